@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** What the gateway passes with every NATS request; services authorise from it. */
+export const ZRequestContext = z.object({
+  requestId: z.string(),
+  tenantId: z.string(),
+  userId: z.string().nullable(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+export type TRequestContext = z.infer<typeof ZRequestContext>;
+
+/** The body of every NATS request: the context plus the call's own input. */
+export const ZRequestEnvelope = z.object({ ctx: ZRequestContext, input: z.unknown() });
+export type TRequestEnvelope = z.infer<typeof ZRequestEnvelope>;
+
+/** Header carrying the request id across NATS hops. */
+export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * One error type for the whole product. Services throw AppError with a code;
+ * only the gateway turns the code into an HTTP status.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  csrf_mismatch: 419,
+  rule_broken: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ZErrorCode = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+/** The HTTP error body (ARCHITECTURE: `{ message, errors? }`). */
+export const ZApiError = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** An error as it travels between processes. */
+export const ZErrorPayload = ZApiError.extend({ code: ZErrorCode });
+export type TErrorPayload = z.infer<typeof ZErrorPayload>;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toPayload(): TErrorPayload {
+    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+
+  static fromPayload(p: TErrorPayload): AppError {
+    return new AppError(p.code, p.message, p.errors);
+  }
+}
+
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+/** Per-field messages of a zod failure, keyed by dotted path ('' for the whole value). */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    const list = out[key] ?? [];
+    list.push(issue.message);
+    out[key] = list;
+  }
+  return out;
+}
+
+export function validationError(error: z.ZodError, message = 'The given data was invalid.'): AppError {
+  return new AppError('bad_request', message, fieldErrors(error));
+}
+
+/** Parse with a schema or throw a 400-mapped AppError carrying the per-field messages. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
