@@ -1,0 +1,77 @@
+import {
+  AppError,
+  parseOrThrow,
+  REQUEST_ID_HEADER,
+  type TReply,
+  type TRequestContext,
+  ZRequestEnvelope,
+} from '@gavel/contracts';
+import { MessagePattern, type NatsContext } from '@nestjs/microservices';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { runWithRequestId } from './logger.js';
+import { metrics } from './metrics.js';
+
+let handlerLogger: Logger | undefined;
+
+/** Set once at bootstrap so handler failures are logged with the service's logger. */
+export function setHandlerLogger(logger: Logger): void {
+  handlerLogger = logger;
+}
+
+/** Turns anything thrown by a handler into the reply envelope; unknown errors are logged and hidden. */
+export function errorReply(err: unknown): TReply {
+  if (err instanceof AppError) return { ok: false, error: err.toPayload() };
+  handlerLogger?.error({ err }, 'unhandled error in handler');
+  return {
+    ok: false,
+    error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+  };
+}
+
+type HandlerMethod<I> = (input: I, ctx: TRequestContext) => unknown;
+
+/**
+ * Marks a method as the NATS request handler for `subject`. The method receives the validated input and
+ * the caller's request context; whatever it returns is the reply's data, and an AppError it throws
+ * becomes a typed error reply. Runs inside the request id scope so every log line carries it.
+ */
+export function Handle<S extends z.ZodType>(subject: string, input: S) {
+  return (
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<HandlerMethod<z.infer<S>>>,
+  ) => {
+    const original = descriptor.value;
+    if (!original) throw new Error(`@Handle on ${String(key)} needs a method`);
+    const wrapped = async function (this: unknown, data: unknown, natsCtx?: NatsContext): Promise<TReply> {
+      const started = process.hrtime.bigint();
+      const headerId = natsCtx?.getHeaders?.()?.get(REQUEST_ID_HEADER);
+      const envelope = ZRequestEnvelope.safeParse(data);
+      const requestId = headerId || (envelope.success ? envelope.data.ctx.requestId : 'unknown');
+      let outcome = 'ok';
+      try {
+        return await runWithRequestId(requestId, async () => {
+          if (!envelope.success) throw new AppError('bad_request', 'Malformed request envelope.');
+          const parsed = parseOrThrow(input, envelope.data.input);
+          const result = await original.call(this, parsed, envelope.data.ctx);
+          return { ok: true as const, data: result ?? null };
+        });
+      } catch (err) {
+        const reply = errorReply(err);
+        outcome = reply.ok ? 'ok' : reply.error.code;
+        return reply;
+      } finally {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        metrics.handlerDuration.observe({ subject, outcome }, seconds);
+      }
+    };
+    // Keep the original's metadata (design:paramtypes etc.) on the wrapper Nest will call.
+    for (const metaKey of Reflect.getMetadataKeys(original)) {
+      Reflect.defineMetadata(metaKey, Reflect.getMetadata(metaKey, original), wrapped);
+    }
+    descriptor.value = wrapped as unknown as HandlerMethod<z.infer<S>>;
+    MessagePattern(subject)(target, key, descriptor);
+    return descriptor;
+  };
+}

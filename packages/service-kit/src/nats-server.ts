@@ -1,0 +1,66 @@
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { ServerNats } from '@nestjs/microservices';
+import { prefixed } from './subjects.js';
+
+type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0];
+type Client = NatsConnection;
+
+/**
+ * Nest's NATS transport with what a horizontally scaled service needs: every handler subscribes in the
+ * service's queue group under the deployment's subject prefix, and close() stops taking new requests,
+ * waits for the ones in flight, then drains the connection.
+ */
+export class GavelNatsServer extends ServerNats {
+  private readonly subs: Subscription[] = [];
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    options: NatsServerOptions,
+    private readonly kit: { prefix: string; queue: string; graceMs: number },
+  ) {
+    super(options);
+  }
+
+  override bindEvents(client: Client): void {
+    for (const channel of this.messageHandlers.keys()) {
+      const handle = this.getMessageHandler(channel).bind(this);
+      const sub: Subscription = client.subscribe(prefixed(this.kit.prefix, channel), {
+        queue: this.kit.queue,
+        callback: (err: Error | null, msg: Msg) => {
+          this.inFlight++;
+          void Promise.resolve(handle(err, msg)).finally(() => {
+            this.inFlight--;
+            if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+          });
+        },
+      });
+      this.subs.push(sub);
+    }
+  }
+
+  private waitForIdle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.kit.graceMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  override async close(): Promise<void> {
+    let client: Client;
+    try {
+      client = this.unwrap<NatsConnection>();
+    } catch {
+      return; // never connected
+    }
+    for (const sub of this.subs.splice(0)) sub.unsubscribe();
+    await this.waitForIdle();
+    // Replies of finished handlers are flushed by drain before the socket closes.
+    await client.drain().catch(() => undefined);
+    await super.close();
+  }
+}

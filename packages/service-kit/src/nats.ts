@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, REQUEST_ID_HEADER, type TRequestContext, ZReply } from '@gavel/contracts';
+import { connect, headers, type NatsConnection, RequestError, TimeoutError } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { prefixed } from './subjects.js';
+
+/** Connect to NATS and keep reconnecting for as long as the process lives. */
+export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
+  const nc = await connect({
+    servers: url,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    waitOnFirstConnect: true,
+  });
+  if (logger) {
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') logger.warn('NATS disconnected');
+        if (status.type === 'reconnect') logger.info('NATS reconnected');
+      }
+    })();
+  }
+  return nc;
+}
+
+export interface CallOptions {
+  prefix: string;
+  timeoutMs: number;
+}
+
+/** The service part of a subject (`identity.auth.login` → `identity`), for messages. */
+function serviceOf(subject: string): string {
+  return subject.split('.')[0] ?? subject;
+}
+
+/**
+ * Request/reply to a NestJS NATS handler in its wire format (`{pattern, data, id}` → `{response | err}`).
+ * The reply is the kit's envelope: data, or a typed AppError which is re-thrown here.
+ * A missing service or a timeout becomes an `unavailable` AppError, so a caller never hangs.
+ */
+export async function callService<T extends z.ZodType>(
+  nc: NatsConnection,
+  subject: string,
+  ctx: TRequestContext,
+  input: unknown,
+  replySchema: T,
+  opts: CallOptions,
+): Promise<z.infer<T>> {
+  const h = headers();
+  h.set(REQUEST_ID_HEADER, ctx.requestId);
+  const packet = { pattern: subject, data: { ctx, input }, id: randomUUID() };
+  let raw: unknown;
+  try {
+    const msg = await nc.request(prefixed(opts.prefix, subject), JSON.stringify(packet), {
+      timeout: opts.timeoutMs,
+      headers: h,
+    });
+    raw = msg.json();
+  } catch (err) {
+    const service = serviceOf(subject);
+    if (err instanceof RequestError && err.isNoResponders()) {
+      throw new AppError(
+        'unavailable',
+        `The ${service} service is not available right now. Please try again shortly.`,
+      );
+    }
+    if (err instanceof TimeoutError || (err instanceof Error && err.name === 'TimeoutError')) {
+      throw new AppError('unavailable', `The ${service} service did not answer in time. Please try again.`);
+    }
+    throw new AppError('unavailable', `The ${service} service could not be reached. Please try again.`);
+  }
+  const nestReply = raw as { response?: unknown; err?: unknown };
+  if (nestReply.err !== undefined) {
+    throw new AppError('internal', 'The service failed to handle the request.');
+  }
+  const reply = ZReply.parse(nestReply.response);
+  if (!reply.ok) throw AppError.fromPayload(reply.error);
+  return replySchema.parse(reply.data);
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@gavel/contracts';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { currentRequestId } from './logger.js';
+import { metrics } from './metrics.js';
+import type { RawSql } from './prisma.js';
+import { prefixed } from './subjects.js';
+
+function notifyChannel(schema: string): string {
+  return `gavel_outbox_${schema}`;
+}
+
+/**
+ * Writes an event into the service's outbox inside the caller's transaction, so the event exists exactly
+ * when the change does. The publisher sends it after commit (pg_notify is delivered on commit).
+ */
+export async function enqueueEvent<S extends z.ZodType>(
+  tx: RawSql,
+  schema: string,
+  subject: string,
+  payloadSchema: S,
+  payload: z.infer<S>,
+): Promise<string> {
+  const id = randomUUID();
+  const body = payloadSchema.parse(payload);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "${schema}".gavel_outbox (id, subject, payload, request_id) VALUES ($1::uuid, $2, $3::jsonb, $4)`,
+    id,
+    subject,
+    JSON.stringify(body),
+    currentRequestId() ?? null,
+  );
+  await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', notifyChannel(schema), id);
+  return id;
+}
+
+export interface OutboxPublisherOptions {
+  connectionString: string;
+  schema: string;
+  js: JetStreamClient;
+  prefix: string;
+  logger: Logger;
+  /** Fallback poll when no notification arrives (e.g. rows left by a crashed process). */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes outbox rows to JetStream with the row id as the message id, so a row published twice
+ * (a crash between publish and marking it) is dropped by the stream's duplicate window.
+ * Several instances may run: rows are claimed with FOR UPDATE SKIP LOCKED.
+ */
+export class OutboxPublisher {
+  private readonly pool: pg.Pool;
+  private listener: pg.Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private stopped = false;
+  private again = false;
+  private current: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: OutboxPublisherOptions) {
+    this.pool = new pg.Pool({ connectionString: opts.connectionString, max: 2 });
+    this.pool.on('error', (err) => opts.logger.warn({ err }, 'outbox pool error'));
+  }
+
+  async start(): Promise<void> {
+    await this.listen();
+    this.schedule(0);
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.opts.connectionString });
+    client.on('notification', () => this.kick());
+    client.on('error', (err) => {
+      this.opts.logger.warn({ err }, 'outbox listener lost; reconnecting');
+      this.listener = null;
+      setTimeout(() => void this.listen().catch(() => undefined), 1000);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${notifyChannel(this.opts.schema)}`);
+      this.listener = client;
+    } catch (err) {
+      this.opts.logger.warn({ err }, 'outbox listener could not connect; polling only');
+      await client.end().catch(() => undefined);
+      setTimeout(() => void this.listen().catch(() => undefined), 1000);
+    }
+  }
+
+  /** Publish soon: called on notification and by the fallback timer. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.current = this.drain();
+    }, ms);
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    let delay = this.opts.pollMs ?? 1000;
+    try {
+      do {
+        this.again = false;
+        while ((await this.publishBatch()) > 0 && !this.stopped) {}
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      this.opts.logger.warn({ err }, 'outbox publish failed; will retry');
+      delay = 1000;
+    } finally {
+      this.running = false;
+    }
+    this.schedule(delay);
+  }
+
+  /** Publishes one batch of unpublished rows; answers how many were published. */
+  async publishBatch(): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{
+        id: string;
+        subject: string;
+        payload: unknown;
+        request_id: string | null;
+      }>(
+        `SELECT id, subject, payload, request_id FROM "${this.opts.schema}".gavel_outbox
+         WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.opts.batchSize ?? 100],
+      );
+      for (const row of rows) {
+        const h = headers();
+        if (row.request_id) h.set(REQUEST_ID_HEADER, row.request_id);
+        await this.opts.js.publish(prefixed(this.opts.prefix, row.subject), JSON.stringify(row.payload), {
+          msgID: row.id,
+          headers: h,
+        });
+      }
+      if (rows.length > 0) {
+        await client.query(
+          `UPDATE "${this.opts.schema}".gavel_outbox SET published_at = now() WHERE id = ANY($1::uuid[])`,
+          [rows.map((r) => r.id)],
+        );
+      }
+      await client.query('COMMIT');
+      metrics.outboxPublished.inc(rows.length);
+      return rows.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Stops after the batch in progress; rows left behind are published by the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.current.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
+  }
+}
