@@ -3,7 +3,6 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import type { z } from 'zod';
 import { loadConfig, ZServiceConfig } from './config.js';
 import { ensureEventStream, type Transactional } from './events.js';
 import { setHandlerLogger } from './handler.js';
