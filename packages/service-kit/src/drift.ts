@@ -89,7 +89,8 @@ export async function schemaDrift(opts: {
             `column ${tableName}.${column} is ${actual.type} in the database but ${expected} in the model`,
           );
         }
-        if (actual.nullable === field.isRequired) {
+        // Prisma creates scalar lists as nullable arrays whatever the model says.
+        if (!field.isList && actual.nullable === field.isRequired) {
           problems.push(
             `column ${tableName}.${column} is ${actual.nullable ? 'nullable' : 'NOT NULL'} in the database but ${field.isRequired ? 'required' : 'optional'} in the model`,
           );

@@ -50,6 +50,7 @@ export interface ConsumerOptions<Tx extends RawSql, S extends z.ZodType> {
   prefix: string;
   /** Durable name, unique per service and purpose: `committees-identity-users`. */
   durable: string;
+  /** Subjects to receive; on nats-server before 2.10 give one (a wildcard such as `evt.identity.user.*`). */
   subjects: string[];
   payload: S;
   db: Transactional<Tx>;
@@ -74,17 +75,20 @@ export async function startConsumer<Tx extends RawSql, S extends z.ZodType>(
 ): Promise<RunningConsumer> {
   const stream = await ensureEventStream(opts.jsm, opts.prefix);
   const durable = opts.prefix ? `${opts.prefix}_${opts.durable}` : opts.durable;
+  const subjects = opts.subjects.map((s) => prefixed(opts.prefix, s));
+  // One subject (wildcards welcome) works on every nats-server; several need 2.10+.
+  const filter = subjects.length === 1 ? { filter_subject: subjects[0] } : { filter_subjects: subjects };
   const config = {
     durable_name: durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    filter_subjects: opts.subjects.map((s) => prefixed(opts.prefix, s)),
     ack_wait: 30_000 * NANOS_PER_MS,
     max_deliver: -1,
+    ...filter,
   };
   try {
     await opts.jsm.consumers.info(stream, durable);
-    await opts.jsm.consumers.update(stream, durable, { filter_subjects: config.filter_subjects });
+    await opts.jsm.consumers.update(stream, durable, filter);
   } catch {
     await opts.jsm.consumers.add(stream, config);
   }

@@ -37,11 +37,11 @@ type HandlerMethod<I> = (input: I, ctx: TRequestContext) => unknown;
  * becomes a typed error reply. Runs inside the request id scope so every log line carries it.
  */
 export function Handle<S extends z.ZodType>(subject: string, input: S) {
-  return (
+  return <M extends HandlerMethod<z.infer<S>>>(
     target: object,
     key: string | symbol,
-    descriptor: TypedPropertyDescriptor<HandlerMethod<z.infer<S>>>,
-  ) => {
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
     const original = descriptor.value;
     if (!original) throw new Error(`@Handle on ${String(key)} needs a method`);
     const wrapped = async function (this: unknown, data: unknown, natsCtx?: NatsContext): Promise<TReply> {
@@ -70,8 +70,7 @@ export function Handle<S extends z.ZodType>(subject: string, input: S) {
     for (const metaKey of Reflect.getMetadataKeys(original)) {
       Reflect.defineMetadata(metaKey, Reflect.getMetadata(metaKey, original), wrapped);
     }
-    descriptor.value = wrapped as unknown as HandlerMethod<z.infer<S>>;
+    descriptor.value = wrapped as unknown as M;
     MessagePattern(subject)(target, key, descriptor);
-    return descriptor;
   };
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  canAny,
+  effectivePermissions,
+  isAdmin,
+  isGlobalAdmin,
+  isSiteAdmin,
+  isUser,
+  type Principal,
+} from './authz.js';
+import { PERMISSIONS } from './permissions.js';
+
+const principal = (roles: string[], permissions: string[] = [], userId: string | null = 'u1'): Principal => ({
+  userId,
+  roles,
+  permissions,
+});
+
+describe('role ladder', () => {
+  it.each([
+    { roles: ['global admin'], global: true, site: true, admin: true },
+    { roles: ['site admin'], global: false, site: true, admin: true },
+    { roles: ['admin'], global: false, site: false, admin: true },
+    { roles: ['Meeting Runner'], global: false, site: false, admin: false },
+    { roles: [], global: false, site: false, admin: false },
+    { roles: ['Global Admin'], global: false, site: false, admin: false }, // names are exact
+  ])('$roles → global $global, site $site, admin $admin', ({ roles, global, site, admin }) => {
+    const p = principal(roles);
+    expect(isGlobalAdmin(p)).toBe(global);
+    expect(isSiteAdmin(p)).toBe(site);
+    expect(isAdmin(p)).toBe(admin);
+  });
+
+  it('nobody is anything without a principal', () => {
+    expect(isGlobalAdmin(null)).toBe(false);
+    expect(isSiteAdmin(undefined)).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+  });
+});
+
+describe('can (all named permissions)', () => {
+  const p = principal(['Meeting Runner'], ['run meetings', 'update meetings']);
+  it.each([
+    { perms: ['run meetings'], expected: true },
+    { perms: ['run meetings', 'update meetings'], expected: true },
+    { perms: ['run meetings', 'delete motions'], expected: false },
+    { perms: ['delete motions'], expected: false },
+  ] as const)('$perms → $expected', ({ perms, expected }) => {
+    expect(can(p, ...perms)).toBe(expected);
+  });
+
+  it('global admin passes every check, even without listing permissions', () => {
+    const g = principal(['global admin'], []);
+    for (const name of PERMISSIONS) expect(can(g, name)).toBe(true);
+    expect(can(g, ...PERMISSIONS)).toBe(true);
+  });
+
+  it('site admin and admin do not pass checks by role alone', () => {
+    expect(can(principal(['site admin']), 'run meetings')).toBe(false);
+    expect(can(principal(['admin']), 'run meetings')).toBe(false);
+  });
+
+  it('no principal holds nothing', () => {
+    expect(can(null, 'run meetings')).toBe(false);
+  });
+});
+
+describe('canAny (at least one)', () => {
+  const p = principal([], ['view any meeting']);
+  it.each([
+    { perms: ['view any meeting'], expected: true },
+    { perms: ['edit committees', 'view any meeting'], expected: true },
+    { perms: ['edit committees', 'create meetings'], expected: false },
+    { perms: [], expected: false },
+  ] as const)('$perms → $expected', ({ perms, expected }) => {
+    expect(canAny(p, ...perms)).toBe(expected);
+  });
+
+  it('global admin passes', () => {
+    expect(canAny(principal(['global admin']), 'edit committees')).toBe(true);
+  });
+  it('no principal passes nothing', () => {
+    expect(canAny(undefined, 'edit committees')).toBe(false);
+  });
+});
+
+describe('identity check', () => {
+  it('compares user ids', () => {
+    expect(isUser(principal([], [], 'u1'), 'u1')).toBe(true);
+    expect(isUser(principal([], [], 'u1'), 'u2')).toBe(false);
+    expect(isUser(principal([], [], null), null)).toBe(false);
+    expect(isUser(null, 'u1')).toBe(false);
+  });
+});
+
+describe('effectivePermissions', () => {
+  it('is the union of role lists and direct permissions, in catalogue order, without unknown names', () => {
+    const roles = [
+      { name: 'Meeting Runner', permissions: ['update meetings', 'run meetings'] },
+      { name: 'Staff', permissions: ['view any meeting', 'run meetings', 'not a permission'] },
+    ];
+    expect(effectivePermissions(roles, ['create email vote'])).toEqual([
+      'update meetings',
+      'view any meeting',
+      'run meetings',
+      'create email vote',
+    ]);
+  });
+
+  it('a global admin holds every permission name', () => {
+    expect(effectivePermissions([{ name: 'global admin', permissions: [] }], [])).toEqual([...PERMISSIONS]);
+  });
+
+  it('no roles and no direct permissions hold nothing', () => {
+    expect(effectivePermissions([], [])).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import 'reflect-metadata';
+import { AppError, type TRequestContext } from '@gavel/contracts';
+import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { INestMicroservice } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Handle } from '../src/handler.js';
+import { currentRequestId } from '../src/logger.js';
+import { callService } from '../src/nats.js';
+import { GavelNatsServer } from '../src/nats-server.js';
+
+const ZEcho = z.object({ text: z.string().min(2, 'Too short') });
+let slowRelease: (() => void) | null = null;
+
+@Controller()
+class EchoHandler {
+  @Handle('kit.echo', ZEcho)
+  echo(input: z.infer<typeof ZEcho>, ctx: TRequestContext) {
+    return { text: input.text, tenantId: ctx.tenantId, requestId: currentRequestId() };
+  }
+
+  @Handle('kit.refuse', z.object({}))
+  refuse() {
+    throw new AppError('forbidden', 'Not for you.');
+  }
+
+  @Handle('kit.crash', z.object({}))
+  crash() {
+    throw new Error('secret internals');
+  }
+
+  @Handle('kit.slow', z.object({}))
+  async slow() {
+    await new Promise<void>((resolve) => {
+      slowRelease = resolve;
+    });
+    return { done: true };
+  }
+}
+
+@Module({ controllers: [EchoHandler] })
+class EchoModule {}
+
+const ctx = (requestId = 'req-1'): TRequestContext => ({
+  requestId,
+  tenantId: 'tenant-a',
+  userId: null,
+  roles: [],
+  permissions: [],
+});
+
+describe('NATS handlers through the kit', () => {
+  let env: TestEnvironment;
+  let app: INestMicroservice;
+  let nc: NatsConnection;
+  const reply = z.unknown();
+  const call = (subject: string, input: unknown, timeoutMs = 2000, c = ctx()) =>
+    callService(nc, subject, c, input, reply, { prefix: env.prefix, timeoutMs });
+
+  beforeAll(async () => {
+    env = await testEnvironment();
+    const server = new GavelNatsServer(
+      { servers: env.infra.natsUrl },
+      { prefix: env.prefix, queue: 'kit', graceMs: 5000 },
+    );
+    app = await NestFactory.createMicroservice(EchoModule, { strategy: server, logger: false });
+    await app.listen();
+    nc = await connect({ servers: env.infra.natsUrl });
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await app?.close().catch(() => undefined);
+    await env?.cleanup();
+  });
+
+  it('answers with data, the caller context, and the request id from the NATS header', async () => {
+    expect(await call('kit.echo', { text: 'hello' }, 2000, ctx('req-42'))).toEqual({
+      text: 'hello',
+      tenantId: 'tenant-a',
+      requestId: 'req-42',
+    });
+  });
+
+  it('answers a validation failure as bad_request with per-field errors', async () => {
+    await expect(call('kit.echo', { text: 'x' })).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { text: ['Too short'] },
+    });
+  });
+
+  it('carries a typed AppError across the process boundary', async () => {
+    await expect(call('kit.refuse', {})).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Not for you.',
+    });
+  });
+
+  it('hides unexpected errors behind an internal error', async () => {
+    const err = await call('kit.crash', {}).catch((e: AppError) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('internal');
+    expect((err as AppError).message).not.toMatch(/secret/);
+  });
+
+  it('answers unavailable at once when no service listens', async () => {
+    const started = Date.now();
+    await expect(call('kit.nobody', {}, 3000)).rejects.toMatchObject({ code: 'unavailable' });
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('answers unavailable when the service does not answer in time', async () => {
+    await expect(call('kit.slow', {}, 300)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/did not answer in time/),
+    });
+    slowRelease?.();
+  });
+
+  it('finishes a request in flight before shutting down', async () => {
+    const pending = call('kit.slow', {}, 5000);
+    await new Promise((r) => setTimeout(r, 200));
+    const closing = app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    slowRelease?.();
+    await expect(pending).resolves.toEqual({ done: true });
+    await closing;
+    await expect(call('kit.echo', { text: 'gone' }, 1000)).rejects.toMatchObject({ code: 'unavailable' });
+  });
+});

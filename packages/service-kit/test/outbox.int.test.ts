@@ -1,0 +1,156 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ensureEventStream, type RunningConsumer, startConsumer } from '../src/events.js';
+import { migrate } from '../src/migrate.js';
+import { enqueueEvent, OutboxPublisher } from '../src/outbox.js';
+import { prefixed } from '../src/subjects.js';
+import { pgDatabase } from './pg-client.js';
+
+const SCHEMA = 'kit_outbox';
+const SUBJECT = 'evt.kit.thing.created';
+const ZThing = z.object({ n: z.number() });
+const logger = pino({ level: 'silent' });
+
+describe('transactional outbox and idempotent consumer', () => {
+  let env: TestEnvironment;
+  let pool: pg.Pool;
+  let nc: NatsConnection;
+  let js: JetStreamClient;
+  let jsm: JetStreamManager;
+  let stream: string;
+  const consumers: RunningConsumer[] = [];
+
+  const publisher = () =>
+    new OutboxPublisher({
+      connectionString: env.db.url,
+      schema: SCHEMA,
+      js,
+      prefix: env.prefix,
+      logger,
+      pollMs: 100,
+    });
+
+  const enqueue = (n: number) =>
+    pgDatabase(pool).$transaction((tx) => enqueueEvent(tx, SCHEMA, SUBJECT, ZThing, { n }));
+
+  const unpublished = async () =>
+    Number(
+      (await pool.query(`SELECT count(*) FROM ${SCHEMA}.gavel_outbox WHERE published_at IS NULL`)).rows[0]
+        .count,
+    );
+
+  beforeAll(async () => {
+    env = await testEnvironment();
+    await migrate({
+      connectionString: env.db.url,
+      schema: SCHEMA,
+      migrationsDir: mkdtempSync(join(tmpdir(), 'none-')),
+    });
+    pool = new pg.Pool({ connectionString: env.db.url });
+    nc = await connect({ servers: env.infra.natsUrl });
+    js = jetstream(nc);
+    jsm = await jetstreamManager(nc);
+    stream = await ensureEventStream(jsm, env.prefix);
+  });
+
+  afterAll(async () => {
+    for (const c of consumers) await c.stop();
+    await nc?.close();
+    await pool?.end();
+    await env?.cleanup();
+  });
+
+  it('delivers every event exactly once across a crash after publish and a publisher restart', async () => {
+    const first = await enqueue(1);
+    await enqueue(2);
+    await enqueue(3);
+    // A publisher that died after publishing row 1 but before marking it published.
+    await js.publish(prefixed(env.prefix, SUBJECT), JSON.stringify({ n: 1 }), { msgID: first });
+
+    const a = publisher();
+    await a.start();
+    await eventually(async () => (await unpublished()) === 0);
+    await a.stop();
+
+    // Written while no publisher runs; the restarted one picks them up.
+    await enqueue(4);
+    await enqueue(5);
+    expect(await unpublished()).toBe(2);
+    const b = publisher();
+    await b.start();
+    await eventually(async () => (await unpublished()) === 0);
+    await b.stop();
+
+    const info = await jsm.streams.info(stream);
+    expect(info.state.messages).toBe(5);
+
+    const seen: number[] = [];
+    consumers.push(
+      await startConsumer({
+        js,
+        jsm,
+        prefix: env.prefix,
+        durable: 'kit-test-all',
+        subjects: [SUBJECT],
+        payload: ZThing,
+        db: pgDatabase(pool),
+        schema: SCHEMA,
+        logger,
+        handle: async ({ payload }) => {
+          seen.push(payload.n);
+        },
+      }),
+    );
+    await eventually(async () => seen.length >= 5);
+    await new Promise((r) => setTimeout(r, 300)); // room for a wrong duplicate to show up
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('retries a failed handler and never runs it twice for one message id', async () => {
+    const subject = 'evt.kit.retry.created';
+    let calls = 0;
+    const handled: number[] = [];
+    consumers.push(
+      await startConsumer({
+        js,
+        jsm,
+        prefix: env.prefix,
+        durable: 'kit-test-retry',
+        subjects: [subject],
+        payload: ZThing,
+        db: pgDatabase(pool),
+        schema: SCHEMA,
+        logger,
+        handle: async ({ payload }, tx) => {
+          calls++;
+          await tx.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.handled (n int)`);
+          await tx.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.handled (n) VALUES ($1)`, payload.n);
+          if (calls === 1) throw new Error('first attempt fails');
+          handled.push(payload.n);
+        },
+      }),
+    );
+    // Marked as handled already: acknowledged without running the handler.
+    await pool.query(`INSERT INTO ${SCHEMA}.gavel_processed_events (consumer, message_id) VALUES ($1, $2)`, [
+      'kit-test-retry',
+      'already-done',
+    ]);
+    await js.publish(prefixed(env.prefix, subject), JSON.stringify({ n: 7 }), { msgID: 'already-done' });
+    await js.publish(prefixed(env.prefix, subject), JSON.stringify({ n: 8 }), { msgID: 'fresh-one' });
+
+    await eventually(async () => handled.length === 1, 10_000);
+    expect(handled).toEqual([8]);
+    expect(calls).toBe(2);
+    // The failed attempt's write was rolled back with it: exactly one row.
+    const rows = (await pool.query(`SELECT n FROM ${SCHEMA}.handled`)).rows;
+    expect(rows).toEqual([{ n: 8 }]);
+  });
+});
