@@ -1,0 +1,38 @@
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+export interface ErrorDialogProps {
+  /** The dialog shows while a message is set. */
+  message: string | null;
+  title: string;
+  onClose: () => void;
+  /** Where focus goes once the dialog has closed (default: back to where it was). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** An error message in a modal dialog with an OK button. */
+export function ErrorDialog({ message, title, onClose, onCloseAutoFocus }: ErrorDialogProps) {
+  return (
+    <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{message}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button>OK</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import type { TUser } from '@gavel/contracts';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { cn } from '@/lib/cn';
+import { initialsOf } from '@/lib/initials';
+
+export type AvatarUser = Pick<TUser, 'id' | 'name' | 'first_name' | 'last_name' | 'profile_display_url'> &
+  Partial<Pick<TUser, 'displayed_first_name'>>;
+
+export interface UserAvatarProps {
+  user: AvatarUser;
+  /** Link the avatar to the user's edit page in a new tab (spec: shared page behaviour). */
+  link?: boolean;
+  className?: string;
+}
+
+export function userEditPath(userId: string): string {
+  return `/admin/users/${encodeURIComponent(userId)}/edit`;
+}
+
+/** A user's profile picture, or their initials when there is none. */
+export function UserAvatar({ user, link = true, className }: UserAvatarProps) {
+  const avatar = (
+    <Avatar className={className}>
+      {user.profile_display_url && <AvatarImage src={user.profile_display_url} alt="" />}
+      <AvatarFallback aria-hidden="true">{initialsOf(user)}</AvatarFallback>
+    </Avatar>
+  );
+  if (!link) {
+    return (
+      <span role="img" aria-label={user.name} className="inline-flex">
+        {avatar}
+      </span>
+    );
+  }
+  return (
+    <a
+      href={userEditPath(user.id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${user.name} (edit user, opens in a new tab)`}
+      className={cn(
+        'inline-flex rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+      )}
+    >
+      {avatar}
+    </a>
+  );
+}

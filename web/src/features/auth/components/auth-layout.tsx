@@ -1,0 +1,11 @@
+import type * as React from 'react';
+
+/** The frame of the signed-out pages: the product name above a centred card. */
+export function AuthLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
+      <p className="text-xl font-semibold tracking-tight">Gavel</p>
+      {children}
+    </main>
+  );
+}

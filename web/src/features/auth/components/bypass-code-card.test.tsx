@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '@/test/cookies';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { makeMe } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const BYPASS = 'POST /api/auth/bypass';
+
+function boxes(): HTMLInputElement[] {
+  // hidden: a modal dialog hides the rest of the page from the accessibility tree.
+  return screen.getAllByRole('textbox', { name: /^Character \d of 6$/, hidden: true }) as HTMLInputElement[];
+}
+
+function values(): string {
+  return boxes()
+    .map((box) => box.value || '_')
+    .join('');
+}
+
+async function openCard() {
+  const app = renderApp('/login/bypass');
+  await screen.findByText('Enter Bypass Code');
+  return app;
+}
+
+describe('BypassCodeCard', () => {
+  it('shows a card titled "Enter Bypass Code" with six empty boxes', async () => {
+    mockFetch();
+    await openCard();
+    expect(boxes()).toHaveLength(6);
+    expect(values()).toBe('______');
+  });
+
+  it('fills one box per typed character and moves focus to the next box', async () => {
+    mockFetch();
+    const { user } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.keyboard('a');
+    expect(values()).toBe('a_____');
+    expect(document.activeElement).toBe(boxes()[1]);
+    await user.keyboard('7Q');
+    expect(values()).toBe('a7Q___');
+    expect(document.activeElement).toBe(boxes()[3]);
+  });
+
+  it('ignores characters that are not letters or digits', async () => {
+    mockFetch();
+    const { user } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.keyboard('-');
+    await user.keyboard(' ');
+    expect(values()).toBe('______');
+    expect(document.activeElement).toBe(boxes()[0]);
+  });
+
+  it('goes back one box on Backspace in an empty box, clearing it', async () => {
+    mockFetch();
+    const { user } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.keyboard('ab');
+    expect(document.activeElement).toBe(boxes()[2]);
+    await user.keyboard('{Backspace}');
+    expect(values()).toBe('a_____');
+    expect(document.activeElement).toBe(boxes()[1]);
+    await user.keyboard('{Backspace}');
+    expect(values()).toBe('______');
+    expect(document.activeElement).toBe(boxes()[0]);
+  });
+
+  it('spreads a pasted value across the boxes from the focused one', async () => {
+    const fetchMock = mockFetch();
+    const { user } = await openCard();
+    await user.click(boxes()[1] as HTMLInputElement);
+    await user.paste('x-y 9');
+    expect(values()).toBe('_xy9__');
+    expect(document.activeElement).toBe(boxes()[4]);
+    expect(fetchMock.requestsTo(BYPASS)).toHaveLength(0);
+  });
+
+  it('spreads a pasted full code from the first box and submits it', async () => {
+    const fetchMock = mockFetch({
+      [BYPASS]: { status: 200, body: { to: '/admin' } },
+      'GET /api/me': { status: 200, body: makeMe() },
+    });
+    const { user } = await openCard();
+    await user.click(boxes()[3] as HTMLInputElement);
+    await user.paste('AB12CD');
+    expect(values()).toBe('AB12CD');
+    await waitFor(() => expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1));
+    expect(fetchMock.requestsTo(BYPASS)[0]?.body).toEqual({ code: 'AB12CD' });
+  });
+
+  it('submits the completed code exactly once, with the required headers', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = mockFetch({
+      [BYPASS]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/me': { status: 200, body: makeMe() },
+    });
+    setCookie('XSRF-TOKEN', 'tok%2Ben');
+    const { user } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.keyboard('Zx81q9');
+    await waitFor(() => expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1));
+
+    // More keys while the code is being checked change nothing and send nothing.
+    await user.keyboard('{Backspace}7');
+    await user.paste('QQQQQQ');
+    expect(values()).toBe('Zx81q9');
+
+    const request = fetchMock.requestsTo(BYPASS)[0];
+    expect(request?.body).toEqual({ code: 'Zx81q9' });
+    expect(request?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(request?.headers.get('X-XSRF-TOKEN')).toBe('tok+en');
+
+    answer(json(200, { to: '/admin' }));
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1);
+  });
+
+  it('on failure marks the code invalid and shows "Unknown Error" / "Please try again..."', async () => {
+    const fetchMock = mockFetch({ [BYPASS]: { status: 422, body: { message: '' } } });
+    const { user } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.keyboard('AAAAAA');
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Unknown Error')).toBeTruthy();
+    expect(within(dialog).getByText('Please try again...')).toBeTruthy();
+    for (const box of boxes()) expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Success!')).toBeNull();
+
+    // Closing the dialog empties the boxes for a fresh try (still marked until the user types).
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(values()).toBe('______');
+    expect(boxes()[0]?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(boxes()[0]);
+    await user.keyboard('B');
+    expect(boxes()[0]?.getAttribute('aria-invalid')).toBeNull();
+    expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1);
+    await user.keyboard('AAAAC');
+    await waitFor(() => expect(fetchMock.requestsTo(BYPASS)).toHaveLength(2));
+    expect(fetchMock.requestsTo(BYPASS)[1]?.body).toEqual({ code: 'BAAAAC' });
+  });
+
+  it("shows the server's message in the error dialog when there is one", async () => {
+    mockFetch({ [BYPASS]: { status: 422, body: { message: 'This code has expired.' } } });
+    const { user } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.paste('ABCDEF');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Unknown Error')).toBeTruthy();
+    expect(within(dialog).getByText('This code has expired.')).toBeTruthy();
+  });
+
+  it('on success shows "Success!" and navigates to the returned path', async () => {
+    mockFetch({
+      [BYPASS]: { status: 200, body: { to: '/admin' } },
+      'GET /api/me': { status: 200, body: makeMe() },
+    });
+    const { user, router } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.paste('ABC123');
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 3000 });
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+  });
+
+  it('leaves the app with window.location.assign for an absolute address', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    mockFetch({ [BYPASS]: { status: 200, body: { to: 'https://elsewhere.example/welcome' } } });
+    const { user, router } = await openCard();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.paste('ABC123');
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://elsewhere.example/welcome'), {
+      timeout: 3000,
+    });
+    expect(router.state.location.pathname).toBe('/login/bypass');
+  });
+});

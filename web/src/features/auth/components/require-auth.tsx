@@ -1,0 +1,32 @@
+import type * as React from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { useMe } from '@/features/auth/queries';
+import { errorText } from '@/lib/api-client';
+import { loginPathFor } from '@/lib/redirect';
+
+export const ME_LOAD_FALLBACK = 'Unknown Retrieve Error... Please try again.';
+
+/**
+ * Renders its children only for a signed-in user: a loading state while /api/me answers, and a
+ * redirect to /login?next=<this page> when nobody is signed in.
+ */
+export function RequireAuth({ children }: { children: React.ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+
+  if (me.isPending) return <LoadingState className="min-h-svh" />;
+  if (me.isError) {
+    return (
+      <ErrorState
+        className="min-h-svh justify-center"
+        message={errorText(me.error, ME_LOAD_FALLBACK)}
+        onRetry={() => void me.refetch()}
+      />
+    );
+  }
+  if (!me.data) {
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,48 @@
+import type { Principal, TLoginInput, TMe } from '@gavel/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
+import { principalOf } from '@/features/auth/principal';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/me: the signed-in user, or null when nobody is signed in. */
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
+}
+
+/** The signed-in user inside RequireAuth (which renders nothing else until it is known). */
+export function useCurrentUser(): { me: TMe; principal: Principal } {
+  const { data } = useMe();
+  if (!data) throw new Error('useCurrentUser needs a signed-in user (use it inside RequireAuth)');
+  return { me: data, principal: principalOf(data) };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TLoginInput) => login(input),
+    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
+  });
+}
+
+export function useBypassCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => submitBypassCode({ code }),
+    // The code signed someone in: whoever /api/me reported before is out of date.
+    onSuccess: () => queryClient.removeQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+/** Signs out: POST /api/auth/logout, forget every cached answer, go to /login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '@/features/auth/queries';
+import { AppSidebar } from '@/features/shell/components/app-sidebar';
+import { TopBar } from '@/features/shell/components/top-bar';
+import { useSidebar } from '@/features/shell/use-sidebar';
+
+/** The frame of every signed-in page: sidebar, top bar and the page itself. */
+export function AppLayout() {
+  const { me, principal } = useCurrentUser();
+  const sidebar = useSidebar();
+  return (
+    <div className="flex min-h-svh">
+      <AppSidebar open={sidebar.open} overlay={!sidebar.isDesktop} onClose={sidebar.closeOverlay} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar me={me} principal={principal} sidebarOpen={sidebar.open} onToggleSidebar={sidebar.toggle} />
+        <main className="flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { LayoutDashboardIcon } from 'lucide-react';
+import * as React from 'react';
+import { NavLink } from 'react-router';
+import { cn } from '@/lib/cn';
+
+export const SIDEBAR_ID = 'app-sidebar';
+
+const NAV_ITEMS: { to: string; label: string; icon: React.ComponentType<{ className?: string }> }[] = [
+  { to: '/admin', label: 'Admin', icon: LayoutDashboardIcon },
+];
+
+export interface AppSidebarProps {
+  open: boolean;
+  /** Narrow screens: the sidebar covers the page and closes on navigation or a click outside. */
+  overlay: boolean;
+  onClose: () => void;
+}
+
+export function AppSidebar({ open, overlay, onClose }: AppSidebarProps) {
+  React.useEffect(() => {
+    if (!overlay || !open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [overlay, open, onClose]);
+
+  return (
+    <>
+      {overlay && open && (
+        <button
+          type="button"
+          aria-label="Close sidebar"
+          tabIndex={-1}
+          className="fixed inset-0 z-40 bg-black/40"
+          onClick={onClose}
+        />
+      )}
+      <aside
+        id={SIDEBAR_ID}
+        aria-label="Main navigation"
+        hidden={!open}
+        className={cn(
+          'w-64 shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground',
+          open && 'flex',
+          overlay ? 'fixed inset-y-0 left-0 z-50 shadow-lg' : 'sticky top-0 h-svh',
+        )}
+      >
+        <div className="flex h-14 items-center border-b border-sidebar-border px-4 font-semibold tracking-tight">
+          Gavel
+        </div>
+        <nav className="flex flex-col gap-1 p-2">
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              onClick={overlay ? onClose : undefined}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                  isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
+                )
+              }
+            >
+              <Icon className="size-4" />
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+      </aside>
+    </>
+  );
+}

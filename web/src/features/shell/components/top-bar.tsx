@@ -1,0 +1,42 @@
+import { isAdmin, type Principal, type TMe } from '@gavel/contracts';
+import { PanelLeftIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { UserAvatar } from '@/components/user-avatar';
+import { SIDEBAR_ID } from '@/features/shell/components/app-sidebar';
+import { UserMenu } from '@/features/shell/components/user-menu';
+
+export interface TopBarProps {
+  me: TMe;
+  principal: Principal;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function TopBar({ me, principal, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Toggle sidebar"
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={sidebarOpen}
+            onClick={onToggleSidebar}
+          >
+            <PanelLeftIcon aria-hidden="true" />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent side="bottom">Toggle sidebar</TooltipContent>
+      </Tooltip>
+      <span className="truncate text-sm font-medium">{me.tenant.name}</span>
+      <div className="ml-auto flex items-center gap-1">
+        {/* Only admins can open the edit page the avatar links to. */}
+        <UserAvatar user={me.user} link={isAdmin(principal)} />
+        <UserMenu me={me} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import type { TMe } from '@gavel/contracts';
+import { ChevronDownIcon, LogOutIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useSignOut } from '@/features/auth/queries';
+import { errorText } from '@/lib/api-client';
+
+export const SIGN_OUT_FAILED = 'Unknown Error... Please try again.';
+
+export function UserMenu({ me }: { me: TMe }) {
+  const signOut = useSignOut();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label="User menu" className="max-w-48">
+          <span className="hidden truncate sm:inline">{me.user.name}</span>
+          <ChevronDownIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="flex flex-col">
+          <span className="truncate">{me.user.name}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{me.user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={signOut.isPending}
+          onSelect={() =>
+            signOut.mutate(undefined, { onError: (err) => toast.error(errorText(err, SIGN_OUT_FAILED)) })
+          }
+        >
+          <LogOutIcon aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,125 @@
+import type { TUserEditView } from '@gavel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { makeMe, makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const target = makeUser({
+  id: 'u-9',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  displayed_first_name: 'Grace',
+  nickname: null,
+  name: 'Grace Hopper',
+  email: 'grace@example.org',
+});
+
+function editView(roles: string[] = ['member']): TUserEditView {
+  return {
+    user: target,
+    roles,
+    available_roles: [
+      { id: 'r-1', name: 'admin', permissions: [] },
+      { id: 'r-2', name: 'member', permissions: ['view any meeting'] },
+    ],
+  };
+}
+
+const GET = 'GET /api/admin/users/u-9';
+const PUT = 'PUT /api/admin/users/u-9';
+
+async function openEdit(routes: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch({ 'GET /api/me': { body: makeMe() }, [GET]: { body: editView() }, ...routes });
+  const app = renderApp('/admin/users/u-9/edit');
+  await screen.findByRole('heading', { name: 'Edit User' });
+  return { ...app, fetchMock };
+}
+
+describe('UserEditPage', () => {
+  it('saves names, email and roles, and says "Saved"', async () => {
+    const { user, fetchMock } = await openEdit({
+      [PUT]: ({ body }) => ({ body: { ...editView((body as { roles: string[] }).roles) } }),
+    });
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Grace');
+    const adminSwitch = screen.getByRole('switch', { name: 'admin' });
+    expect(adminSwitch.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'member' }).getAttribute('aria-checked')).toBe('true');
+
+    await user.type(screen.getByLabelText('Nickname'), 'Amazing Grace');
+    await user.click(adminSwitch);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT)[0]?.body).toEqual({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      displayed_first_name: 'Grace',
+      nickname: 'Amazing Grace',
+      email: 'grace@example.org',
+      roles: ['member', 'admin'],
+    });
+  });
+
+  it('disables Save while saving (prevent-duplicate-submission)', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user, fetchMock } = await openEdit({ [PUT]: () => new Promise<Response>((r) => (answer = r)) });
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await user.click(save);
+    expect(save.disabled).toBe(true);
+    await user.click(save);
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(1);
+    answer(json(200, editView()));
+    await waitFor(() => expect(save.disabled).toBe(false));
+  });
+
+  it('shows field errors from the server under their fields', async () => {
+    const { user } = await openEdit({
+      [PUT]: {
+        status: 400,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { email: ['The email has already been taken.'] },
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The email has already been taken.')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('checks required fields with the shared contract before sending', async () => {
+    const { user, fetchMock } = await openEdit({});
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The last name field is required.')).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(0);
+  });
+
+  it.each([
+    ['', 'Unknown Save Error... Please try again.'],
+    ['You may not grant the global admin role.', 'You may not grant the global admin role.'],
+  ])('shows a failed save (message %j) in an error dialog', async (message, shown) => {
+    const { user } = await openEdit({ [PUT]: { status: 422, body: { message } } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(shown)).toBeTruthy();
+  });
+
+  it('refuses the page to a user who is not an admin', async () => {
+    const fetchMock = mockFetch({ 'GET /api/me': { body: makeMe({ roles: [] }) } });
+    renderApp('/admin/users/u-9/edit');
+    expect(await screen.findByText('You do not have permission to edit users.')).toBeTruthy();
+    expect(fetchMock.requestsTo(GET)).toHaveLength(0);
+  });
+
+  it('says so when the user does not exist', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe() },
+      [GET]: { status: 404, body: { message: 'User not found.' } },
+    });
+    renderApp('/admin/users/u-9/edit');
+    expect(await screen.findByText('User not found.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Client errors (4xx) will not change on a retry; network and server failures get two more tries. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  // A 401 from any call means the session has ended: forget the user so RequireAuth sends them to sign in.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401 && client.getQueryData(queryKeys.me)) {
+      client.setQueryData(queryKeys.me, null);
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

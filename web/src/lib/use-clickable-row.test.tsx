@@ -1,0 +1,62 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { useClickableRow } from '@/lib/use-clickable-row';
+
+function Row() {
+  const row = useClickableRow('/admin/committee/FIN');
+  return (
+    <table>
+      <tbody>
+        <tr {...row}>
+          <td>Finance</td>
+          <td>
+            <button type="button">Inner action</button>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function renderRow() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Row /> },
+      { path: '/admin/committee/:code', element: <p>Committee page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('useClickableRow', () => {
+  it('makes the row a button that navigates on click', () => {
+    const router = renderRow();
+    const row = screen.getByRole('button', { name: /Finance/ });
+    expect(row.getAttribute('data-href')).toBe('/admin/committee/FIN');
+    fireEvent.click(row);
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+  });
+
+  it.each([{ ctrlKey: true }, { metaKey: true }])('opens a new tab with a modifier key (%o)', (modifier) => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const router = renderRow();
+    fireEvent.click(screen.getByRole('button', { name: /Finance/ }), modifier);
+    expect(open).toHaveBeenCalledWith('/admin/committee/FIN', '_blank', 'noopener,noreferrer');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('follows the link on Enter', () => {
+    const router = renderRow();
+    fireEvent.keyDown(screen.getByRole('button', { name: /Finance/ }), { key: 'Enter' });
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+  });
+
+  it('leaves clicks on controls inside the row alone', () => {
+    const router = renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Inner action' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { App } from '@/app';
+import { createQueryClient } from '@/lib/query-client';
+import { routes as appRoutes } from '@/routes';
+
+/**
+ * Renders the real app (providers, Toaster, routes) at a path, with a memory router the test can
+ * inspect. Only fetch is mocked, by the test.
+ */
+export function renderApp(path: string, options: { routes?: RouteObject[] } = {}) {
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(<App router={router} queryClient={queryClient} />);
+  return { ...view, router, queryClient, user };
+}
