@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isApiPath, requestIdFrom } from './app.js';
+import { cacheControlFor } from './spa.js';
+
+describe('requestIdFrom', () => {
+  it('keeps a sane caller id', () => {
+    expect(requestIdFrom('req-1.A_b')).toBe('req-1.A_b');
+    expect(requestIdFrom('a'.repeat(128))).toBe('a'.repeat(128));
+  });
+
+  it('replaces anything else with a UUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const bad of [undefined, '', 'a b', 'a'.repeat(129), 'x\ny', '<script>', ['a', 'b']]) {
+      expect(requestIdFrom(bad)).toMatch(uuid);
+    }
+  });
+});
+
+describe('isApiPath', () => {
+  it('tells API paths from page paths', () => {
+    expect(isApiPath('/api')).toBe(true);
+    expect(isApiPath('/api/me?x=1')).toBe(true);
+    expect(isApiPath('/apiary')).toBe(false);
+    expect(isApiPath('/admin/api')).toBe(false);
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('caches hashed assets for good and revalidates the rest', () => {
+    expect(cacheControlFor('/assets/index-3f2a1b.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/favicon.ico')).toBe('no-cache');
+  });
+});

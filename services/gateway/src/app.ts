@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { HTTP_ROUTES, type HttpRoute, REQUEST_ID_HEADER } from '@gavel/contracts';
+import { type Logger, metrics, runWithRequestId } from '@gavel/service-kit';
+import type { NatsConnection } from '@nats-io/transport-node';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { TGatewayConfig } from './config.js';
+import { CSRF_COOKIE, checkCsrf, isValidCsrfToken, setCsrfCookie } from './csrf.js';
+import { errorHandler, MESSAGES, sendError } from './errors.js';
+import { buildOpenApi, renderDocsHtml } from './openapi.js';
+import { PrincipalResolver } from './principal.js';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
+import { registerForwardedRoutes } from './routes.js';
+import { SessionStore } from './session.js';
+import { registerSpa, sendSpaIndex } from './spa.js';
+import { parseHost, TenantResolver } from './tenant.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface GatewayDeps {
+  config: TGatewayConfig;
+  logger: Logger;
+  nc: NatsConnection;
+  redis: Redis;
+  /** The route catalogue to serve; HTTP_ROUTES unless a test says otherwise. */
+  routes?: readonly HttpRoute[];
+  limits?: RateLimits;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The caller's request id when it is a sane token, else a new one. */
+export function requestIdFrom(header: unknown): string {
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * The HTTP edge, not yet listening: request ids, CSRF, the catalogue's routes forwarded over NATS with
+ * sessions, tenants and rate limits, the OpenAPI document, and the SPA.
+ */
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const { config, logger, nc, redis } = deps;
+  const routes = deps.routes ?? HTTP_ROUTES;
+  const app = Fastify({
+    logger: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    return503OnClosing: true,
+  });
+
+  // JSON bodies: the default safe parser (rejects __proto__ poisoning), but an empty body is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    },
+  );
+
+  await app.register(fastifyCookie);
+  app.setErrorHandler(errorHandler(logger));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (!isValidCsrfToken(cookie)) setCsrfCookie(request, reply);
+    const verdict = checkCsrf(request.method, request.headers, cookie);
+    if (verdict === 'missing_requested_with') return sendError(reply, 403, MESSAGES.requestedWith);
+    if (verdict === 'token_mismatch') return sendError(reply, 419, MESSAGES.csrf);
+  });
+
+  // While closing, answers end their connection so keep-alive clients do not hold the shutdown open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    const status = reply.statusCode;
+    metrics.httpRequests.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(status) },
+      ms / 1000,
+    );
+    const line = {
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      status,
+      ms: Math.round(ms),
+    };
+    if (status >= 500) logger.warn(line, 'request');
+    else logger.info(line, 'request');
+  });
+
+  const timeoutMs = config.REQUEST_TIMEOUT_MS;
+  const prefix = config.SUBJECT_PREFIX;
+  const tenants = new TenantResolver({ nc, prefix, timeoutMs });
+  const principals = new PrincipalResolver({ nc, prefix, timeoutMs });
+  const sessions = new SessionStore(redis, config.REDIS_PREFIX, config.SESSION_TTL_SECONDS);
+  const limiter = new RateLimiter(redis, config.REDIS_PREFIX);
+
+  registerForwardedRoutes(app, routes, {
+    nc,
+    prefix,
+    timeoutMs,
+    tenants,
+    principals,
+    sessions,
+    limiter,
+    limits: deps.limits ?? DEFAULT_RATE_LIMITS,
+  });
+
+  // The API description is the same for every association, but like all of /api it is only served on a
+  // known association's address.
+  const document = buildOpenApi(routes);
+  const documentJson = JSON.stringify(document);
+  const documentHtml = renderDocsHtml(document);
+  const knownHost = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const tenant = await runWithRequestId(request.id, () =>
+      tenants.resolve(parseHost(request.host), request.id),
+    );
+    if (!tenant) sendError(reply, 404, MESSAGES.unknownHost);
+    return tenant !== null;
+  };
+  app.get('/api/docs/openapi.json', async (request, reply) => {
+    if (!(await knownHost(request, reply))) return reply;
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(documentJson);
+  });
+  app.get('/api/docs', async (request, reply) => {
+    if (!(await knownHost(request, reply))) return reply;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(documentHtml);
+  });
+
+  await registerSpa(app, config.WEB_ROOT);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (isApiPath(path) || path.startsWith('/assets/')) return sendError(reply, 404, MESSAGES.notFound);
+    if (request.method === 'GET' || request.method === 'HEAD') return sendSpaIndex(reply, config.WEB_ROOT);
+    return sendError(reply, 404, MESSAGES.notFound);
+  });
+
+  return app;
+}

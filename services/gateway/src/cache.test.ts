@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './cache.js';
+
+describe('TtlCache', () => {
+  it('keeps answers, including null, for the time to live', async () => {
+    let now = 0;
+    const cache = new TtlCache<string | null>(1000, 100, () => now);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return null;
+    };
+    expect(await cache.getOrLoad('k', load)).toBeNull();
+    now = 999;
+    expect(await cache.getOrLoad('k', load)).toBeNull();
+    expect(loads).toBe(1);
+    now = 1000;
+    await cache.getOrLoad('k', load);
+    expect(loads).toBe(2);
+  });
+
+  it('shares one load among concurrent callers', async () => {
+    const cache = new TtlCache<number>(1000);
+    let loads = 0;
+    const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 10));
+    const answers = await Promise.all([cache.getOrLoad('k', load), cache.getOrLoad('k', load)]);
+    expect(answers).toEqual([1, 1]);
+    expect(loads).toBe(1);
+  });
+
+  it('does not cache failures', async () => {
+    const cache = new TtlCache<number>(1000);
+    await expect(cache.getOrLoad('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.getOrLoad('k', async () => 7)).toBe(7);
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const cache = new TtlCache<number>(1000, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect(cache.size).toBe(2);
+    let loaded = false;
+    await cache.getOrLoad('a', async () => {
+      loaded = true;
+      return 1;
+    });
+    expect(loaded).toBe(true);
+  });
+});

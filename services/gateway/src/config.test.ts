@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_ROOT, loadGatewayConfig } from './config.js';
+
+describe('loadGatewayConfig', () => {
+  it('has local defaults for everything', () => {
+    const config = loadGatewayConfig({});
+    expect(config).toMatchObject({
+      HTTP_PORT: 8080,
+      HOST: '0.0.0.0',
+      HEALTH_PORT: 9100,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: '',
+      REQUEST_TIMEOUT_MS: 5000,
+      SESSION_TTL_SECONDS: 43200,
+      TRUST_PROXY: false,
+      SUBJECT_PREFIX: '',
+    });
+    expect(config.WEB_ROOT).toBe(DEFAULT_WEB_ROOT);
+    expect(DEFAULT_WEB_ROOT.replaceAll('\\', '/')).toMatch(/\/web\/dist$/);
+  });
+
+  it('reads flags and numbers', () => {
+    const config = loadGatewayConfig({ TRUST_PROXY: 'true', HTTP_PORT: '0', REQUEST_TIMEOUT_MS: '250' });
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.HTTP_PORT).toBe(0);
+    expect(config.REQUEST_TIMEOUT_MS).toBe(250);
+    expect(loadGatewayConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('names bad variables', () => {
+    expect(() => loadGatewayConfig({ TRUST_PROXY: 'maybe', REDIS_URL: 'nope' })).toThrowError(
+      /TRUST_PROXY is invalid[\s\S]*REDIS_URL is invalid|REDIS_URL is invalid[\s\S]*TRUST_PROXY is invalid/,
+    );
+  });
+});

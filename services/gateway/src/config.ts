@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig, ZBaseConfig } from '@gavel/service-kit';
+import { z } from 'zod';
+
+/** `<repo>/web/dist`, seen from `services/gateway/src` or `services/gateway/dist`. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZPort = z.coerce.number().int().min(0).max(65535);
+
+/** The gateway's environment: the shared variables plus HTTP, Redis, sessions and the SPA. */
+export const ZGatewayConfig = ZBaseConfig.extend({
+  HTTP_PORT: ZPort.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** /healthz, /readyz and /metrics, on their own port. */
+  HEALTH_PORT: ZPort.default(9100),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Prepended to every Redis key; tests isolate their keys with it. */
+  REDIS_PREFIX: z.string().default(''),
+  /** The built SPA (index.html and assets/). */
+  WEB_ROOT: z.string().min(1).default(DEFAULT_WEB_ROOT),
+  /** How long the gateway waits for a service's answer before replying 503. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /** Idle lifetime of a session; every use extends it. */
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(43_200),
+  /** Honour X-Forwarded-For/-Proto/-Host (set behind a load balancer or ingress). */
+  TRUST_PROXY: ZBoolean.default(false),
+});
+export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): TGatewayConfig {
+  return loadConfig(ZGatewayConfig, env);
+}

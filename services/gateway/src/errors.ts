@@ -1,0 +1,75 @@
+import { AppError, statusForCode, type TApiError } from '@gavel/contracts';
+import type { Logger } from '@gavel/service-kit';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Every message the gateway itself answers with, in one place. */
+export const MESSAGES = {
+  notFound: 'Not found.',
+  unknownHost: 'No association is served at this address.',
+  unauthenticated: 'Unauthenticated.',
+  requestedWith: 'Requests must carry the X-Requested-With header.',
+  csrf: 'CSRF token mismatch. Please refresh the page and try again.',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  invalid: 'The given data was invalid.',
+  internal: 'Something went wrong on our side. Please try again.',
+  badJson: 'The request body is not valid JSON.',
+  notAnObject: 'The request body must be a JSON object.',
+  tooLarge: 'The request body is too large (at most 1 MiB).',
+  unsupportedType: 'The request body must be JSON (Content-Type: application/json).',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+} as const;
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+): FastifyReply {
+  const body: TApiError = errors ? { message, errors } : { message };
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+/** The HTTP answer for anything thrown: AppError codes map to statuses; unknown errors never show a stack. */
+export function errorResponse(err: unknown): { status: number; body: TApiError; unexpected: boolean } {
+  if (err instanceof AppError) {
+    const body: TApiError = err.errors
+      ? { message: err.message, errors: err.errors }
+      : { message: err.message };
+    return { status: statusForCode(err.code), body, unexpected: false };
+  }
+  const fe = err as Partial<FastifyError> | undefined;
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { message: clientErrorMessage(fe) }, unexpected: false };
+  }
+  return { status: 500, body: { message: MESSAGES.internal }, unexpected: true };
+}
+
+function clientErrorMessage(err: Partial<FastifyError> | undefined): string {
+  switch (err?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return MESSAGES.badJson;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return MESSAGES.badJson;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return MESSAGES.tooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return MESSAGES.unsupportedType;
+    default:
+      // Other request errors (bad headers, unsupported methods) carry a message about the request itself.
+      return err?.message || MESSAGES.invalid;
+  }
+}
+
+export function errorHandler(logger: Logger) {
+  return (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, unexpected } = errorResponse(err);
+    if (unexpected) {
+      logger.error(
+        { err, requestId: request.id, method: request.method, url: request.url },
+        'unhandled error',
+      );
+    }
+    return sendError(reply, status, body.message, body.errors);
+  };
+}

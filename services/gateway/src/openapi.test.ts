@@ -1,0 +1,138 @@
+import { HTTP_ROUTES, type HttpRoute } from '@gavel/contracts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildOpenApi, operationId, pathParams, renderDocsHtml } from './openapi.js';
+
+describe('buildOpenApi', () => {
+  const doc = buildOpenApi(HTTP_ROUTES);
+
+  it('is an OpenAPI 3.1 document with every catalogue route', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of HTTP_ROUTES) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op?.summary).toBe(route.summary);
+      expect(op?.tags).toEqual([route.tag]);
+      expect(op?.responses['200']).toBeDefined();
+    }
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('describes the cookie session, CSRF and the error shape', () => {
+    expect(doc.components.securitySchemes.session).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'gavel_session' }),
+    );
+    expect(doc.components.schemas.ApiError).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+    });
+    const me = doc.paths['/api/me']?.get;
+    expect(me?.security).toEqual([{ session: [] }]);
+    expect(me?.responses['401']).toEqual({ $ref: '#/components/responses/Unauthenticated' });
+    const login = doc.paths['/api/auth/login']?.post;
+    expect(login?.security).toEqual([{ csrf: [] }]);
+    expect(Object.keys(login?.responses ?? {})).toEqual(expect.arrayContaining(['400', '403', '419', '429']));
+    expect(login?.parameters.find((p) => p.name === 'X-Requested-With')?.required).toBe(true);
+    expect(doc.components.responses.TooManyRequests).toMatchObject({ headers: { 'Retry-After': {} } });
+  });
+
+  it('puts path parameters in the path and the rest in the body, from the input schema', () => {
+    const put = doc.paths['/api/admin/users/{id}']?.put;
+    expect(put?.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    });
+    const body = put?.requestBody?.content['application/json'].schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    expect(body.properties).not.toHaveProperty('id');
+    expect(body.properties).toHaveProperty('email');
+    expect(body.required).toEqual(expect.arrayContaining(['first_name', 'last_name', 'email', 'roles']));
+    expect(body.required).not.toContain('id');
+    const login = doc.paths['/api/auth/login']?.post?.requestBody?.content['application/json'].schema;
+    expect(login).toMatchObject({ properties: { email: { type: 'string' }, password: { type: 'string' } } });
+    expect(login).not.toHaveProperty('$schema');
+  });
+
+  it('puts the input of a read in the query and documents permissions', () => {
+    const route: HttpRoute = {
+      method: 'GET',
+      path: '/api/things/{id}',
+      summary: 'A thing',
+      tag: 'things',
+      subject: 'things.get',
+      auth: 'user',
+      input: z.object({ id: z.string(), page: z.coerce.number().int().optional() }),
+      reply: z.object({ id: z.string() }),
+      permissions: ['create meetings'],
+    };
+    const op = buildOpenApi([route]).paths['/api/things/{id}']?.get;
+    expect(op?.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['id', 'path', true],
+      ['page', 'query', false],
+    ]);
+    expect(op?.requestBody).toBeUndefined();
+    expect(op?.['x-permissions']).toEqual(['create meetings']);
+    expect(op?.description).toContain('create meetings');
+  });
+
+  it('hoists shared definitions of recursive schemas into components', () => {
+    interface Node {
+      name: string;
+      children: Node[];
+    }
+    const ZNode: z.ZodType<Node> = z.object({ name: z.string(), children: z.array(z.lazy(() => ZNode)) });
+    const route: HttpRoute = {
+      method: 'GET',
+      path: '/api/tree',
+      summary: 'Tree',
+      tag: 'tree',
+      subject: 'tree.get',
+      auth: 'public',
+      reply: z.object({ root: ZNode }),
+    };
+    const tree = buildOpenApi([route]);
+    const text = JSON.stringify(tree);
+    expect(text).not.toContain('#/$defs/');
+    expect(text).toContain('"$ref":"#/components/schemas/');
+    for (const ref of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+      expect(tree.components.schemas).toHaveProperty(ref[1] as string);
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('names operations after method and path', () => {
+    expect(operationId({ method: 'PUT', path: '/api/admin/users/{id}' })).toBe('putAdminUsersById');
+    expect(operationId({ method: 'POST', path: '/api/auth/login' })).toBe('postAuthLogin');
+  });
+
+  it('lists path parameters', () => {
+    expect(pathParams('/api/meeting/{committeeCode}/{meetingCode}')).toEqual([
+      'committeeCode',
+      'meetingCode',
+    ]);
+  });
+});
+
+describe('renderDocsHtml', () => {
+  it('lists every operation with no external assets and escapes text', () => {
+    const html = renderDocsHtml(buildOpenApi(HTTP_ROUTES));
+    for (const route of HTTP_ROUTES) {
+      expect(html).toContain(`<code>${route.path}</code>`);
+      expect(html).toContain(route.summary.replaceAll("'", '&#39;'));
+    }
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).not.toContain('<script');
+
+    const evil = renderDocsHtml(
+      buildOpenApi([{ ...(HTTP_ROUTES[0] as HttpRoute), summary: '<img src=x onerror=alert(1)>' }]),
+    );
+    expect(evil).not.toContain('<img');
+  });
+});

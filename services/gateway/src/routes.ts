@@ -1,0 +1,194 @@
+import {
+  fieldErrors,
+  type HttpRoute,
+  sessionReply,
+  type TPrincipalReply,
+  type TRequestContext,
+  type TTenant,
+} from '@gavel/contracts';
+import { callService, runWithRequestId } from '@gavel/service-kit';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { setCsrfCookie } from './csrf.js';
+import { errorResponse, MESSAGES, sendError } from './errors.js';
+import type { PrincipalResolver } from './principal.js';
+import { type Bucket, bucketsFor, type RateLimiter, type RateLimits } from './rate-limit.js';
+import {
+  clearSessionCookie,
+  type SessionStore,
+  sessionToken,
+  setSessionCookie,
+  type TSession,
+} from './session.js';
+import { parseHost, type TenantResolver } from './tenant.js';
+
+export interface ForwardingDeps {
+  nc: NatsConnection;
+  prefix: string;
+  timeoutMs: number;
+  tenants: TenantResolver;
+  principals: PrincipalResolver;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  limits: RateLimits;
+}
+
+/** `/api/admin/users/{id}` → `/api/admin/users/:id`. */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+type Bag = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Bag {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The input a service receives: query, body and path params merged. Path params win, so the URL names the
+ * thing acted on whatever the body says. Null when the body is JSON but not an object.
+ */
+export function mergeInput(params: unknown, query: unknown, body: unknown): Bag | null {
+  if (body !== undefined && body !== null && !isPlainObject(body)) return null;
+  return {
+    ...(isPlainObject(query) ? query : {}),
+    ...(isPlainObject(body) ? body : {}),
+    ...(isPlainObject(params) ? params : {}),
+  };
+}
+
+export interface Caller {
+  tenant: TTenant;
+  /** The cookie's token, whether or not it names a usable session. */
+  token: string | null;
+  session: TSession | null;
+  principal: NonNullable<TPrincipalReply> | null;
+  ctx: TRequestContext;
+}
+
+/**
+ * Who is calling: the tenant of the Host header, the session of the cookie (ignored when it belongs to
+ * another tenant) and the user's roles and permissions. Answers 404 itself for an unknown host.
+ */
+export async function resolveCaller(
+  deps: Pick<ForwardingDeps, 'tenants' | 'principals' | 'sessions'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Caller | null> {
+  const tenant = await deps.tenants.resolve(parseHost(request.host), request.id);
+  if (!tenant) {
+    sendError(reply, 404, MESSAGES.unknownHost);
+    return null;
+  }
+  const token = sessionToken(request);
+  let session = token ? await deps.sessions.get(token) : null;
+  if (session && session.tenantId !== tenant.id) session = null;
+  let principal: NonNullable<TPrincipalReply> | null = null;
+  if (session && token) {
+    principal = await deps.principals.get(tenant.id, session.userId, request.id);
+    if (!principal) {
+      // The user is gone or disabled: the session is worthless.
+      await deps.sessions.destroy(token);
+      clearSessionCookie(request, reply);
+      session = null;
+    }
+  }
+  const ctx: TRequestContext = {
+    requestId: request.id,
+    tenantId: tenant.id,
+    userId: principal?.userId ?? null,
+    roles: principal?.roles ?? [],
+    permissions: principal?.permissions ?? [],
+  };
+  return { tenant, token, session, principal, ctx };
+}
+
+/** Registers one Fastify route per catalogue entry that forwards to its NATS subject. */
+export function registerForwardedRoutes(
+  app: FastifyInstance,
+  routes: readonly HttpRoute[],
+  deps: ForwardingDeps,
+): void {
+  for (const route of routes) {
+    if (!route.subject && route.session !== 'destroy') {
+      throw new Error(`HTTP route ${route.method} ${route.path} has no subject to forward to`);
+    }
+    const handler = forwarder(route, deps);
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      handler: (request, reply) => runWithRequestId(request.id, () => handler(request, reply)),
+    });
+  }
+}
+
+function forwarder(route: HttpRoute, deps: ForwardingDeps) {
+  const replySchema: z.ZodType = route.session === 'create' ? sessionReply(route.reply) : route.reply;
+  const callOpts = { prefix: deps.prefix, timeoutMs: deps.timeoutMs };
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    reply.header('cache-control', 'no-store');
+    const caller = await resolveCaller(deps, request, reply);
+    if (!caller) return reply;
+    if (route.auth === 'user' && !caller.principal) {
+      return sendError(reply, 401, MESSAGES.unauthenticated);
+    }
+
+    if (route.session === 'destroy') {
+      if (caller.token) await deps.sessions.destroy(caller.token);
+      clearSessionCookie(request, reply);
+      setCsrfCookie(request, reply);
+      return reply.send({ ok: true });
+    }
+
+    const merged = mergeInput(request.params, request.query, request.body);
+    let buckets: Bucket[] = [];
+    if (route.rateLimit) {
+      const email = typeof merged?.email === 'string' ? merged.email : null;
+      buckets = bucketsFor(
+        route.rateLimit,
+        { ip: request.ip, tenantId: caller.tenant.id, email },
+        deps.limits,
+      );
+      const verdict = await deps.limiter.hit(buckets);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        return sendError(reply, 429, MESSAGES.rateLimited);
+      }
+    }
+
+    let giveBack = false;
+    try {
+      if (merged === null) return sendError(reply, 400, MESSAGES.notAnObject);
+      if (route.input) {
+        const parsed = route.input.safeParse(merged);
+        if (!parsed.success) return sendError(reply, 400, MESSAGES.invalid, fieldErrors(parsed.error));
+      }
+      // The service validates again with the same schema and applies its transforms once.
+      const input = route.input ? merged : {};
+      const subject = route.subject as string;
+      const data = await callService(deps.nc, subject, caller.ctx, input, replySchema, callOpts);
+
+      if (route.session === 'create') {
+        const { userId, body } = data as { userId: string; body: unknown };
+        if (caller.token) await deps.sessions.destroy(caller.token);
+        const token = await deps.sessions.create(userId, caller.tenant.id);
+        setSessionCookie(request, reply, token);
+        setCsrfCookie(request, reply);
+        giveBack = true;
+        return reply.send(body);
+      }
+      giveBack = true;
+      return reply.send(data);
+    } catch (err) {
+      // A secret that was never checked (service down, our own failure) does not use up an attempt.
+      if (errorResponse(err).status >= 500) giveBack = true;
+      throw err;
+    } finally {
+      if (giveBack && buckets.length) {
+        await deps.limiter.refund(buckets).catch(() => undefined);
+      }
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import { access } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Vite puts content-hashed files under /assets; everything else must be revalidated. */
+export function cacheControlFor(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
+}
+
+export const NOT_BUILT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Gavel</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2328}</style>
+</head><body><h1>The web app is not built</h1>
+<p>The gateway is running, but there is no built web app to serve. Run <code>npm run build</code>
+(or <code>npm run build -w web</code>) and reload this page.</p></body></html>
+`;
+
+/** Serves the built SPA from `webRoot` (files as they are on disk, so a rebuild needs no restart). */
+export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: true,
+    index: ['index.html'],
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(`/${relative(webRoot, path).split(sep).join('/')}`));
+    },
+  });
+}
+
+/** The history fallback: index.html for a page path, or a note that the web app is not built yet. */
+export async function sendSpaIndex(reply: FastifyReply, webRoot: string): Promise<FastifyReply> {
+  const exists = await access(join(webRoot, 'index.html')).then(
+    () => true,
+    () => false,
+  );
+  reply.code(200).header('cache-control', 'no-cache');
+  if (!exists) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+  return reply.sendFile('index.html');
+}

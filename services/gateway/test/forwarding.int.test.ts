@@ -1,0 +1,232 @@
+import { AppError, SUBJECTS } from '@gavel/contracts';
+import { createLogger } from '@gavel/service-kit';
+import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.js';
+import { loadGatewayConfig } from '../src/config.js';
+import { createRedis } from '../src/redis.js';
+import {
+  Client,
+  fakeIdentity,
+  fakeUsers,
+  meOf,
+  NEST_ERR,
+  NO_REPLY,
+  Responders,
+  startTestGateway,
+  type TestGateway,
+} from './support.js';
+
+const TIMEOUT_MS = 400;
+let env: TestEnvironment;
+let gateway: TestGateway;
+let responders: Responders;
+let alice: Client;
+
+const users = fakeUsers();
+const editView = (id: string) => ({
+  user: { ...meOf(users[0] as (typeof users)[0]).user, id },
+  roles: ['admin'],
+  available_roles: [],
+});
+
+beforeAll(async () => {
+  env = await testEnvironment();
+  responders = await Responders.connect(env.infra.natsUrl, env.prefix);
+  fakeIdentity(responders, users);
+  responders.on(SUBJECTS.identity.usersGet, (input: { id: string }) => {
+    switch (input.id) {
+      case 'missing':
+        throw new AppError('not_found', 'This user does not exist.');
+      case 'taken':
+        throw new AppError('conflict', 'The email has already been taken.', { email: ['Taken.'] });
+      case 'rule':
+        throw new AppError('rule_broken', 'A user needs at least one role.', { roles: ['Pick one.'] });
+      case 'forbidden':
+        throw new AppError('forbidden', 'This action is unauthorized.');
+      case 'crash':
+        return NEST_ERR;
+      case 'bad-reply':
+        return { nothing: 'like the contract', stack: 'at secret.ts:1' };
+      case 'hang':
+        return NO_REPLY;
+      default:
+        return editView(input.id);
+    }
+  });
+  responders.on(SUBJECTS.identity.usersList, (input: Record<string, unknown>) => [
+    {
+      id: 'u-1',
+      nrds: null,
+      first_name: String(input.first_name ?? 'A'),
+      last_name: 'B',
+      displayed_first_name: 'A',
+      sort_name: 'B, A',
+      name: 'A B',
+      email: 'a@b.test',
+      profile_display_url: null,
+    },
+  ]);
+  // identity.users.update deliberately has no responder.
+  await responders.flush();
+  gateway = await startTestGateway(env, { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+  alice = new Client(gateway.port, 'alpha.test');
+  expect((await alice.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await responders?.close();
+  await env?.cleanup();
+});
+
+describe('forwarding', () => {
+  it('answers 401 on a user route without a session, without calling the service', async () => {
+    const before = responders.callsTo(SUBJECTS.identity.usersGet).length;
+    const res = await new Client(gateway.port, 'alpha.test').get('/api/admin/users/u-1');
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: 'Unauthenticated.' });
+    expect(responders.callsTo(SUBJECTS.identity.usersGet)).toHaveLength(before);
+  });
+
+  it('forwards path params, query and body as one input, the path winning', async () => {
+    const res = await alice.get('/api/admin/users/u-7?id=other&extra=1');
+    expect(res.status).toBe(200);
+    expect(res.json.user.id).toBe('u-7');
+    expect(responders.callsTo(SUBJECTS.identity.usersGet).at(-1)?.input).toEqual({ id: 'u-7', extra: '1' });
+
+    const list = await alice.post('/api/admin/users/list', { first_name: 'Zed', email: 'z' });
+    expect(list.status).toBe(200);
+    expect(list.json[0].first_name).toBe('Zed');
+    expect(responders.callsTo(SUBJECTS.identity.usersList).at(-1)?.input).toEqual({
+      first_name: 'Zed',
+      email: 'z',
+    });
+  });
+
+  it.each([
+    ['missing', 404, { message: 'This user does not exist.' }],
+    ['forbidden', 403, { message: 'This action is unauthorized.' }],
+    ['taken', 409, { message: 'The email has already been taken.', errors: { email: ['Taken.'] } }],
+    ['rule', 422, { message: 'A user needs at least one role.', errors: { roles: ['Pick one.'] } }],
+  ])('maps the AppError of %s to %i with message and errors', async (id, status, body) => {
+    const res = await alice.get(`/api/admin/users/${id}`);
+    expect(res.status).toBe(status);
+    expect(res.json).toEqual(body);
+  });
+
+  it('answers 500 without details when a service fails outside the contract', async () => {
+    // A handler that blew up in Nest: the kit reports it as an internal AppError.
+    const crash = await alice.get('/api/admin/users/crash');
+    expect(crash.status).toBe(500);
+    expect(crash.json).toEqual({ message: 'The service failed to handle the request.' });
+    // A reply that breaks the contract: the gateway's own generic message, nothing of the reply.
+    const bad = await alice.get('/api/admin/users/bad-reply');
+    expect(bad.status).toBe(500);
+    expect(bad.json).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(bad.text).not.toContain('secret');
+  });
+
+  it('answers 503 within the timeout when the service never answers', async () => {
+    const res = await alice.get('/api/admin/users/hang');
+    expect(res.status).toBe(503);
+    expect(res.json).toEqual({ message: 'The identity service did not answer in time. Please try again.' });
+    expect(res.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(res.ms).toBeLessThan(TIMEOUT_MS + 1500);
+  });
+
+  it('answers 503 at once when no instance of the service runs', async () => {
+    const res = await alice.put('/api/admin/users/u-1', {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@b.test',
+      roles: [],
+    });
+    expect(res.status).toBe(503);
+    expect(res.json).toEqual({
+      message: 'The identity service is not available right now. Please try again shortly.',
+    });
+    expect(res.ms).toBeLessThan(TIMEOUT_MS);
+  });
+
+  it('validates the input at the gateway with per-field messages', async () => {
+    const res = await alice.put('/api/admin/users/u-1', {
+      first_name: '  ',
+      email: 'not-an-email',
+      roles: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('The given data was invalid.');
+    expect(res.json.errors.first_name).toEqual(['The first name field is required.']);
+    expect(res.json.errors.email).toEqual(['The email must be a valid email address.']);
+    expect(Object.keys(res.json.errors)).toEqual(expect.arrayContaining(['last_name', 'roles']));
+
+    const login = await new Client(gateway.port, 'alpha.test').login('', '');
+    expect(login.status).toBe(400);
+    expect(login.json.errors).toMatchObject({
+      email: expect.arrayContaining(['The email field is required.']),
+      password: ['The password field is required.'],
+    });
+  });
+
+  it('answers 400 to malformed JSON and to a body that is not an object', async () => {
+    const bad = await alice.request('POST', '/api/admin/users/list', { rawBody: '{"first_name": ' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ message: 'The request body is not valid JSON.' });
+    const array = await alice.request('POST', '/api/admin/users/list', { rawBody: '[1, 2]' });
+    expect(array.status).toBe(400);
+    expect(array.json).toEqual({ message: 'The request body must be a JSON object.' });
+    const poisoned = await alice.request('POST', '/api/admin/users/list', {
+      rawBody: '{"__proto__": {"admin": true}}',
+    });
+    expect(poisoned.status).toBe(400);
+    const empty = await alice.request('POST', '/api/admin/users/list', { rawBody: '' });
+    expect(empty.status).toBe(200);
+  });
+
+  it('refuses bodies over 1 MiB', async () => {
+    const res = await alice.post('/api/admin/users/list', { first_name: 'x'.repeat(1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.json.message).toMatch(/too large/);
+  });
+
+  it('answers JSON 404 for unknown API paths, never the SPA', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing/here'],
+      ['GET', '/api'],
+      ['POST', '/api/nothing'],
+      ['DELETE', '/api/me'],
+    ] as const) {
+      const res = await alice.request(method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json).toEqual({ message: 'Not found.' });
+    }
+  });
+});
+
+describe('outages', () => {
+  it('answers 503 with a message, not a hang, when Redis is away', async () => {
+    const config = loadGatewayConfig(env.env({ REDIS_URL: 'redis://127.0.0.1:1', HTTP_PORT: '0' }));
+    const logger = createLogger('gateway-test', 'silent');
+    const nc = await connect({ servers: env.infra.natsUrl });
+    const redis = createRedis(config.REDIS_URL, logger);
+    const app = await buildGateway({ config, logger, nc, redis });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const c = new Client(typeof address === 'object' && address ? address.port : 0, 'alpha.test');
+      const res = await c.get('/api/me', { headers: { cookie: `gavel_session=${'a'.repeat(43)}` } });
+      expect(res.status).toBe(503);
+      expect(res.json.message).toMatch(/not available right now/);
+      expect(res.ms).toBeLessThan(3000);
+      // Without a session cookie nothing needs Redis.
+      expect((await c.get('/api/me')).status).toBe(401);
+    } finally {
+      await app.close();
+      redis.disconnect();
+      await nc.close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client,
+  fakeIdentity,
+  fakeUsers,
+  Responders,
+  startTestGateway,
+  type TestGateway,
+} from './support.js';
+
+let env: TestEnvironment;
+let gateway: TestGateway;
+let responders: Responders;
+
+beforeAll(async () => {
+  env = await testEnvironment();
+  responders = await Responders.connect(env.infra.natsUrl, env.prefix);
+  fakeIdentity(responders, fakeUsers());
+  await responders.flush();
+  // Behind a proxy: each test speaks from its own address through X-Forwarded-For.
+  gateway = await startTestGateway(env, { TRUST_PROXY: 'true' });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await responders?.close();
+  await env?.cleanup();
+});
+
+async function clientAt(ip: string, host = 'alpha.test'): Promise<Client> {
+  const c = new Client(gateway.port, host);
+  const request = c.request.bind(c);
+  c.request = (method, path, opts = {}) =>
+    request(method, path, { ...opts, headers: { 'x-forwarded-for': ip, ...opts.headers } });
+  await c.prime();
+  return c;
+}
+
+const TOO_MANY = { message: 'Too many attempts. Please wait a minute and try again.' };
+
+describe('login limits', () => {
+  it('allows 5 failed attempts a minute per email, then answers 429 with Retry-After', async () => {
+    const c = await clientAt('10.1.0.1');
+    for (let i = 0; i < 5; i++) {
+      expect((await c.login('alice@alpha.test', `wrong ${i}`)).status).toBe(401);
+    }
+    const blocked = await c.login('Alice@Alpha.test', 'correct horse');
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual(TOO_MANY);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(blocked.cookies.find((x) => x.name === 'gavel_session')).toBeUndefined();
+    // The email is blocked from everywhere, another email is not.
+    expect((await (await clientAt('10.1.0.2')).login('alice@alpha.test', 'correct horse')).status).toBe(429);
+    expect((await c.login('carol@alpha.test', 'wrong')).status).toBe(401);
+    const keys = await gateway.redis.keys(`${env.redisPrefix}rl:login:*`);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(keys.join(' ')).not.toContain('alice');
+  });
+
+  it('allows 10 failed attempts a minute per address', async () => {
+    const c = await clientAt('10.1.1.1');
+    for (let i = 0; i < 10; i++) {
+      expect((await c.login(`nobody${i}@alpha.test`, 'wrong')).status).toBe(401);
+    }
+    const blocked = await c.login('someone-else@alpha.test', 'wrong');
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual(TOO_MANY);
+    expect((await (await clientAt('10.1.1.2')).login('nobody0@alpha.test', 'wrong')).status).toBe(401);
+  });
+
+  it('does not count successful sign-ins, so a venue behind one address can sign in', async () => {
+    const c = await clientAt('10.1.2.1');
+    for (let i = 0; i < 12; i++) {
+      expect((await c.login('carol@alpha.test', 'battery staple')).status).toBe(200);
+    }
+  });
+
+  it('counts invalid input as an attempt', async () => {
+    const c = await clientAt('10.1.3.1');
+    for (let i = 0; i < 10; i++) expect((await c.login('', '')).status).toBe(400);
+    expect((await c.login('', '')).status).toBe(429);
+  });
+});
+
+describe('bypass code limits', () => {
+  it('allows 5 wrong codes a minute per address', async () => {
+    const c = await clientAt('10.2.0.1', 'beta.test');
+    for (let i = 0; i < 5; i++) {
+      const res = await c.post('/api/auth/bypass', { code: `WRONG${i}` });
+      expect(res.status).toBe(404);
+    }
+    const blocked = await c.post('/api/auth/bypass', { code: 'GOOD42' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual(TOO_MANY);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('allows 30 wrong codes a minute per association across all addresses', async () => {
+    let attempts = 0;
+    for (let n = 0; attempts < 30; n++) {
+      const c = await clientAt(`10.2.1.${n}`);
+      for (let i = 0; i < 5 && attempts < 30; i++, attempts++) {
+        expect((await c.post('/api/auth/bypass', { code: `MISS${n}${i}` })).status).toBe(404);
+      }
+    }
+    const fresh = await clientAt('10.2.2.1');
+    const blocked = await fresh.post('/api/auth/bypass', { code: 'GOOD42' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual(TOO_MANY);
+    // Another association's codes are limited separately.
+    const beta = await clientAt('10.2.2.2', 'beta.test');
+    expect((await beta.post('/api/auth/bypass', { code: 'GOOD42' })).status).toBe(200);
+  });
+});
+
+describe('behind a TLS proxy', () => {
+  it('marks the cookies Secure when the request came over https', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    const first = await c.get('/api/me', {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.3.0.1' },
+    });
+    expect(first.cookies.find((x) => x.name === 'XSRF-TOKEN')?.attributes.secure).toBe(true);
+    const login = await c.post(
+      '/api/auth/login',
+      { email: 'carol@alpha.test', password: 'battery staple' },
+      { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.3.0.1' } },
+    );
+    expect(login.status).toBe(200);
+    expect(login.cookies.find((x) => x.name === 'gavel_session')?.attributes.secure).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HTTP_ROUTES } from '@gavel/contracts';
+import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client,
+  fakeIdentity,
+  fakeUsers,
+  Responders,
+  startTestGateway,
+  type TestGateway,
+} from './support.js';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
+const BUNDLE = 'console.log("gavel");';
+
+let env: TestEnvironment;
+let gateway: TestGateway;
+let responders: Responders;
+let webRoot: string;
+let emptyRoot: string;
+
+beforeAll(async () => {
+  env = await testEnvironment();
+  responders = await Responders.connect(env.infra.natsUrl, env.prefix);
+  fakeIdentity(responders, fakeUsers());
+  await responders.flush();
+  webRoot = await mkdtemp(join(tmpdir(), 'gavel-web-'));
+  await mkdir(join(webRoot, 'assets'));
+  await writeFile(join(webRoot, 'index.html'), INDEX);
+  await writeFile(join(webRoot, 'assets', 'index-abc123.js'), BUNDLE);
+  await writeFile(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(webRoot, '.env'), 'SECRET=1');
+  emptyRoot = await mkdtemp(join(tmpdir(), 'gavel-web-empty-'));
+  gateway = await startTestGateway(env, { WEB_ROOT: webRoot });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await responders?.close();
+  await env?.cleanup();
+  await rm(webRoot, { recursive: true, force: true });
+  await rm(emptyRoot, { recursive: true, force: true });
+});
+
+describe('SPA', () => {
+  it('serves index.html for page paths (history fallback), never cached, with a CSRF cookie', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    for (const path of ['/admin/anything', '/admin/users/12/edit?tab=roles', '/meeting/ABC/DEF', '/']) {
+      const res = await c.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(/text\/html/);
+      expect(res.text, path).toBe(INDEX);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+    }
+    const fresh = await new Client(gateway.port, 'alpha.test').get('/admin/anything');
+    expect(fresh.cookies.find((x) => x.name === 'XSRF-TOKEN')).toBeDefined();
+  });
+
+  it('serves hashed assets with a long cache and other files revalidated', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    const js = await c.get('/assets/index-abc123.js');
+    expect(js.status).toBe(200);
+    expect(js.text).toBe(BUNDLE);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await c.get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const index = await c.get('/index.html');
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset and hides dotfiles', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    const missing = await c.get('/assets/index-gone.js');
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('root');
+    const dotfile = await c.get('/.env');
+    expect(dotfile.text).not.toContain('SECRET');
+  });
+
+  it('answers a note instead of the app when the web app is not built', async () => {
+    for (const root of [emptyRoot, join(emptyRoot, 'does-not-exist')]) {
+      const other = await startTestGateway(env, { WEB_ROOT: root });
+      try {
+        const res = await new Client(other.port, 'alpha.test').get('/admin/anything');
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.text).toContain('not built');
+        expect(res.text).toContain('npm run build');
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});
+
+describe('API docs', () => {
+  it('serves an OpenAPI 3.1 document with every catalogue route', async () => {
+    const res = await new Client(gateway.port, 'alpha.test').get('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const doc = res.json;
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.info.title).toBe('Gavel API');
+    for (const route of HTTP_ROUTES) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.responses['200'].content['application/json'].schema).toBeTypeOf('object');
+    }
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(doc.components.schemas.ApiError.required).toEqual(['message']);
+  });
+
+  it('serves a self-contained HTML page listing every operation', async () => {
+    const res = await new Client(gateway.port, 'alpha.test').get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const route of HTTP_ROUTES) {
+      expect(res.text).toContain(`<code>${route.path}</code>`);
+    }
+    expect(res.text).toContain('openapi.json');
+    expect(res.text).not.toMatch(/(src|href)="(https?:)?\/\//);
+  });
+
+  it('is not served on an unknown host', async () => {
+    const res = await new Client(gateway.port, 'unknown.test').get('/api/docs/openapi.json');
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ message: 'No association is served at this address.' });
+  });
+});

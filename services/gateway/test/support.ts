@@ -1,0 +1,360 @@
+import { request as httpRequest } from 'node:http';
+import {
+  AppError,
+  REQUEST_ID_HEADER,
+  SUBJECTS,
+  type TMe,
+  type TRequestContext,
+  type TTenant,
+} from '@gavel/contracts';
+import { connectNats, createLogger, prefixed } from '@gavel/service-kit';
+import type { TestEnvironment } from '@gavel/test-kit';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { buildGateway } from '../src/app.js';
+import { loadGatewayConfig, type TGatewayConfig } from '../src/config.js';
+import { createRedis, redisReady } from '../src/redis.js';
+
+// ---------------------------------------------------------------------------------------------------------
+// NATS responders speaking the kit's wire format (Nest's): `{pattern, data: {ctx, input}, id}` →
+// `{id, response: {ok: true, data} | {ok: false, error}, isDisposed: true}`.
+
+/** Returned by a handler that should never answer. */
+export const NO_REPLY = Symbol('no reply');
+/** Returned by a handler that should answer like a Nest handler that blew up outside the kit. */
+export const NEST_ERR = Symbol('nest err');
+
+export interface ReceivedCall {
+  subject: string;
+  ctx: TRequestContext;
+  input: unknown;
+  headerRequestId: string | undefined;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each fake handler knows its own input
+type Handler = (input: any, ctx: TRequestContext) => unknown;
+
+export class Responders {
+  readonly calls: ReceivedCall[] = [];
+
+  private constructor(
+    readonly nc: NatsConnection,
+    private readonly prefix: string,
+  ) {}
+
+  static async connect(natsUrl: string, prefix: string): Promise<Responders> {
+    return new Responders(await connectNats(natsUrl, 'fake-identity'), prefix);
+  }
+
+  on(subject: string, handler: Handler): void {
+    this.nc.subscribe(prefixed(this.prefix, subject), {
+      callback: (_err, msg) => void this.answer(subject, msg, handler),
+    });
+  }
+
+  callsTo(subject: string): ReceivedCall[] {
+    return this.calls.filter((c) => c.subject === subject);
+  }
+
+  private async answer(subject: string, msg: Msg, handler: Handler): Promise<void> {
+    const packet = msg.json<{ id: string; data: { ctx: TRequestContext; input: unknown } }>();
+    this.calls.push({
+      subject,
+      ctx: packet.data.ctx,
+      input: packet.data.input,
+      headerRequestId: msg.headers?.get(REQUEST_ID_HEADER) || undefined,
+    });
+    let response: unknown;
+    try {
+      const data = await handler(packet.data.input, packet.data.ctx);
+      if (data === NO_REPLY) return;
+      if (data === NEST_ERR) {
+        msg.respond(JSON.stringify({ id: packet.id, err: 'boom', isDisposed: true }));
+        return;
+      }
+      response = { ok: true, data: data ?? null };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      response = { ok: false, error: err.toPayload() };
+    }
+    msg.respond(JSON.stringify({ id: packet.id, response, isDisposed: true }));
+  }
+
+  async flush(): Promise<void> {
+    await this.nc.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.nc.drain();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A small identity: two associations on their own hosts, a few users.
+
+export const ALPHA: TTenant = {
+  id: 'ten-alpha',
+  name: 'Alpha Association',
+  uses_nicknames: false,
+  default_from_name: null,
+  company: null,
+};
+export const BETA: TTenant = { ...ALPHA, id: 'ten-beta', name: 'Beta Association' };
+export const HOSTS: Record<string, TTenant> = { 'alpha.test': ALPHA, 'beta.test': BETA };
+
+export interface FakeUser {
+  id: string;
+  tenantId: string;
+  email: string;
+  password: string;
+  roles: string[];
+  permissions: string[];
+  active: boolean;
+}
+
+export function fakeUsers(): FakeUser[] {
+  return [
+    {
+      id: 'u-alice',
+      tenantId: ALPHA.id,
+      email: 'alice@alpha.test',
+      password: 'correct horse',
+      roles: ['admin'],
+      permissions: ['view users'],
+      active: true,
+    },
+    {
+      id: 'u-carol',
+      tenantId: ALPHA.id,
+      email: 'carol@alpha.test',
+      password: 'battery staple',
+      roles: [],
+      permissions: [],
+      active: true,
+    },
+    {
+      id: 'u-bob',
+      tenantId: BETA.id,
+      email: 'bob@beta.test',
+      password: 'correct horse',
+      roles: [],
+      permissions: [],
+      active: true,
+    },
+  ];
+}
+
+export function meOf(user: FakeUser): TMe {
+  const tenant = user.tenantId === ALPHA.id ? ALPHA : BETA;
+  const [first = '', last = ''] = user.email.split('@');
+  return {
+    user: {
+      id: user.id,
+      nrds: null,
+      first_name: first,
+      last_name: last,
+      displayed_first_name: first,
+      nickname: null,
+      name: `${first} ${last}`,
+      email: user.email,
+      username: null,
+      phone: null,
+      verified_phone: null,
+      profile_display_url: null,
+      external_id: null,
+    },
+    roles: user.roles.map((name) => ({ id: `r-${name}`, name, permissions: user.permissions })),
+    permissions: user.permissions,
+    tenant,
+  };
+}
+
+/** Registers identity.tenant.resolve, principal.get, auth.login, auth.bypass and me.get over `users`. */
+export function fakeIdentity(responders: Responders, users: FakeUser[]): void {
+  responders.on(SUBJECTS.identity.tenantResolve, (input: { host: string }) => HOSTS[input.host] ?? null);
+  responders.on(SUBJECTS.identity.principalGet, (input: { userId: string }, ctx) => {
+    const user = users.find((u) => u.id === input.userId && u.tenantId === ctx.tenantId && u.active);
+    return user ? { userId: user.id, roles: user.roles, permissions: user.permissions } : null;
+  });
+  responders.on(SUBJECTS.identity.login, (input: { email: string; password: string }, ctx) => {
+    const user = users.find(
+      (u) => u.email === input.email.trim().toLowerCase() && u.tenantId === ctx.tenantId && u.active,
+    );
+    if (!user || user.password !== input.password) {
+      throw new AppError('unauthenticated', 'These credentials do not match our records.');
+    }
+    return { userId: user.id, body: meOf(user) };
+  });
+  responders.on(SUBJECTS.identity.bypass, (input: { code: string }, ctx) => {
+    const user = users.find((u) => u.tenantId === ctx.tenantId && input.code === 'GOOD42');
+    if (!user) throw new AppError('not_found', 'This code is not valid or has expired.');
+    return { userId: user.id, body: { to: '/meetings' } };
+  });
+  responders.on(SUBJECTS.identity.me, (_input, ctx) => {
+    const user = users.find((u) => u.id === ctx.userId && u.tenantId === ctx.tenantId);
+    if (!user) throw new AppError('unauthenticated', 'Unauthenticated.');
+    return meOf(user);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The gateway under test, on a random port.
+
+export interface TestGateway {
+  app: FastifyInstance;
+  config: TGatewayConfig;
+  port: number;
+  nc: NatsConnection;
+  redis: Redis;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(
+  env: TestEnvironment,
+  extra: Record<string, string> = {},
+): Promise<TestGateway> {
+  // Failures the tests provoke on purpose would otherwise fill the output; LOG_LEVEL in `extra` wins.
+  const config = loadGatewayConfig(env.env({ HTTP_PORT: '0', LOG_LEVEL: 'fatal', ...extra }));
+  const logger = createLogger('gateway-test', config.LOG_LEVEL);
+  const nc = await connectNats(config.NATS_URL, 'gateway-test');
+  const redis = createRedis(config.REDIS_URL, logger);
+  await redisReady(redis, 5_000);
+  const app = await buildGateway({ config, logger, nc, redis });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config,
+    port,
+    nc,
+    redis,
+    async close() {
+      await app.close();
+      await nc.drain().catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// An HTTP client with a cookie jar that can set the Host header (fetch cannot).
+
+export interface SetCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies in assertions
+  json: any;
+  cookies: SetCookie[];
+  ms: number;
+}
+
+export function parseSetCookie(header: string): SetCookie {
+  const [pair = '', ...attrs] = header.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const attributes: Record<string, string | true> = {};
+  for (const attr of attrs) {
+    const i = attr.indexOf('=');
+    if (i < 0) attributes[attr.toLowerCase()] = true;
+    else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1);
+  }
+  return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, with Content-Type application/json unless headers say otherwise. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Leave out X-Requested-With and the CSRF header on a mutating request. */
+  noCsrf?: boolean;
+  host?: string;
+}
+
+export class Client {
+  readonly jar = new Map<string, string>();
+
+  constructor(
+    private readonly port: number,
+    public host: string,
+  ) {}
+
+  get(path: string, opts: RequestOptions = {}): Promise<Answer> {
+    return this.request('GET', path, opts);
+  }
+
+  post(path: string, body?: unknown, opts: RequestOptions = {}): Promise<Answer> {
+    return this.request('POST', path, { ...opts, body });
+  }
+
+  put(path: string, body?: unknown, opts: RequestOptions = {}): Promise<Answer> {
+    return this.request('PUT', path, { ...opts, body });
+  }
+
+  request(method: string, path: string, opts: RequestOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { host: opts.host ?? this.host };
+    const payload = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const mutating = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    const xsrf = this.jar.get('XSRF-TOKEN');
+    if (mutating && !opts.noCsrf) {
+      headers['x-requested-with'] = 'XMLHttpRequest';
+      if (xsrf) headers['x-xsrf-token'] = xsrf;
+    }
+    if (this.jar.size) {
+      headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    Object.assign(headers, opts.headers);
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: this.port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const cookies = (res.headers['set-cookie'] ?? []).map(parseSetCookie);
+          for (const c of cookies) {
+            const expired = c.attributes.expires && Date.parse(String(c.attributes.expires)) <= Date.now();
+            if (c.value === '' || expired || c.attributes['max-age'] === '0') this.jar.delete(c.name);
+            else this.jar.set(c.name, c.value);
+          }
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            json,
+            cookies,
+            ms: Date.now() - started,
+          });
+        });
+      });
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  }
+
+  /** First visit: picks up the XSRF-TOKEN cookie as a browser would. */
+  async prime(): Promise<void> {
+    await this.get('/api/docs/openapi.json');
+  }
+
+  async login(email: string, password: string): Promise<Answer> {
+    if (!this.jar.has('XSRF-TOKEN')) await this.prime();
+    return this.post('/api/auth/login', { email, password });
+  }
+}
