@@ -1,0 +1,61 @@
+import {
+  AppError,
+  isSiteAdmin,
+  type TRequestContext,
+  type ZBypassCreateInput,
+  type ZBypassCreateReply,
+} from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../db/prisma.js';
+import { UserRepository } from '../users/user.repository.js';
+import { BypassCodeRepository } from './bypass-code.repository.js';
+import { generateBypassCode, isSitePath, normalizeBypassCode } from './bypass-code.rules.js';
+
+const INVALID_CODE = 'This code is invalid or has expired.';
+/** Tries when a fresh code happens to equal an existing one of the tenant (1 in 2 billion per code). */
+const CREATE_ATTEMPTS = 5;
+
+@Injectable()
+export class BypassCodeService {
+  constructor(
+    @Inject(BypassCodeRepository) private readonly codes: BypassCodeRepository,
+    @Inject(UserRepository) private readonly users: UserRepository,
+  ) {}
+
+  /** Signs in with a one-time code of the caller's tenant; the code is used up. */
+  async redeem(ctx: TRequestContext, code: string): Promise<{ userId: string; body: { to: string } }> {
+    const used = await this.codes.redeem(ctx.tenantId, normalizeBypassCode(code));
+    if (!used) throw new AppError('unauthenticated', INVALID_CODE);
+    return { userId: used.userId, body: { to: used.to } };
+  }
+
+  /** A new one-time code for a user of the caller's tenant (site admins; the seed). */
+  async create(
+    ctx: TRequestContext,
+    input: z.output<typeof ZBypassCreateInput>,
+  ): Promise<z.infer<typeof ZBypassCreateReply>> {
+    if (!isSiteAdmin(ctx)) throw new AppError('forbidden', 'You are not allowed to create bypass codes.');
+    if (!isSitePath(input.to)) {
+      throw new AppError('bad_request', 'The given data was invalid.', {
+        to: ['The address must be a path of this site.'],
+      });
+    }
+    const user = await this.users.findById(ctx.tenantId, input.userId);
+    if (!user) throw new AppError('not_found', 'User not found.');
+    const expiresAt = new Date(Date.now() + input.ttlMinutes * 60_000);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const row = await this.codes.create(ctx.tenantId, {
+          userId: user.id,
+          code: generateBypassCode(),
+          to: input.to,
+          expiresAt,
+        });
+        return { code: row.code, to: row.to, expires_at: row.expiresAt.toISOString() };
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= CREATE_ATTEMPTS) throw err;
+      }
+    }
+  }
+}

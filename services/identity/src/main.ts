@@ -1,0 +1,4 @@
+import { runService } from '@gavel/service-kit';
+import { IDENTITY_SERVICE } from './start.js';
+
+runService(IDENTITY_SERVICE);

@@ -1,0 +1,197 @@
+import { PRISMA } from '@gavel/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Db, isUuid, Prisma, type PrismaClient, table } from '../db/prisma.js';
+import type { RoleRow, UserRow } from './user.mapper.js';
+import { containsPattern, type UserSearchCriteria } from './user.rules.js';
+
+/** The columns replies are built from: an explicit pick, so a new column never leaks. */
+const USER_COLUMNS = {
+  id: true,
+  nrds: true,
+  firstName: true,
+  lastName: true,
+  displayedFirstName: true,
+  nickname: true,
+  email: true,
+  username: true,
+  phone: true,
+  verifiedPhone: true,
+  profileImageUrl: true,
+  externalId: true,
+} as const satisfies Prisma.UserSelect;
+
+/** The same columns for raw SQL, aliased to the row's field names. */
+const USER_SQL_COLUMNS = Prisma.raw(
+  [
+    'id::text AS "id"',
+    'nrds',
+    'first_name AS "firstName"',
+    'last_name AS "lastName"',
+    'displayed_first_name AS "displayedFirstName"',
+    'nickname',
+    'email',
+    'username',
+    'phone',
+    'verified_phone AS "verifiedPhone"',
+    'profile_image_url AS "profileImageUrl"',
+    'external_id AS "externalId"',
+  ].join(', '),
+);
+
+const ACCESS_COLUMNS = {
+  ...USER_COLUMNS,
+  roles: {
+    select: {
+      role: {
+        select: { id: true, name: true, permissions: { select: { permission: true } } },
+      },
+    },
+  },
+  permissions: { select: { permission: true } },
+} as const satisfies Prisma.UserSelect;
+
+/** A user with what they may do: their roles (with permissions) and direct permissions. */
+export interface UserAccess {
+  user: UserRow;
+  roles: RoleRow[];
+  direct: string[];
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  /** Lowercase. */
+  email: string;
+  passwordHash: string | null;
+  nrds?: string | null;
+  displayedFirstName?: string | null;
+  nickname?: string | null;
+  username?: string | null;
+  phone?: string | null;
+  externalId?: string | null;
+  profileImageUrl?: string | null;
+}
+
+export interface UserChanges {
+  firstName: string;
+  lastName: string;
+  /** Lowercase. */
+  email: string;
+  /** undefined leaves the column as it is. */
+  displayedFirstName?: string | null;
+  nickname?: string | null;
+}
+
+@Injectable()
+export class UserRepository {
+  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
+
+  async findById(tenantId: string, id: string, db: Db = this.prisma): Promise<UserRow | null> {
+    if (!isUuid(tenantId) || !isUuid(id)) return null;
+    return db.user.findUnique({ where: { tenantId_id: { tenantId, id } }, select: USER_COLUMNS });
+  }
+
+  async findAccess(tenantId: string, id: string, db: Db = this.prisma): Promise<UserAccess | null> {
+    if (!isUuid(tenantId) || !isUuid(id)) return null;
+    const found = await db.user.findUnique({
+      where: { tenantId_id: { tenantId, id } },
+      select: ACCESS_COLUMNS,
+    });
+    if (!found) return null;
+    const { roles, permissions, ...user } = found;
+    return {
+      user,
+      roles: roles
+        .map(({ role }) => ({
+          id: role.id,
+          name: role.name,
+          permissions: role.permissions.map((p) => p.permission),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      direct: permissions.map((p) => p.permission),
+    };
+  }
+
+  /** What login needs: the id and password hash of the user with this (lowercase) email. */
+  async findCredentials(
+    tenantId: string,
+    email: string,
+  ): Promise<{ id: string; passwordHash: string | null } | null> {
+    if (!isUuid(tenantId)) return null;
+    return this.prisma.user.findUnique({
+      where: { tenantId_email: { tenantId, email } },
+      select: { id: true, passwordHash: true },
+    });
+  }
+
+  async findIdByEmail(tenantId: string, email: string, db: Db = this.prisma): Promise<string | null> {
+    if (!isUuid(tenantId)) return null;
+    const found = await db.user.findUnique({
+      where: { tenantId_email: { tenantId, email } },
+      select: { id: true },
+    });
+    return found?.id ?? null;
+  }
+
+  /**
+   * Case-insensitive substring search over the given criteria (all must match), sorted by last and first
+   * name. Wildcards in the input match literally. The first-name criterion also matches the displayed
+   * first name and the nickname, which is what people know each other by.
+   */
+  async search(tenantId: string, criteria: UserSearchCriteria, limit: number): Promise<UserRow[]> {
+    if (!isUuid(tenantId)) return [];
+    const ilike = (column: string, text: string) =>
+      Prisma.sql`${Prisma.raw(column)} ILIKE ${containsPattern(text)} ESCAPE '\\'`;
+    const conditions: Prisma.Sql[] = [Prisma.sql`tenant_id = ${tenantId}::uuid`];
+    if (criteria.nrds) conditions.push(ilike('nrds', criteria.nrds));
+    if (criteria.firstName) {
+      const f = criteria.firstName;
+      conditions.push(
+        Prisma.sql`(${ilike('first_name', f)} OR ${ilike('displayed_first_name', f)} OR ${ilike('nickname', f)})`,
+      );
+    }
+    if (criteria.lastName) conditions.push(ilike('last_name', criteria.lastName));
+    if (criteria.email) conditions.push(ilike('email', criteria.email));
+    return this.prisma.$queryRaw<UserRow[]>`
+      SELECT ${USER_SQL_COLUMNS} FROM ${table('users')}
+      WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY lower(last_name), lower(first_name), id
+      LIMIT ${limit}`;
+  }
+
+  create(tenantId: string, user: NewUser, db: Db = this.prisma): Promise<UserRow> {
+    return db.user.create({ data: { tenantId, ...user }, select: USER_COLUMNS });
+  }
+
+  update(tenantId: string, id: string, changes: UserChanges, db: Db = this.prisma): Promise<UserRow> {
+    return db.user.update({ where: { tenantId_id: { tenantId, id } }, data: changes, select: USER_COLUMNS });
+  }
+
+  /** Locks the user's row until the transaction ends, so concurrent edits apply one after the other. */
+  async lock(tenantId: string, id: string, db: Db): Promise<void> {
+    if (!isUuid(tenantId) || !isUuid(id)) return;
+    await db.$executeRaw`SELECT 1 FROM ${table('users')} WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
+  }
+
+  /** Replaces the user's roles with exactly these. */
+  async setRoles(tenantId: string, userId: string, roleIds: readonly string[], db: Db): Promise<void> {
+    await db.userRole.deleteMany({ where: { tenantId, userId, roleId: { notIn: [...roleIds] } } });
+    await db.userRole.createMany({
+      data: roleIds.map((roleId) => ({ tenantId, userId, roleId })),
+      skipDuplicates: true,
+    });
+  }
+
+  async addPermissions(
+    tenantId: string,
+    userId: string,
+    permissions: readonly string[],
+    db: Db = this.prisma,
+  ): Promise<void> {
+    if (permissions.length === 0) return;
+    await db.userPermission.createMany({
+      data: permissions.map((permission) => ({ tenantId, userId, permission })),
+      skipDuplicates: true,
+    });
+  }
+}

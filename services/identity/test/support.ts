@@ -1,0 +1,149 @@
+import {
+  BUILT_IN_ROLES,
+  type Permission,
+  SUBJECTS,
+  type TRequestContext,
+  type TTenant,
+  type TUser,
+  ZPrincipalReply,
+} from '@gavel/contracts';
+import { callService, connectNats, prefixed, streamName } from '@gavel/service-kit';
+import { eventually, type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
+import type { z } from 'zod';
+import { createIdentityServices, type IdentityServices } from '../src/identity.services.js';
+import { type RunningIdentity, startIdentity } from '../src/start.js';
+import type { TCreateUserInput } from '../src/users/user.schemas.js';
+
+/**
+ * One running identity service per test file, on its own database and subject prefix, called through
+ * NATS the way the gateway calls it; plus factories that create just the rows a test needs.
+ */
+
+export type Nats = Awaited<ReturnType<typeof connectNats>>;
+
+export const PASSWORD = 'correct horse battery staple';
+
+export interface Harness {
+  env: TestEnvironment;
+  service: RunningIdentity;
+  /** A client connection of its own, like the gateway's. */
+  nc: Nats;
+  /** The service classes on the service's own database (for factories). */
+  services: IdentityServices;
+  call<T extends z.ZodType>(
+    subject: string,
+    ctx: TRequestContext,
+    input: unknown,
+    reply: T,
+  ): Promise<z.infer<T>>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const env = await testEnvironment();
+  const service = await startIdentity(env.env({ HEALTH_PORT: '0' }));
+  const nc = await connectNats(env.infra.natsUrl, 'identity-test-client');
+  return {
+    env,
+    service,
+    nc,
+    services: createIdentityServices(service.runtime.prisma, service.runtime),
+    call: (subject, ctx, input, reply) =>
+      callService(nc, subject, ctx, input, reply, { prefix: env.prefix, timeoutMs: 10_000 }),
+    async stop() {
+      await nc.close().catch(() => undefined);
+      await service.stop();
+      await env.cleanup();
+    },
+  };
+}
+
+/** A request context as the gateway builds it; anonymous unless a principal is given. */
+export function ctx(
+  tenantId: string,
+  principal: { userId?: string | null; roles?: string[]; permissions?: string[] } = {},
+): TRequestContext {
+  return {
+    requestId: uniqueName('req'),
+    tenantId,
+    userId: principal.userId ?? null,
+    roles: principal.roles ?? [],
+    permissions: principal.permissions ?? [],
+  };
+}
+
+/** The context of a signed-in user, from the service's own principal lookup (what the gateway does). */
+export async function ctxAs(h: Harness, tenantId: string, userId: string): Promise<TRequestContext> {
+  const principal = await h.call(SUBJECTS.identity.principalGet, ctx(tenantId), { userId }, ZPrincipalReply);
+  if (!principal) throw new Error(`no principal for ${userId}`);
+  return ctx(tenantId, principal);
+}
+
+/** A tenant on a unique host name, with the built-in roles. */
+export async function newTenant(
+  h: Harness,
+  name = 'Test Association',
+): Promise<TTenant & { domain: string }> {
+  const domain = `${uniqueName('host')}.example.test`;
+  const tenant = await h.services.tenants.create({ name, domains: [domain] });
+  for (const role of BUILT_IN_ROLES) await h.services.roles.ensure(tenant.id, role);
+  return { ...tenant, domain };
+}
+
+export async function newRole(h: Harness, tenantId: string, name: string, permissions: Permission[]) {
+  return (await h.services.roles.ensure(tenantId, name, permissions)).role;
+}
+
+/** A user with a unique email and the test password (pass `password: null` for none). */
+export function newUser(
+  h: Harness,
+  tenantId: string,
+  overrides: Partial<TCreateUserInput> = {},
+): Promise<TUser> {
+  return h.services.users.create(tenantId, {
+    first_name: 'Test',
+    last_name: 'User',
+    email: `${uniqueName('user')}@example.test`,
+    password: PASSWORD,
+    ...overrides,
+  });
+}
+
+/** A user holding the given roles, and their request context. */
+export async function signedIn(
+  h: Harness,
+  tenantId: string,
+  overrides: Partial<TCreateUserInput> = {},
+): Promise<{ user: TUser; ctx: TRequestContext }> {
+  const user = await newUser(h, tenantId, { password: null, ...overrides });
+  return { user, ctx: await ctxAs(h, tenantId, user.id) };
+}
+
+/** Waits until the outbox has published everything written so far. */
+export async function outboxDrained(h: Harness): Promise<void> {
+  await eventually(async () => {
+    const rows = await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+      'SELECT count(*)::int AS n FROM identity.gavel_outbox WHERE published_at IS NULL',
+    );
+    return rows[0]?.n === 0;
+  }, 10_000);
+}
+
+/** Every event of `subject` in this file's JetStream stream, with its message id. */
+export async function streamEvents<T = unknown>(
+  h: Harness,
+  subject: string,
+): Promise<{ messageId: string | undefined; payload: T }[]> {
+  const jsm = h.service.runtime.jsm;
+  const stream = streamName(h.env.prefix);
+  const wanted = prefixed(h.env.prefix, subject);
+  const { state } = await jsm.streams.info(stream);
+  const out: { messageId: string | undefined; payload: T }[] = [];
+  if (state.messages === 0) return out;
+  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+    const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+    if (msg?.subject === wanted)
+      out.push({ messageId: msg.header?.get('Nats-Msg-Id'), payload: msg.json<T>() });
+  }
+  return out;
+}
