@@ -1,0 +1,289 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVENTS, PERMISSIONS, ROLE_ADMIN } from '@gavel/contracts';
+import { createIdentityServices, type IdentityServices } from '@gavel/identity/services';
+import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
+import { createPrismaClient, enqueueEvent, prefixed, streamName } from '@gavel/service-kit';
+import { eventually, testEnvironment, type TestEnvironment } from '@gavel/test-kit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real processes, as `npm run up` runs them: the identity service and the gateway from their builds,
+ * on this file's own database, subject prefix and Redis prefix; called over HTTP like a browser would.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+interface Reply {
+  status: number;
+  body: { message?: string; [key: string]: unknown };
+  setCookies: string[];
+}
+
+/** A browser-like client for one host name: keeps cookies, sends the CSRF headers on mutating calls. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly port: () => number,
+    readonly host: string,
+  ) {}
+
+  call(method: string, path: string, body?: unknown): Promise<Reply> {
+    const headers: Record<string, string> = { host: this.host, accept: 'application/json' };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') {
+      headers['x-requested-with'] = 'XMLHttpRequest';
+      const xsrf = this.cookies.get('XSRF-TOKEN');
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    }
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload) headers['content-type'] = 'application/json';
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: this.port(), method, path, headers }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+          for (const line of setCookies) {
+            const [pair = ''] = line.split(';');
+            const at = pair.indexOf('=');
+            const name = pair.slice(0, at);
+            const value = pair.slice(at + 1);
+            if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+            else this.cookies.set(name, value);
+          }
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {}, setCookies });
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /** Signs in the way the web app does: a first GET hands out the CSRF cookie. */
+  async signIn(email: string, password: string): Promise<Reply> {
+    await this.call('GET', '/api/me');
+    return this.call('POST', '/api/auth/login', { email, password });
+  }
+}
+
+class Proc {
+  child: ChildProcess | null = null;
+  output = '';
+  constructor(
+    readonly name: string,
+    readonly entry: string,
+    readonly env: Record<string, string>,
+    readonly healthPort: number,
+  ) {}
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, [join(root, this.entry)], {
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.on('data', (d) => {
+      this.output += d;
+    });
+    this.child.stderr?.on('data', (d) => {
+      this.output += d;
+    });
+    await eventually(async () => {
+      if (this.child?.exitCode !== null) throw new Error(`${this.name} exited:\n${this.output}`);
+      const res = await fetch(`http://127.0.0.1:${this.healthPort}/readyz`).catch(() => null);
+      return res?.ok;
+    }, 30_000);
+  }
+
+  /** Kills without a chance to clean up, like a crashed pod. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}
+
+function run(entry: string, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, entry)], { env: { ...process.env, ...env } });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${entry} failed:\n${out}`))));
+  });
+}
+
+describe('gateway and identity, as separate processes', () => {
+  let env: TestEnvironment;
+  let identity: Proc;
+  let gateway: Proc;
+  let httpPort = 0;
+  let prisma: PrismaClient;
+  let services: IdentityServices;
+  const tenantB = { id: '', domain: 'other-association.example.test' };
+
+  beforeAll(async () => {
+    env = await testEnvironment();
+    const [identityHealth, gatewayHealth] = [await freePort(), await freePort()];
+    httpPort = await freePort();
+    const identityEnv = env.env({ HEALTH_PORT: String(identityHealth) });
+    await run('services/identity/dist/seed.js', identityEnv);
+
+    prisma = createPrismaClient(PrismaClient, { connectionString: env.db.url, schema: IDENTITY_SCHEMA });
+    services = createIdentityServices(prisma, {
+      emit: (tx, subject, schema, payload) => enqueueEvent(tx, IDENTITY_SCHEMA, subject, schema, payload),
+    });
+    const b = await services.tenants.create({ name: 'Other Association', domains: [tenantB.domain] });
+    tenantB.id = b.id;
+    await services.roles.ensure(b.id, ROLE_ADMIN);
+    await services.users.create(b.id, {
+      first_name: 'Bea',
+      last_name: 'Other',
+      email: 'bea@other.example.test',
+      password: 'other-password',
+      roles: [ROLE_ADMIN],
+    });
+
+    identity = new Proc('identity', 'services/identity/dist/main.js', identityEnv, identityHealth);
+    gateway = new Proc(
+      'gateway',
+      'services/gateway/dist/main.js',
+      env.env({ HTTP_PORT: String(httpPort), HEALTH_PORT: String(gatewayHealth), HOST: '127.0.0.1' }),
+      gatewayHealth,
+    );
+    await identity.start();
+    await gateway.start();
+  }, 90_000);
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await identity?.stop();
+    await prisma?.$disconnect();
+    await env?.cleanup();
+  });
+
+  it('signs the demo admin in through the gateway, and /api/me lists every permission', async () => {
+    const browser = new Browser(() => httpPort, `localhost:${httpPort}`);
+    const first = await browser.call('GET', '/api/me');
+    expect(first.status).toBe(401);
+    expect(browser.cookies.has('XSRF-TOKEN')).toBe(true);
+
+    const login = await browser.signIn('admin@demo.gavel.test', 'gavel-demo');
+    expect(login.status).toBe(200);
+    expect(login.setCookies.find((c) => c.startsWith('gavel_session='))).toMatch(/HttpOnly/i);
+
+    const me = await browser.call('GET', '/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ email: 'admin@demo.gavel.test' });
+    expect(me.body.tenant).toMatchObject({ name: 'Demo Association' });
+    expect([...(me.body.permissions as string[])].sort()).toEqual([...PERMISSIONS].sort());
+
+    const out = await browser.call('POST', '/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect((await browser.call('GET', '/api/me')).status).toBe(401);
+  });
+
+  it('refuses a wrong password with the message, and a member without admin rights the user list', async () => {
+    const browser = new Browser(() => httpPort, `localhost:${httpPort}`);
+    const wrong = await browser.signIn('member1@demo.gavel.test', 'not-it');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('These credentials do not match our records.');
+
+    expect((await browser.signIn('member1@demo.gavel.test', 'gavel-demo')).status).toBe(200);
+    const list = await browser.call('POST', '/api/admin/users/list', { last_name: 'Member' });
+    expect(list.status).toBe(403);
+    expect(list.body.message).toEqual(expect.any(String));
+  });
+
+  it("keeps associations apart: B's admin never sees A's users, and B's session is useless on A's host", async () => {
+    const a = new Browser(() => httpPort, `localhost:${httpPort}`);
+    expect((await a.signIn('admin@demo.gavel.test', 'gavel-demo')).status).toBe(200);
+    const fromA = await a.call('POST', '/api/admin/users/list', { email: 'demo.gavel.test' });
+    expect(fromA.status).toBe(200);
+    expect((fromA.body as unknown as unknown[]).length).toBeGreaterThanOrEqual(8);
+
+    const b = new Browser(() => httpPort, tenantB.domain);
+    expect((await b.signIn('bea@other.example.test', 'other-password')).status).toBe(200);
+    const fromB = await b.call('POST', '/api/admin/users/list', { email: 'demo.gavel.test' });
+    expect(fromB.status).toBe(200);
+    expect(fromB.body).toEqual([]);
+    // A's admin cannot sign in on B's host either.
+    const crossLogin = await new Browser(() => httpPort, tenantB.domain).signIn('admin@demo.gavel.test', 'gavel-demo');
+    expect(crossLogin.status).toBe(401);
+
+    const stolen = new Browser(() => httpPort, `localhost:${httpPort}`);
+    for (const [k, v] of b.cookies) stolen.cookies.set(k, v);
+    expect((await stolen.call('GET', '/api/me')).status).toBe(401);
+  });
+
+  it('survives the identity service being killed: 503 while down, then the same session works and the outbox resumes', async () => {
+    const browser = new Browser(() => httpPort, `localhost:${httpPort}`);
+    expect((await browser.signIn('staff@demo.gavel.test', 'gavel-demo')).status).toBe(200);
+
+    await identity.kill();
+    const down = await browser.call('GET', '/api/me');
+    expect(down.status).toBe(503);
+    expect(down.body.message).toMatch(/identity service/);
+
+    // Written while the service is down: only the outbox row exists until a publisher runs.
+    const created = await services.users.create(tenantB.id, {
+      first_name: 'Late',
+      last_name: 'Comer',
+      email: 'late@other.example.test',
+      password: null,
+    });
+
+    await identity.start(); // the gateway is not restarted
+    const back = await browser.call('GET', '/api/me');
+    expect(back.status).toBe(200);
+    expect(back.body.user).toMatchObject({ email: 'staff@demo.gavel.test' });
+
+    const nc = await connect({ servers: env.infra.natsUrl });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const found = await eventually(async () => {
+        const msg = await jsm.streams
+          .getMessage(streamName(env.prefix), { last_by_subj: prefixed(env.prefix, EVENTS.identity.userCreated) })
+          .catch(() => null);
+        const payload = msg?.json<{ user: { id: string } }>();
+        return payload?.user.id === created.id ? payload : null;
+      }, 15_000);
+      expect(found.user.id).toBe(created.id);
+    } finally {
+      await nc.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// Cross-service integration tests only; Playwright's e2e specs are run by `playwright test`.
+export default defineConfig({
+  test: {
+    include: ['integration/**/*.int.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
