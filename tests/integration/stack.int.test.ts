@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, PERMISSIONS, ROLE_ADMIN } from '@gavel/contracts';
-import { createIdentityServices, type IdentityServices } from '@gavel/identity/services';
 import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
+import { createIdentityServices, type IdentityServices } from '@gavel/identity/services';
 import { createPrismaClient, enqueueEvent, prefixed, streamName } from '@gavel/service-kit';
-import { eventually, testEnvironment, type TestEnvironment } from '@gavel/test-kit';
+import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,7 +241,10 @@ describe('gateway and identity, as separate processes', () => {
     expect(fromB.status).toBe(200);
     expect(fromB.body).toEqual([]);
     // A's admin cannot sign in on B's host either.
-    const crossLogin = await new Browser(() => httpPort, tenantB.domain).signIn('admin@demo.gavel.test', 'gavel-demo');
+    const crossLogin = await new Browser(() => httpPort, tenantB.domain).signIn(
+      'admin@demo.gavel.test',
+      'gavel-demo',
+    );
     expect(crossLogin.status).toBe(401);
 
     const stolen = new Browser(() => httpPort, `localhost:${httpPort}`);
@@ -276,7 +279,9 @@ describe('gateway and identity, as separate processes', () => {
       const jsm = await jetstreamManager(nc);
       const found = await eventually(async () => {
         const msg = await jsm.streams
-          .getMessage(streamName(env.prefix), { last_by_subj: prefixed(env.prefix, EVENTS.identity.userCreated) })
+          .getMessage(streamName(env.prefix), {
+            last_by_subj: prefixed(env.prefix, EVENTS.identity.userCreated),
+          })
           .catch(() => null);
         const payload = msg?.json<{ user: { id: string } }>();
         return payload?.user.id === created.id ? payload : null;

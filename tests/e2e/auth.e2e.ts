@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+
+const ADMIN = { email: 'admin@demo.gavel.test', password: 'gavel-demo' };
+
+test('the demo admin signs in, sees the app shell and their permissions, and signs out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+
+  // The session cookie is httpOnly: ask the API from inside the page, as the app does.
+  const me = await page.evaluate(async () => {
+    const res = await fetch('/api/me', { headers: { Accept: 'application/json' } });
+    return { status: res.status, body: (await res.json()) as { permissions?: unknown } };
+  });
+  expect(me.status).toBe(200);
+  expect(Array.isArray(me.body.permissions)).toBe(true);
+  const permissions = me.body.permissions as string[];
+  expect(permissions.length).toBeGreaterThan(0);
+  expect(permissions).toContain('run meetings');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
