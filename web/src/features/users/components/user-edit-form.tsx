@@ -1,4 +1,10 @@
-import { fieldErrors, type TUserEditView, ZUserUpdateInput } from '@gavel/contracts';
+import {
+  fieldErrors,
+  ROLE_GLOBAL_ADMIN,
+  type TRole,
+  type TUserEditView,
+  ZUserUpdateInput,
+} from '@gavel/contracts';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ErrorDialog } from '@/components/error-dialog';
@@ -15,6 +21,12 @@ import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 export const SAVE_SUCCESS = 'Saved';
 export const SAVE_ERROR_TITLE = 'Error Saving User';
 export const SAVE_ERROR_FALLBACK = 'Unknown Save Error... Please try again.';
+
+/** What a role grants, in words: a global admin passes every check whatever its list says. */
+export function roleGrants(role: Pick<TRole, 'name' | 'permissions'>): string {
+  if (role.name === ROLE_GLOBAL_ADMIN) return 'Every permission';
+  return role.permissions.length > 0 ? role.permissions.join(', ') : 'No permissions';
+}
 
 type TextField = 'first_name' | 'last_name' | 'displayed_first_name' | 'nickname' | 'email';
 
@@ -134,7 +146,7 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
               <div className="flex min-w-0 flex-col gap-1">
                 <Label htmlFor={id}>{role.name}</Label>
                 <p id={`${id}-permissions`} className="text-xs text-muted-foreground">
-                  {role.permissions.length > 0 ? role.permissions.join(', ') : 'No permissions'}
+                  {roleGrants(role)}
                 </p>
               </div>
             </div>

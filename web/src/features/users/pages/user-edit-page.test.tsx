@@ -22,6 +22,7 @@ function editView(roles: string[] = ['member']): TUserEditView {
     available_roles: [
       { id: 'r-1', name: 'admin', permissions: [] },
       { id: 'r-2', name: 'member', permissions: ['view any meeting'] },
+      { id: 'r-3', name: 'global admin', permissions: [] },
     ],
   };
 }
@@ -45,6 +46,12 @@ describe('UserEditPage', () => {
     const adminSwitch = screen.getByRole('switch', { name: 'admin' });
     expect(adminSwitch.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('switch', { name: 'member' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      screen.getByRole('switch', { name: 'global admin' }).getAttribute('aria-describedby'),
+    ).toBeTruthy();
+    expect(screen.getByText('Every permission')).toBeTruthy();
+    expect(screen.getByText('No permissions')).toBeTruthy();
+    expect(screen.getByText('view any meeting')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Nickname'), 'Amazing Grace');
     await user.click(adminSwitch);
