@@ -4,6 +4,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './http-routes.js';
 export * from './identity.js';
+export * from './notifications.js';
 export * from './permissions.js';
 export * from './reply.js';
 export * from './subjects.js';

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { HTTP_ROUTES, type HttpRoute, REQUEST_ID_HEADER } from '@gavel/contracts';
+import {
+  HTTP_ROUTES,
+  type HttpRoute,
+  REQUEST_ID_HEADER,
+  SESSION_EXPIRED_MESSAGE,
+  type TPreloadedNotification,
+} from '@gavel/contracts';
 import { type Logger, metrics, runWithRequestId } from '@gavel/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -12,7 +18,7 @@ import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
 import { registerForwardedRoutes } from './routes.js';
-import { SessionStore } from './session.js';
+import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
 
@@ -166,9 +172,28 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (isApiPath(path) || path.startsWith('/assets/')) return sendError(reply, 404, MESSAGES.notFound);
-    if (request.method === 'GET' || request.method === 'HEAD') return sendSpaIndex(reply, config.WEB_ROOT);
+    if (request.method === 'GET' || request.method === 'HEAD') return sendSpaPage(request, reply);
     return sendError(reply, 404, MESSAGES.notFound);
   });
+  // The static plugin would answer the root with a directory error; it is a page like any other.
+  app.get('/', sendSpaPage);
+
+  async function sendSpaPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    return sendSpaIndex(reply, config.WEB_ROOT, await expiredSessionNotice(request, reply));
+  }
+
+  /** A browser still holding a session cookie whose session is gone is told so, once, on its next page. */
+  async function expiredSessionNotice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<TPreloadedNotification[]> {
+    const token = sessionToken(request);
+    if (!token) return [];
+    const session = await sessions.get(token).catch(() => undefined); // Redis down: serve the page anyway
+    if (session !== null) return [];
+    clearSessionCookie(request, reply);
+    return [{ type: 'info', message: SESSION_EXPIRED_MESSAGE }];
+  }
 
   return app;
 }

@@ -1,6 +1,7 @@
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { PRELOADED_NOTIFICATIONS_GLOBAL, type TPreloadedNotification } from '@gavel/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,7 +24,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
-    index: ['index.html'],
+    // `/` goes through the history fallback too, so the page can carry preloaded notifications.
+    index: false,
     dotfiles: 'ignore',
     cacheControl: false,
     suppressWarning: true,
@@ -33,13 +35,30 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
   });
 }
 
-/** The history fallback: index.html for a page path, or a note that the web app is not built yet. */
-export async function sendSpaIndex(reply: FastifyReply, webRoot: string): Promise<FastifyReply> {
-  const exists = await access(join(webRoot, 'index.html')).then(
+/** index.html with the notifications as a script the web app reads at startup (`<` escaped: no breakout). */
+export function withNotifications(html: string, notifications: readonly TPreloadedNotification[]): string {
+  const json = JSON.stringify(notifications).replace(/</g, '\\u003c');
+  const script = `<script>window.${PRELOADED_NOTIFICATIONS_GLOBAL}=${json};</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
+}
+
+/**
+ * The history fallback: index.html for a page path (with any notifications for this visitor), or a note
+ * that the web app is not built yet.
+ */
+export async function sendSpaIndex(
+  reply: FastifyReply,
+  webRoot: string,
+  notifications: readonly TPreloadedNotification[] = [],
+): Promise<FastifyReply> {
+  const indexFile = join(webRoot, 'index.html');
+  const exists = await access(indexFile).then(
     () => true,
     () => false,
   );
   reply.code(200).header('cache-control', 'no-cache');
   if (!exists) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
-  return reply.sendFile('index.html');
+  if (notifications.length === 0) return reply.sendFile('index.html');
+  const html = await readFile(indexFile, 'utf8');
+  return reply.type('text/html; charset=utf-8').send(withNotifications(html, notifications));
 }

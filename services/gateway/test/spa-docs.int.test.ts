@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HTTP_ROUTES } from '@gavel/contracts';
+import { HTTP_ROUTES, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -58,6 +58,27 @@ describe('SPA', () => {
     }
     const fresh = await new Client(gateway.port, 'alpha.test').get('/admin/anything');
     expect(fresh.cookies.find((x) => x.name === 'XSRF-TOKEN')).toBeDefined();
+  });
+
+  it('tells a browser whose session expired, once, in the page it serves', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    expect((await c.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+    const signedIn = await c.get('/admin');
+    expect(signedIn.text).toBe(INDEX);
+
+    // The session disappears from Redis (expiry, sign-out elsewhere), the cookie stays in the browser.
+    const keys = await gateway.redis.keys(`${env.redisPrefix}session:*`);
+    expect(keys).toHaveLength(1);
+    await gateway.redis.del(...keys);
+    const expired = await c.get('/admin');
+    expect(expired.status).toBe(200);
+    expect(expired.text).toContain(
+      `window.__GAVEL_NOTIFICATIONS__=[{"type":"info","message":"${SESSION_EXPIRED_MESSAGE}"}];`,
+    );
+    expect(expired.text).toContain('<div id="root"></div>');
+    expect(c.jar.has('gavel_session')).toBe(false);
+
+    expect((await c.get('/admin')).text).toBe(INDEX);
   });
 
   it('serves hashed assets with a long cache and other files revalidated', async () => {

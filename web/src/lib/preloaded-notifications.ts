@@ -1,11 +1,5 @@
+import { type TPreloadedNotification, ZPreloadedNotification } from '@gavel/contracts';
 import { toast } from 'sonner';
-import { z } from 'zod';
-
-export const ZPreloadedNotification = z.object({
-  type: z.enum(['success', 'error', 'info', 'warning']),
-  message: z.string().min(1),
-});
-export type TPreloadedNotification = z.infer<typeof ZPreloadedNotification>;
 
 declare global {
   interface Window {
