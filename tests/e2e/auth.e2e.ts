@@ -27,3 +27,18 @@ test('the demo admin signs in, sees the app shell and their permissions, and sig
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
+
+test('a browser whose session is gone is told so and asked to sign in again', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // A well-formed session cookie that no longer matches a session (expired, or signed out elsewhere).
+  await context.addCookies([
+    { name: 'gavel_session', value: 'x'.repeat(43), url: baseURL ?? 'http://localhost:8080' },
+  ]);
+  await page.goto('/admin');
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await context.cookies()).find((c) => c.name === 'gavel_session')).toBeUndefined();
+});
