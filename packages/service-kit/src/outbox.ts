@@ -47,7 +47,11 @@ export interface OutboxPublisherOptions {
   /** Fallback poll when no notification arrives (e.g. rows left by a crashed process). */
   pollMs?: number;
   batchSize?: number;
+  /** Published rows are kept this long (for inspection), then deleted. */
+  retainDays?: number;
 }
+
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * Publishes outbox rows to JetStream with the row id as the message id, so a row published twice
@@ -62,6 +66,7 @@ export class OutboxPublisher {
   private stopped = false;
   private again = false;
   private current: Promise<void> = Promise.resolve();
+  private lastPrune = 0;
 
   constructor(private readonly opts: OutboxPublisherOptions) {
     this.pool = new pg.Pool({ connectionString: opts.connectionString, max: 2 });
@@ -120,6 +125,7 @@ export class OutboxPublisher {
         this.again = false;
         while ((await this.publishBatch()) > 0 && !this.stopped) {}
       } while (this.again && !this.stopped);
+      if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
     } catch (err) {
       this.opts.logger.warn({ err }, 'outbox publish failed; will retry');
       delay = 1000;
@@ -167,6 +173,17 @@ export class OutboxPublisher {
     } finally {
       client.release();
     }
+  }
+
+  /** Deletes rows published longer ago than the retention; answers how many. */
+  async prune(): Promise<number> {
+    this.lastPrune = Date.now();
+    const result = await this.pool.query(
+      `DELETE FROM "${this.opts.schema}".gavel_outbox
+       WHERE published_at IS NOT NULL AND published_at < now() - make_interval(days => $1)`,
+      [this.opts.retainDays ?? 7],
+    );
+    return result.rowCount ?? 0;
   }
 
   /** Stops after the batch in progress; rows left behind are published by the next start. */

@@ -114,6 +114,28 @@ describe('transactional outbox and idempotent consumer', () => {
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('deletes rows published longer ago than the retention, and only those', async () => {
+    const old = await enqueue(100);
+    const recent = await enqueue(101);
+    const pending = await enqueue(102);
+    const publishedAgo = (id: string, days: number) =>
+      pool.query(
+        `UPDATE ${SCHEMA}.gavel_outbox SET published_at = now() - make_interval(days => $2) WHERE id = $1`,
+        [id, days],
+      );
+    await publishedAgo(old, 8);
+    await publishedAgo(recent, 6);
+    const p = publisher();
+    expect(await p.prune()).toBe(1);
+    await p.stop();
+    const left = (
+      await pool.query(`SELECT id FROM ${SCHEMA}.gavel_outbox WHERE id = ANY($1::uuid[])`, [
+        [old, recent, pending],
+      ])
+    ).rows.map((r) => r.id);
+    expect(left.sort()).toEqual([recent, pending].sort());
+  });
+
   it('retries a failed handler and never runs it twice for one message id', async () => {
     const subject = 'evt.kit.retry.created';
     let calls = 0;
