@@ -252,7 +252,7 @@ describe('gateway and identity, as separate processes', () => {
     expect((await stolen.call('GET', '/api/me')).status).toBe(401);
   });
 
-  it('survives the identity service being killed: 503 while down, then the same session works and the outbox resumes', async () => {
+  it('survives a killed service: 503 while identity is down, then the same session works, the outbox resumes, and a restarted gateway keeps the session', async () => {
     const browser = new Browser(() => httpPort, `localhost:${httpPort}`);
     expect((await browser.signIn('staff@demo.gavel.test', 'gavel-demo')).status).toBe(200);
 
@@ -273,6 +273,13 @@ describe('gateway and identity, as separate processes', () => {
     const back = await browser.call('GET', '/api/me');
     expect(back.status).toBe(200);
     expect(back.body.user).toMatchObject({ email: 'staff@demo.gavel.test' });
+
+    // The gateway keeps nothing of its own: killed and started again, the same session still works.
+    await gateway.kill();
+    await gateway.start();
+    const again = await browser.call('GET', '/api/me');
+    expect(again.status).toBe(200);
+    expect(again.body.user).toMatchObject({ email: 'staff@demo.gavel.test' });
 
     const nc = await connect({ servers: env.infra.natsUrl });
     try {
