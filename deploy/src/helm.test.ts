@@ -65,6 +65,7 @@ describe('helm/gavel', () => {
     for (const [service, port] of [
       ['gateway', 9100],
       ['identity', 9101],
+      ['committees', 9102],
     ] as const) {
       const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
       expect(deployment).toMatch(/livenessProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health/);

@@ -60,6 +60,12 @@ export const SERVICES: readonly ServiceSpec[] = [
     seed: 'services/identity/dist/seed.js',
   },
   {
+    name: 'committees',
+    entry: 'services/committees/dist/main.js',
+    healthPort: 9102,
+    uses: ['postgres', 'nats'],
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/dist/main.js',
     healthPort: 9100,

@@ -1,4 +1,5 @@
 export * from './authz.js';
+export * from './committees.js';
 export * from './context.js';
 export * from './enums.js';
 export * from './errors.js';

@@ -1,0 +1,98 @@
+import {
+  AppError,
+  can,
+  EVENTS,
+  type TCommittee,
+  type TCommitteeCopyInput,
+  type TRequestContext,
+  ZResourcesCopyRequestedEvent,
+} from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database } from '../db/database.js';
+import { isUniqueViolation, isUuid } from '../db/prisma.js';
+import { Outbox } from '../events/outbox.js';
+import { MembershipEvents } from '../members/membership.events.js';
+import { MembershipRepository } from '../members/membership.repository.js';
+import { YearRepository } from '../years/year.repository.js';
+import { requireUser } from '../years/year.service.js';
+import { CommitteeEvents } from './committee.events.js';
+import { toCommittee } from './committee.mapper.js';
+import { CommitteeRepository } from './committee.repository.js';
+
+/**
+ * POST /api/admin/committees/copy ('create committees'): a new committee in the target year (or term) with
+ * the source's settings, positions, voting rights, demographic values and members (as Tentative); when
+ * asked, the resources service copies the resources on the copy-requested event.
+ */
+@Injectable()
+export class CommitteeCopyService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(CommitteeRepository) private readonly committees: CommitteeRepository,
+    @Inject(MembershipRepository) private readonly memberships: MembershipRepository,
+    @Inject(YearRepository) private readonly years: YearRepository,
+    @Inject(CommitteeEvents) private readonly committeeEvents: CommitteeEvents,
+    @Inject(MembershipEvents) private readonly membershipEvents: MembershipEvents,
+    @Inject(Outbox) private readonly outbox: Outbox,
+  ) {}
+
+  async copy(ctx: TRequestContext, input: TCommitteeCopyInput): Promise<TCommittee> {
+    requireUser(ctx);
+    if (!can(ctx, 'create committees')) throw new AppError('forbidden', 'This action is unauthorized.');
+    const tenantId = ctx.tenantId;
+    const year = input.term_based ? null : (input.year ?? null);
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const source = isUuid(input.guid) ? await this.committees.findByGuid(tx, tenantId, input.guid) : null;
+        if (!source) throw new AppError('not_found', 'Committee not found.');
+        if (await this.committees.codeTaken(tx, tenantId, input.code, year)) throw codeConflict();
+        if (year !== null) await this.years.ensure(tx, tenantId, year);
+        const copy = await this.committees.create(tx, tenantId, {
+          name: input.name,
+          code: input.code,
+          year,
+          quorum: source.quorum,
+          twoThirdsVote: source.twoThirdsVote,
+          chairPosition: source.chairPosition,
+          vchairPosition: source.vchairPosition,
+          hasDemographic: source.hasDemographic,
+          demographicName: source.demographicName,
+          demographicIsDisplayed: source.demographicIsDisplayed,
+          demographicMotionFilterable: source.demographicMotionFilterable,
+          demographicDisplayPrepend: source.demographicDisplayPrepend,
+          positions: source.positions.map((p) => ({ position: p.position, isVoting: p.isVoting })),
+          demographics: source.demographics.map((d) => d.value),
+        });
+        await this.committeeEvents.created(tx, tenantId, copy);
+        for (const member of await this.memberships.byCommittee(tx, tenantId, source.id)) {
+          const created = await this.memberships.create(tx, tenantId, {
+            committeeId: copy.id,
+            userId: member.userId,
+            position: member.position,
+            demographic: member.demographic,
+            appointmentStatus: 'Tentative',
+          });
+          await this.membershipEvents.created(tx, tenantId, created);
+        }
+        if (input.copy_resources) {
+          await this.outbox.emit(tx, EVENTS.committees.resourcesCopyRequested, ZResourcesCopyRequestedEvent, {
+            tenantId,
+            from_committee_id: source.id,
+            to_committee_id: copy.id,
+          });
+        }
+        return this.committees.findByGuid(tx, tenantId, copy.guid);
+      });
+      return toCommittee(row as NonNullable<typeof row>);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeConflict();
+      throw err;
+    }
+  }
+}
+
+function codeConflict(): AppError {
+  return new AppError('conflict', 'The code has already been taken.', {
+    code: ['The code has already been taken.'],
+  });
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import type { Db, Prisma } from '../db/prisma.js';
+
+const committeeInclude = {
+  positions: { orderBy: { sort: 'asc' }, select: { position: true, isVoting: true } },
+  demographics: { orderBy: { sort: 'asc' }, select: { value: true } },
+  memberships: { select: { position: true } },
+} satisfies Prisma.CommitteeInclude;
+
+export type CommitteeRow = Prisma.CommitteeGetPayload<{ include: typeof committeeInclude }>;
+
+/** The committee's settings as the service writes them. */
+export interface CommitteeData {
+  name: string;
+  code: string;
+  year: number | null;
+  quorum: number | null;
+  twoThirdsVote: boolean;
+  chairPosition: string | null;
+  vchairPosition: string | null;
+  hasDemographic: boolean;
+  demographicName: string | null;
+  demographicIsDisplayed: boolean;
+  demographicMotionFilterable: boolean;
+  demographicDisplayPrepend: boolean;
+  positions: { position: string; isVoting: boolean }[];
+  demographics: string[];
+}
+
+/** The only place that reads and writes committees, their positions and demographic values. */
+@Injectable()
+export class CommitteeRepository {
+  listByYear(db: Db, tenantId: string, year: number): Promise<CommitteeRow[]> {
+    return db.committee.findMany({
+      where: { tenantId, year },
+      include: committeeInclude,
+      orderBy: [{ name: 'asc' }, { code: 'asc' }],
+    });
+  }
+
+  /** Every committee of the tenant with this code (any year or term), newest year first. */
+  findByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
+    return db.committee.findMany({
+      where: { tenantId, code: { equals: code, mode: 'insensitive' } },
+      include: committeeInclude,
+      orderBy: { year: { sort: 'desc', nulls: 'last' } },
+    });
+  }
+
+  findByGuid(db: Db, tenantId: string, guid: string): Promise<CommitteeRow | null> {
+    return db.committee.findUnique({
+      where: { tenantId_guid: { tenantId, guid } },
+      include: committeeInclude,
+    });
+  }
+
+  /** True when another committee of the tenant already uses the code in that year (or term). */
+  async codeTaken(
+    db: Db,
+    tenantId: string,
+    code: string,
+    year: number | null,
+    exceptId?: string,
+  ): Promise<boolean> {
+    const found = await db.committee.findFirst({
+      where: {
+        tenantId,
+        year,
+        code: { equals: code, mode: 'insensitive' },
+        ...(exceptId ? { NOT: { id: exceptId } } : {}),
+      },
+      select: { id: true },
+    });
+    return !!found;
+  }
+
+  async create(db: Db, tenantId: string, data: CommitteeData): Promise<CommitteeRow> {
+    const { positions, demographics, ...fields } = data;
+    const { id } = await db.committee.create({ data: { tenantId, ...fields }, select: { id: true } });
+    await this.writeLists(db, tenantId, id, positions, demographics);
+    return this.byId(db, tenantId, id);
+  }
+
+  async update(db: Db, tenantId: string, id: string, data: CommitteeData): Promise<CommitteeRow> {
+    const { positions, demographics, ...fields } = data;
+    await db.committeePosition.deleteMany({ where: { tenantId, committeeId: id } });
+    await db.committeeDemographic.deleteMany({ where: { tenantId, committeeId: id } });
+    await db.committee.updateMany({ where: { tenantId, id }, data: fields });
+    await this.writeLists(db, tenantId, id, positions, demographics);
+    return this.byId(db, tenantId, id);
+  }
+
+  private byId(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {
+    return db.committee.findUniqueOrThrow({
+      where: { tenantId_id: { tenantId, id } },
+      include: committeeInclude,
+    });
+  }
+
+  private async writeLists(
+    db: Db,
+    tenantId: string,
+    committeeId: string,
+    positions: CommitteeData['positions'],
+    demographics: string[],
+  ): Promise<void> {
+    await db.committeePosition.createMany({
+      data: positions.map((p, sort) => ({ tenantId, committeeId, ...p, sort })),
+    });
+    await db.committeeDemographic.createMany({
+      data: demographics.map((value, sort) => ({ tenantId, committeeId, value, sort })),
+    });
+  }
+
+  /** Meetings of the committee that have not ended (from the meetings read model). */
+  openMeetings(db: Db, tenantId: string, committeeId: string): Promise<number> {
+    return db.committeeMeeting.count({ where: { tenantId, committeeId, NOT: { status: 'ended' } } });
+  }
+
+  async delete(db: Db, tenantId: string, id: string): Promise<void> {
+    await db.committee.deleteMany({ where: { tenantId, id } });
+  }
+}

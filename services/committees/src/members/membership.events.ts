@@ -1,0 +1,39 @@
+import { EVENTS, ZMembershipEvent } from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Tx } from '../db/prisma.js';
+import { Outbox } from '../events/outbox.js';
+import { toMembershipEvent } from './membership.mapper.js';
+import type { MembershipRow } from './membership.repository.js';
+
+/** Membership events meetings and voting keep who may vote from; written in the change's transaction. */
+@Injectable()
+export class MembershipEvents {
+  constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
+
+  created(tx: Tx, tenantId: string, row: MembershipRow): Promise<string> {
+    return this.outbox.emit(
+      tx,
+      EVENTS.committees.membershipCreated,
+      ZMembershipEvent,
+      toMembershipEvent(tenantId, row),
+    );
+  }
+
+  updated(tx: Tx, tenantId: string, row: MembershipRow): Promise<string> {
+    return this.outbox.emit(
+      tx,
+      EVENTS.committees.membershipUpdated,
+      ZMembershipEvent,
+      toMembershipEvent(tenantId, row),
+    );
+  }
+
+  deleted(tx: Tx, tenantId: string, row: MembershipRow): Promise<string> {
+    return this.outbox.emit(
+      tx,
+      EVENTS.committees.membershipDeleted,
+      ZMembershipEvent,
+      toMembershipEvent(tenantId, row),
+    );
+  }
+}

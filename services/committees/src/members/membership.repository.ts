@@ -1,0 +1,98 @@
+import type { TAppointmentStatus } from '@gavel/contracts';
+import { Injectable } from '@nestjs/common';
+import type { Db, Prisma } from '../db/prisma.js';
+
+const membershipInclude = {
+  user: true,
+  committee: {
+    select: {
+      id: true,
+      name: true,
+      code: true,
+      year: true,
+      positions: { select: { position: true, isVoting: true } },
+    },
+  },
+} satisfies Prisma.MembershipInclude;
+
+export type MembershipRow = Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>;
+
+const order = [
+  { user: { lastName: 'asc' } },
+  { user: { firstName: 'asc' } },
+  { committee: { name: 'asc' } },
+] satisfies Prisma.MembershipOrderByWithRelationInput[];
+
+/** The only place that reads and writes memberships and the member users read model. */
+@Injectable()
+export class MembershipRepository {
+  userExists(db: Db, tenantId: string, userId: string): Promise<boolean> {
+    return db.memberUser
+      .findUnique({ where: { tenantId_id: { tenantId, id: userId } }, select: { id: true } })
+      .then((u) => !!u);
+  }
+
+  byId(db: Db, tenantId: string, id: string): Promise<MembershipRow | null> {
+    return db.membership.findUnique({ where: { tenantId_id: { tenantId, id } }, include: membershipInclude });
+  }
+
+  byCommittee(db: Db, tenantId: string, committeeId: string): Promise<MembershipRow[]> {
+    return db.membership.findMany({
+      where: { tenantId, committeeId },
+      include: membershipInclude,
+      orderBy: order,
+    });
+  }
+
+  byYear(db: Db, tenantId: string, year: number): Promise<MembershipRow[]> {
+    return db.membership.findMany({
+      where: { tenantId, committee: { year } },
+      include: membershipInclude,
+      orderBy: order,
+    });
+  }
+
+  byUserInYear(db: Db, tenantId: string, userId: string, year: number): Promise<MembershipRow[]> {
+    return db.membership.findMany({
+      where: { tenantId, userId, committee: { year } },
+      include: membershipInclude,
+      orderBy: { committee: { name: 'asc' } },
+    });
+  }
+
+  async isMember(db: Db, tenantId: string, committeeId: string, userId: string): Promise<boolean> {
+    return !!(await db.membership.findFirst({
+      where: { tenantId, committeeId, userId },
+      select: { id: true },
+    }));
+  }
+
+  async create(
+    db: Db,
+    tenantId: string,
+    data: {
+      committeeId: string;
+      userId: string;
+      position: string;
+      demographic: string | null;
+      appointmentStatus: TAppointmentStatus;
+    },
+  ): Promise<MembershipRow> {
+    const { id } = await db.membership.create({ data: { tenantId, ...data }, select: { id: true } });
+    return (await this.byId(db, tenantId, id)) as MembershipRow;
+  }
+
+  async update(
+    db: Db,
+    tenantId: string,
+    id: string,
+    data: { position?: string; demographic?: string | null; appointmentStatus?: TAppointmentStatus },
+  ): Promise<MembershipRow> {
+    await db.membership.updateMany({ where: { tenantId, id }, data });
+    return (await this.byId(db, tenantId, id)) as MembershipRow;
+  }
+
+  async delete(db: Db, tenantId: string, id: string): Promise<void> {
+    await db.membership.deleteMany({ where: { tenantId, id } });
+  }
+}

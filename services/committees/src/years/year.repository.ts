@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../db/prisma.js';
+
+export interface YearRow {
+  year: number;
+  isCurrent: boolean;
+}
+
+/** The only place that reads and writes years. */
+@Injectable()
+export class YearRepository {
+  list(db: Db, tenantId: string): Promise<YearRow[]> {
+    return db.year.findMany({
+      where: { tenantId },
+      orderBy: { year: 'desc' },
+      select: { year: true, isCurrent: true },
+    });
+  }
+
+  current(db: Db, tenantId: string): Promise<YearRow | null> {
+    return db.year.findFirst({
+      where: { tenantId, isCurrent: true },
+      select: { year: true, isCurrent: true },
+    });
+  }
+
+  /** Makes `year` the only current year of the tenant, creating it when it does not exist yet. */
+  async setCurrent(db: Db, tenantId: string, year: number): Promise<void> {
+    await db.year.updateMany({
+      where: { tenantId, isCurrent: true, NOT: { year } },
+      data: { isCurrent: false },
+    });
+    await db.year.upsert({
+      where: { tenantId_year: { tenantId, year } },
+      create: { tenantId, year, isCurrent: true },
+      update: { isCurrent: true },
+    });
+  }
+
+  /** Records a year (not current) if it does not exist yet. */
+  async ensure(db: Db, tenantId: string, year: number): Promise<void> {
+    await db.year.upsert({
+      where: { tenantId_year: { tenantId, year } },
+      create: { tenantId, year, isCurrent: false },
+      update: {},
+    });
+  }
+}

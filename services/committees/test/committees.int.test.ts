@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EVENTS,
+  SUBJECTS,
+  type TCommitteeEvent,
+  type TRequestContext,
+  ZCommittee,
+  ZCommitteeListReply,
+  ZYearListReply,
+} from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type Harness,
+  newTenantId,
+  outboxDrained,
+  publishEvent,
+  startHarness,
+  streamEvents,
+  userCtx,
+} from './support.js';
+
+const ZOk = z.object({ ok: z.literal(true) });
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const years = (ctx: TRequestContext) => h.call(SUBJECTS.committees.yearsList, ctx, {}, ZYearListReply);
+const setYear = (ctx: TRequestContext, year: number) =>
+  h.call(SUBJECTS.committees.yearSet, ctx, { year }, ZYearListReply);
+const list = (ctx: TRequestContext, year: number) =>
+  h.call(SUBJECTS.committees.committeesList, ctx, { year }, ZCommitteeListReply);
+const create = (ctx: TRequestContext, input: Record<string, unknown>) =>
+  h.call(SUBJECTS.committees.committeeCreate, ctx, input, ZCommittee);
+const get = (ctx: TRequestContext, code: string, year?: number) =>
+  h.call(SUBJECTS.committees.committeeGet, ctx, { code, year }, ZCommittee);
+const update = (ctx: TRequestContext, input: Record<string, unknown>) =>
+  h.call(SUBJECTS.committees.committeeUpdate, ctx, input, ZCommittee);
+const remove = (ctx: TRequestContext, code: string, year?: number) =>
+  h.call(SUBJECTS.committees.committeeDelete, ctx, { code, year }, ZOk);
+
+const finance = {
+  name: 'Finance Committee',
+  code: 'FIN',
+  year: 2026,
+  quorum: 7,
+  two_thirds_vote: true,
+  voting_rights: [
+    { position: 'Chair', is_voting: true },
+    { position: 'Vice Chair', is_voting: true },
+    { position: 'Member', is_voting: true },
+    { position: 'Staff', is_voting: false },
+  ],
+  chair_position: 'Chair',
+  vchair_position: 'Vice Chair',
+  has_demographic: true,
+  demographic_name: 'Region',
+  demographic_is_displayed: true,
+  demographics: ['North', 'South', 'East'],
+};
+
+describe('years', () => {
+  it('set-year creates a missing year and keeps exactly one current year per tenant', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees']);
+    expect(await years(admin)).toEqual([]);
+    expect(await setYear(admin, 2025)).toEqual([{ year: 2025, is_current: true }]);
+    expect(await setYear(admin, 2026)).toEqual([
+      { year: 2026, is_current: true },
+      { year: 2025, is_current: false },
+    ]);
+    expect(await setYear(admin, 2025)).toEqual([
+      { year: 2026, is_current: false },
+      { year: 2025, is_current: true },
+    ]);
+    // another tenant's years are its own
+    expect(await years(userCtx(newTenantId()))).toEqual([]);
+  });
+
+  it('set-year needs create committees; global admin passes', async () => {
+    const tenant = newTenantId();
+    await expect(setYear(userCtx(tenant, ['edit committees']), 2026)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(setYear({ ...userCtx(tenant), userId: null }, 2026)).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    expect(await setYear(userCtx(tenant, [], { roles: ['global admin'] }), 2026)).toEqual([
+      { year: 2026, is_current: true },
+    ]);
+  });
+
+  it('rejects a bad year with a field error', async () => {
+    await expect(setYear(userCtx(newTenantId(), ['create committees']), 12)).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { year: ['The year must be at least 1900.'] },
+    });
+  });
+});
+
+describe('committees', () => {
+  it('creates a committee with positions, voting rights and demographic settings, and lists it', async () => {
+    const tenant = newTenantId();
+    const creator = userCtx(tenant, ['create committees']);
+    const created = await create(creator, finance);
+    expect(created).toMatchObject({
+      name: 'Finance Committee',
+      code: 'FIN',
+      year: 2026,
+      quorum: 7,
+      two_thirds_vote: true,
+      chair_position: 'Chair',
+      vchair_position: 'Vice Chair',
+      positions: ['Chair', 'Vice Chair', 'Member', 'Staff'],
+      voting_rights: finance.voting_rights,
+      has_demographic: true,
+      demographic_name: 'Region',
+      demographic_is_displayed: true,
+      demographic_motion_filterable: false,
+      demographics: ['North', 'South', 'East'],
+      members_count: 0,
+    });
+    expect(created.guid).toMatch(/^[0-9a-f-]{36}$/);
+    // the year is recorded (not made current)
+    expect(await years(creator)).toEqual([{ year: 2026, is_current: false }]);
+
+    for (const permission of ['edit committees', 'committee messaging', 'view any meeting'] as const) {
+      expect((await list(userCtx(tenant, [permission]), 2026)).map((c) => c.code)).toEqual(['FIN']);
+    }
+    expect(await list(userCtx(tenant, ['edit committees']), 2025)).toEqual([]);
+    await expect(list(userCtx(tenant, ['create committees']), 2026)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    // tenant B sees nothing of tenant A
+    expect(await list(userCtx(newTenantId(), ['edit committees']), 2026)).toEqual([]);
+    await expect(get(userCtx(newTenantId(), ['edit committees']), 'FIN')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('create needs create committees and valid input', async () => {
+    const tenant = newTenantId();
+    await expect(create(userCtx(tenant, ['edit committees']), finance)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(
+      create(userCtx(tenant, ['create committees']), { ...finance, code: 'WAY-TOO-LONG' }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { code: ['The code may not be greater than 10 characters.'] },
+    });
+  });
+
+  it('keeps the code unique per tenant and year', async () => {
+    const tenant = newTenantId();
+    const creator = userCtx(tenant, ['create committees']);
+    await create(creator, finance);
+    await expect(create(creator, { ...finance, code: 'fin', name: 'Other' })).rejects.toMatchObject({
+      code: 'conflict',
+      errors: { code: ['The code has already been taken.'] },
+    });
+    // same code in another year, as term-based, or in another tenant is fine
+    await create(creator, { ...finance, year: 2025 });
+    await create(creator, { ...finance, year: null });
+    await create(userCtx(newTenantId(), ['create committees']), finance);
+  });
+
+  it('resolves a code in the given year, else the current year, else the most recent', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    await create(admin, { ...finance, year: 2024, name: 'Finance 2024' });
+    await create(admin, { ...finance, year: 2025, name: 'Finance 2025' });
+    expect((await get(admin, 'FIN')).name).toBe('Finance 2025');
+    await setYear(admin, 2024);
+    expect((await get(admin, 'FIN')).name).toBe('Finance 2024');
+    expect((await get(admin, 'fin', 2025)).name).toBe('Finance 2025');
+    await expect(get(admin, 'FIN', 2023)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(get(userCtx(tenant, ['create committees']), 'FIN')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
+  it('updates settings and renames, refusing a taken code; needs edit committees', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    await create(admin, finance);
+    await create(admin, { name: 'Audit', code: 'AUD', year: 2026 });
+    const input = {
+      ...finance,
+      code: 'FIN',
+      year: 2026,
+      quorum: 5,
+      voting_rights: [
+        { position: 'Chair', is_voting: true },
+        { position: 'Member', is_voting: false },
+      ],
+      vchair_position: null,
+      demographics: ['West'],
+    };
+    await expect(update(userCtx(tenant, ['create committees']), input)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(update(userCtx(newTenantId(), ['edit committees']), input)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(update(admin, { ...input, new_code: 'AUD' })).rejects.toMatchObject({ code: 'conflict' });
+    const updated = await update(admin, { ...input, new_code: 'FIN2' });
+    expect(updated).toMatchObject({
+      code: 'FIN2',
+      quorum: 5,
+      positions: ['Chair', 'Member'],
+      voting_rights: input.voting_rights,
+      vchair_position: null,
+      demographics: ['West'],
+    });
+    expect((await get(admin, 'FIN2')).id).toBe(updated.id);
+  });
+
+  it('deletes with edit committees only, within the tenant', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    await create(admin, finance);
+    await expect(remove(userCtx(tenant, ['create committees']), 'FIN')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(remove(userCtx(newTenantId(), ['edit committees']), 'FIN')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(await remove(admin, 'FIN')).toEqual({ ok: true });
+    await expect(get(admin, 'FIN')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses delete while the committee has a meeting that has not ended (meetings events)', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    const fin = await create(admin, finance);
+    const meeting = { id: randomUUID(), committee_id: fin.id, status: 'planned' };
+    await publishEvent(h, 'evt.meetings.meeting.created', { tenantId: tenant, meeting });
+    await eventually(async () => {
+      const n = await h.service.runtime.prisma.committeeMeeting.count({ where: { tenantId: tenant } });
+      return n === 1;
+    }, 10_000);
+    await expect(remove(admin, 'FIN')).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'The committee has meetings that have not ended and cannot be deleted.',
+    });
+    await publishEvent(h, 'evt.meetings.meeting.updated', {
+      tenantId: tenant,
+      meeting: { ...meeting, status: 'ended' },
+    });
+    await eventually(async () => {
+      const n = await h.service.runtime.prisma.committeeMeeting.count({
+        where: { tenantId: tenant, status: 'ended' },
+      });
+      return n === 1;
+    }, 10_000);
+    expect(await remove(admin, 'FIN')).toEqual({ ok: true });
+  });
+
+  it('emits each committee event exactly once per change, with what meetings and voting need', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    const created = await create(admin, { ...finance, code: 'EVT' });
+    await update(admin, { ...finance, code: 'EVT', quorum: 6 });
+    await remove(admin, 'EVT');
+    await outboxDrained(h);
+    const mine = async (subject: string) =>
+      (await streamEvents<TCommitteeEvent>(h, subject)).filter((e) => e.payload.tenantId === tenant);
+    const [createdEvents, updatedEvents, deletedEvents] = await Promise.all([
+      mine(EVENTS.committees.committeeCreated),
+      mine(EVENTS.committees.committeeUpdated),
+      mine(EVENTS.committees.committeeDeleted),
+    ]);
+    expect(createdEvents).toHaveLength(1);
+    expect(updatedEvents).toHaveLength(1);
+    expect(deletedEvents).toHaveLength(1);
+    expect(createdEvents[0]?.messageId).toBeTruthy();
+    expect(createdEvents[0]?.payload.committee).toMatchObject({
+      id: created.id,
+      code: 'EVT',
+      year: 2026,
+      quorum: 7,
+      two_thirds_vote: true,
+      chair_position: 'Chair',
+      vchair_position: 'Vice Chair',
+      voting_rights: finance.voting_rights,
+      has_demographic: true,
+      demographics: ['North', 'South', 'East'],
+    });
+    expect(updatedEvents[0]?.payload.committee.quorum).toBe(6);
+    expect(deletedEvents[0]?.payload.committee.id).toBe(created.id);
+  });
+
+  it('a refused change emits nothing', async () => {
+    const tenant = newTenantId();
+    await expect(create(userCtx(tenant, ['edit committees']), finance)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await outboxDrained(h);
+    const events = await streamEvents<TCommitteeEvent>(h, EVENTS.committees.committeeCreated);
+    expect(events.filter((e) => e.payload.tenantId === tenant)).toEqual([]);
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  EVENTS,
+  SUBJECTS,
+  type TMembershipEvent,
+  type TRequestContext,
+  type TResourcesCopyRequestedEvent,
+  ZCommittee,
+  ZMembership,
+  ZMembershipListReply,
+  ZYearListReply,
+} from '@gavel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Harness,
+  newMemberUser,
+  newTenantId,
+  outboxDrained,
+  startHarness,
+  streamEvents,
+  userCtx,
+} from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const copy = (ctx: TRequestContext, input: Record<string, unknown>) =>
+  h.call(SUBJECTS.committees.committeeCopy, ctx, input, ZCommittee);
+
+async function setup() {
+  const tenant = newTenantId();
+  const admin = userCtx(tenant, ['create committees', 'edit committees']);
+  const source = await h.call(
+    SUBJECTS.committees.committeeCreate,
+    admin,
+    {
+      name: 'Finance Committee',
+      code: 'FIN',
+      year: 2026,
+      quorum: 7,
+      two_thirds_vote: true,
+      voting_rights: [
+        { position: 'Chair', is_voting: true },
+        { position: 'Advisor', is_voting: false },
+      ],
+      chair_position: 'Chair',
+      has_demographic: true,
+      demographic_name: 'Region',
+      demographics: ['North', 'South'],
+    },
+    ZCommittee,
+  );
+  const ann = await newMemberUser(h, tenant);
+  const bob = await newMemberUser(h, tenant);
+  await h.call(
+    SUBJECTS.committees.memberCreate,
+    admin,
+    { code: 'FIN', user_id: ann.id, position: 'Chair', demographic: 'North', appointment_status: 'Accepted' },
+    ZMembership,
+  );
+  await h.call(
+    SUBJECTS.committees.memberCreate,
+    admin,
+    { code: 'FIN', user_id: bob.id, position: 'Advisor', appointment_status: 'Declined' },
+    ZMembership,
+  );
+  return { tenant, admin, source, ann, bob };
+}
+
+describe('copy committees', () => {
+  it('copies settings, positions, voting rights, demographics and members as Tentative to a new year', async () => {
+    const { tenant, admin, source, ann, bob } = await setup();
+    const copied = await copy(admin, {
+      guid: source.guid,
+      code: '27',
+      name: '2027 Finance Committee',
+      year: 2027,
+    });
+    expect(copied).toMatchObject({
+      code: '27',
+      name: '2027 Finance Committee',
+      year: 2027,
+      quorum: 7,
+      two_thirds_vote: true,
+      chair_position: 'Chair',
+      voting_rights: source.voting_rights,
+      demographic_name: 'Region',
+      demographics: ['North', 'South'],
+      members_count: 2,
+      voting_members_count: 1,
+    });
+    expect(copied.id).not.toBe(source.id);
+    const members = await h.call(
+      SUBJECTS.committees.membersList,
+      admin,
+      { code: '27', year: 2027 },
+      ZMembershipListReply,
+    );
+    expect(members.map((m) => [m.user.id, m.position, m.demographic, m.appointment_status]).sort()).toEqual(
+      [
+        [ann.id, 'Chair', 'North', 'Tentative'],
+        [bob.id, 'Advisor', null, 'Tentative'],
+      ].sort(),
+    );
+    // the year exists now; the source keeps its members' statuses
+    expect(
+      (await h.call(SUBJECTS.committees.yearsList, admin, {}, ZYearListReply)).map((y) => y.year),
+    ).toContain(2027);
+    await outboxDrained(h);
+    const created = (await streamEvents<TMembershipEvent>(h, EVENTS.committees.membershipCreated)).filter(
+      (e) => e.payload.membership.committee_id === copied.id,
+    );
+    expect(created).toHaveLength(2);
+    const requests = (
+      await streamEvents<TResourcesCopyRequestedEvent>(h, EVENTS.committees.resourcesCopyRequested)
+    ).filter((e) => e.payload.tenantId === tenant);
+    expect(requests).toEqual([]);
+  });
+
+  it('copies term-based and asks for the resources only when told to', async () => {
+    const { tenant, admin, source } = await setup();
+    const copied = await copy(admin, {
+      guid: source.guid,
+      code: 'FIN-T',
+      name: 'Finance Committee',
+      term_based: true,
+      copy_resources: true,
+    });
+    expect(copied.year).toBeNull();
+    await outboxDrained(h);
+    const requests = (
+      await streamEvents<TResourcesCopyRequestedEvent>(h, EVENTS.committees.resourcesCopyRequested)
+    ).filter((e) => e.payload.tenantId === tenant);
+    expect(requests.map((r) => r.payload)).toEqual([
+      { tenantId: tenant, from_committee_id: source.id, to_committee_id: copied.id },
+    ]);
+  });
+
+  it('refuses a taken code, a foreign committee, bad input and a missing permission', async () => {
+    const { admin, source } = await setup();
+    await expect(
+      copy(admin, { guid: source.guid, code: 'FIN', name: 'Again', year: 2026 }),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+      errors: { code: ['The code has already been taken.'] },
+    });
+    await expect(
+      copy(userCtx(newTenantId(), ['create committees']), {
+        guid: source.guid,
+        code: '27',
+        name: 'X',
+        year: 2027,
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      copy(admin, { guid: source.guid, code: '12345678901', name: 'X', year: 2027 }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { code: ['The code may not be greater than 10 characters.'] },
+    });
+    await expect(
+      copy(userCtx(admin.tenantId, ['edit committees']), {
+        guid: source.guid,
+        code: '27',
+        name: 'X',
+        year: 2027,
+      }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});

@@ -1,0 +1,276 @@
+import {
+  EVENTS,
+  SUBJECTS,
+  type TMembershipEvent,
+  type TRequestContext,
+  ZAppointment,
+  ZAppointmentDashboardReply,
+  ZCommittee,
+  ZMembership,
+  ZMembershipListReply,
+  ZMyAppointment,
+  ZMyCommitteesReply,
+  ZYearListReply,
+} from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type Harness,
+  newMemberUser,
+  newTenantId,
+  outboxDrained,
+  publishEvent,
+  startHarness,
+  streamEvents,
+  userCtx,
+} from './support.js';
+
+const ZOk = z.object({ ok: z.literal(true) });
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const EVERYTHING = ['create committees', 'edit committees', 'modify appointment acceptances'] as const;
+
+const committee = {
+  name: 'Finance Committee',
+  code: 'FIN',
+  year: 2026,
+  quorum: 7,
+  voting_rights: [
+    { position: 'Chair', is_voting: true },
+    { position: 'Member', is_voting: true },
+    { position: 'Advisor', is_voting: false },
+  ],
+  chair_position: 'Chair',
+  has_demographic: true,
+  demographic_name: 'Region',
+  demographics: ['North', 'South', 'East'],
+};
+
+async function setup() {
+  const tenant = newTenantId();
+  const admin = userCtx(tenant, [...EVERYTHING]);
+  await h.call(SUBJECTS.committees.yearSet, admin, { year: 2026 }, ZYearListReply);
+  await h.call(SUBJECTS.committees.committeeCreate, admin, committee, ZCommittee);
+  return { tenant, admin };
+}
+
+const add = (ctx: TRequestContext, input: Record<string, unknown>) =>
+  h.call(SUBJECTS.committees.memberCreate, ctx, { code: 'FIN', ...input }, ZMembership);
+const updateMember = (ctx: TRequestContext, input: Record<string, unknown>) =>
+  h.call(SUBJECTS.committees.memberUpdate, ctx, { code: 'FIN', ...input }, ZMembership);
+const removeMember = (ctx: TRequestContext, id: string) =>
+  h.call(SUBJECTS.committees.memberDelete, ctx, { code: 'FIN', id }, ZOk);
+const members = (ctx: TRequestContext) =>
+  h.call(SUBJECTS.committees.membersList, ctx, { code: 'FIN' }, ZMembershipListReply);
+const dashboard = (ctx: TRequestContext, year: number) =>
+  h.call(SUBJECTS.committees.appointmentsDashboard, ctx, { year }, ZAppointmentDashboardReply);
+const decide = (ctx: TRequestContext, id: string, decision: string) =>
+  h.call(SUBJECTS.committees.appointmentDecide, ctx, { id, decision }, ZAppointment);
+const mine = (ctx: TRequestContext) => h.call(SUBJECTS.committees.myCommittees, ctx, {}, ZMyCommitteesReply);
+const decideOwn = (ctx: TRequestContext, id: string, decision: string) =>
+  h.call(SUBJECTS.committees.myAppointmentDecide, ctx, { id, decision }, ZMyAppointment);
+const getCommittee = (ctx: TRequestContext) =>
+  h.call(SUBJECTS.committees.committeeGet, ctx, { code: 'FIN' }, ZCommittee);
+
+describe('members', () => {
+  it('adds, changes and removes members; voting follows the position; counts follow', async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant, { first_name: 'Ann' });
+    const bob = await newMemberUser(h, tenant, { first_name: 'Bob' });
+    const a = await add(admin, { user_id: ann.id, position: 'Chair', demographic: 'North' });
+    expect(a).toMatchObject({
+      position: 'Chair',
+      demographic: 'North',
+      appointment_status: 'Tentative',
+      is_voting: true,
+      user: { id: ann.id, first_name: 'Ann', email: ann.email },
+    });
+    const b = await add(admin, { user_id: bob.id, position: 'Advisor', appointment_status: 'Accepted' });
+    expect(b.is_voting).toBe(false);
+    expect(await getCommittee(admin)).toMatchObject({
+      members_count: 2,
+      voting_members_count: 1,
+      non_voting_members_count: 1,
+    });
+    const changed = await updateMember(admin, { id: b.id, position: 'Member' });
+    expect(changed).toMatchObject({ position: 'Member', is_voting: true, appointment_status: 'Accepted' });
+    expect((await members(userCtx(tenant, ['view any meeting']))).map((m) => m.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+    expect(await removeMember(admin, a.id)).toEqual({ ok: true });
+    expect((await members(admin)).map((m) => m.id)).toEqual([b.id]);
+  });
+
+  it('refuses bad input with clear errors', async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant);
+    await expect(add(admin, { user_id: ann.id, position: 'Treasurer' })).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { position: ['The selected position is not one of the committee positions.'] },
+    });
+    await expect(
+      add(admin, { user_id: ann.id, position: 'Member', demographic: 'West' }),
+    ).rejects.toMatchObject({
+      code: 'rule_broken',
+    });
+    await expect(add(admin, { user_id: newTenantId(), position: 'Member' })).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { user_id: ['The selected user is not known.'] },
+    });
+    await add(admin, { user_id: ann.id, position: 'Member' });
+    await expect(add(admin, { user_id: ann.id, position: 'Chair' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(add(admin, { position: 'Member' })).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  it('needs edit committees and stays inside the tenant', async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant);
+    const m = await add(admin, { user_id: ann.id, position: 'Member' });
+    const reader = userCtx(tenant, ['view any meeting']);
+    await expect(add(reader, { user_id: ann.id, position: 'Member' })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(updateMember(reader, { id: m.id, position: 'Chair' })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(removeMember(reader, m.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(members(userCtx(tenant, ['create committees']))).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    const other = userCtx(newTenantId(), [...EVERYTHING]);
+    await expect(members(other)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(removeMember(other, m.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(decide(other, m.id, 'Accept')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await dashboard(other, 2026)).toEqual([]);
+  });
+
+  it('keeps member names current from identity user events', async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant, { first_name: 'Ann' });
+    await add(admin, { user_id: ann.id, position: 'Member' });
+    await publishEvent(h, EVENTS.identity.userUpdated, {
+      tenantId: tenant,
+      user: { ...ann, first_name: 'Annie', nickname: 'Nan', email: 'annie@example.test', name: 'Annie X' },
+    });
+    await eventually(async () => (await members(admin))[0]?.user.first_name === 'Annie', 10_000);
+    expect((await members(admin))[0]?.user).toMatchObject({ nickname: 'Nan', email: 'annie@example.test' });
+  });
+
+  it('emits membership events exactly once per change, with what voting needs', async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant);
+    const m = await add(admin, { user_id: ann.id, position: 'Chair', demographic: 'South' });
+    await updateMember(admin, { id: m.id, position: 'Advisor' });
+    await removeMember(admin, m.id);
+    await outboxDrained(h);
+    const mine = async (subject: string) =>
+      (await streamEvents<TMembershipEvent>(h, subject)).filter((e) => e.payload.tenantId === tenant);
+    const created = await mine(EVENTS.committees.membershipCreated);
+    const updated = await mine(EVENTS.committees.membershipUpdated);
+    const deleted = await mine(EVENTS.committees.membershipDeleted);
+    expect([created.length, updated.length, deleted.length]).toEqual([1, 1, 1]);
+    expect(created[0]?.payload.membership).toEqual({
+      id: m.id,
+      committee_id: m.committee_id,
+      user_id: ann.id,
+      position: 'Chair',
+      is_voting: true,
+      demographic: 'South',
+      appointment_status: 'Tentative',
+    });
+    expect(updated[0]?.payload.membership.is_voting).toBe(false);
+  });
+});
+
+describe('appointments', () => {
+  it('groups the dashboard per user and applies decisions with the permission', async () => {
+    const { tenant, admin } = await setup();
+    await h.call(
+      SUBJECTS.committees.committeeCreate,
+      admin,
+      { name: 'Audit', code: 'AUD', year: 2026, voting_rights: [{ position: 'Member', is_voting: true }] },
+      ZCommittee,
+    );
+    const ann = await newMemberUser(h, tenant, {
+      last_name: 'Able',
+      profile_display_url: 'https://img/ann.png',
+    });
+    const bob = await newMemberUser(h, tenant, { last_name: 'Baker' });
+    const a1 = await add(admin, { user_id: ann.id, position: 'Member' });
+    const a2 = await h.call(
+      SUBJECTS.committees.memberCreate,
+      admin,
+      { code: 'AUD', user_id: ann.id, position: 'Member', appointment_status: 'Accepted' },
+      ZMembership,
+    );
+    const b1 = await add(admin, { user_id: bob.id, position: 'Advisor' });
+    const board = await dashboard(userCtx(tenant, ['modify appointment acceptances']), 2026);
+    expect(board.map((g) => g.user.id)).toEqual([ann.id, bob.id]);
+    expect(board[0]?.profile_display_url).toBe('https://img/ann.png');
+    expect(board[0]?.appointments).toEqual([
+      {
+        id: a2.id,
+        position: 'Member',
+        appointment_status: 'Accepted',
+        committee: { name: 'Audit', code: 'AUD' },
+      },
+      {
+        id: a1.id,
+        position: 'Member',
+        appointment_status: 'Tentative',
+        committee: { name: 'Finance Committee', code: 'FIN' },
+      },
+    ]);
+    expect(await dashboard(admin, 2025)).toEqual([]);
+    await expect(dashboard(userCtx(tenant, ['create committees']), 2026)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+
+    const decider = userCtx(tenant, ['modify appointment acceptances']);
+    expect((await decide(decider, b1.id, 'Accept')).appointment_status).toBe('Accepted');
+    expect((await decide(decider, b1.id, 'Decline')).appointment_status).toBe('Declined');
+    expect((await decide(decider, b1.id, 'Reset')).appointment_status).toBe('Tentative');
+    await expect(decide(userCtx(tenant, ['edit committees']), b1.id, 'Accept')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(decide(decider, b1.id, 'Maybe')).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  it("lets members see the current year's appointments and answer only their own tentative ones", async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant);
+    const bob = await newMemberUser(h, tenant);
+    const a = await add(admin, { user_id: ann.id, position: 'Chair' });
+    const b = await add(admin, { user_id: bob.id, position: 'Member' });
+    const annCtx = userCtx(tenant, [], { userId: ann.id });
+    expect(await mine(annCtx)).toEqual([
+      {
+        id: a.id,
+        position: 'Chair',
+        appointment_status: 'Tentative',
+        committee: { name: 'Finance Committee', code: 'FIN' },
+        demographic: null,
+        is_voting: true,
+      },
+    ]);
+    await expect(decideOwn(annCtx, b.id, 'Accept')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(decideOwn(annCtx, a.id, 'Reset')).rejects.toMatchObject({ code: 'bad_request' });
+    expect((await decideOwn(annCtx, a.id, 'Accept')).appointment_status).toBe('Accepted');
+    await expect(decideOwn(annCtx, a.id, 'Decline')).rejects.toMatchObject({ code: 'rule_broken' });
+    // another tenant's user with the same id sees nothing
+    expect(await mine(userCtx(newTenantId(), [], { userId: ann.id }))).toEqual([]);
+    // a year that is not current is not shown
+    await h.call(SUBJECTS.committees.yearSet, admin, { year: 2027 }, ZYearListReply);
+    expect(await mine(annCtx)).toEqual([]);
+  });
+});
