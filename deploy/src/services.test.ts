@@ -6,6 +6,7 @@ import {
   INFRA,
   infraUrls,
   infraUsedBy,
+  launchPlan,
   portsOf,
   readyBanner,
   readyUrl,
@@ -82,6 +83,19 @@ describe('buildServiceEnv', () => {
   });
 });
 
+describe('launchPlan', () => {
+  it("runs each service's seed after the services before it have started, then starts it", () => {
+    const steps = launchPlan(SERVICES).map((s) => `${s.kind} ${s.spec.name}`);
+    expect(steps).toEqual([
+      'seed identity',
+      'start identity',
+      'seed committees',
+      'start committees',
+      'start gateway',
+    ]);
+  });
+});
+
 describe('SERVICES', () => {
   it('names each service and port once', () => {
     const names = SERVICES.map((s) => s.name);
@@ -105,7 +119,7 @@ describe('readyBanner', () => {
     const text = readyBanner(['http://localhost:8080']);
     expect(text).toContain('http://localhost:8080');
     expect(text).toContain('admin@demo.gavel.test');
-    expect(text).toContain('member5@demo.gavel.test');
+    expect(text).toContain('member12@demo.gavel.test');
     expect(text).toContain(DEMO_PASSWORD);
   });
 });

@@ -43,7 +43,10 @@ export interface ServiceSpec {
   env?: (ctx: StackContext) => Record<string, string>;
   /** Other ports the service listens on (checked to be free before it starts). */
   ports?: readonly number[];
-  /** A one-shot command run before the service starts, with the same env (idempotent: runs every `up`). */
+  /**
+   * A one-shot command run before the service starts, after the services listed before it are ready, with
+   * the same env (idempotent: runs every `up`).
+   */
   seed?: string;
   /** Shown when the stack is ready: where a person opens the app. */
   publicUrl?: string;
@@ -64,6 +67,7 @@ export const SERVICES: readonly ServiceSpec[] = [
     entry: 'services/committees/dist/main.js',
     healthPort: 9102,
     uses: ['postgres', 'nats'],
+    seed: 'services/committees/dist/seed.js',
   },
   {
     name: 'gateway',
@@ -78,6 +82,19 @@ export const SERVICES: readonly ServiceSpec[] = [
     publicUrl: `http://localhost:${GATEWAY_HTTP_PORT}`,
   },
 ];
+
+export type LaunchStep = { kind: 'seed' | 'start'; spec: ServiceSpec };
+
+/**
+ * The order `npm run up` works in: each service's seed runs once the services before it in SERVICES are
+ * ready (a seed may call them over NATS), then the service starts and is waited for.
+ */
+export function launchPlan(services: readonly ServiceSpec[]): LaunchStep[] {
+  return services.flatMap((spec): LaunchStep[] => [
+    ...(spec.seed ? [{ kind: 'seed' as const, spec }] : []),
+    { kind: 'start', spec },
+  ]);
+}
 
 export function findService(name: string): ServiceSpec | undefined {
   return SERVICES.find((s) => s.name === name);
@@ -135,7 +152,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { email: 'admin@demo.gavel.test', who: 'global admin' },
   { email: 'runner@demo.gavel.test', who: 'meeting runner' },
   { email: 'staff@demo.gavel.test', who: 'staff' },
-  { email: 'member1@demo.gavel.test … member5@demo.gavel.test', who: 'committee members' },
+  { email: 'member1@demo.gavel.test … member12@demo.gavel.test', who: 'committee members' },
 ];
 
 /** What `npm run up` prints once everything answers. */

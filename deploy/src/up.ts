@@ -1,6 +1,7 @@
 /**
  * `npm run up`: the whole stack with demo data on this machine. Uses or starts Postgres, NATS and Redis,
- * creates the database, runs the seeds, starts every service in SERVICES, waits for each /readyz and
+ * creates the database, then for each service in SERVICES runs its seed and starts it, waiting for its
+ * /readyz before the next (a seed may call the services before it), and
  * prints where to sign in. Ctrl-C (or SIGTERM) stops everything it started.
  */
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import {
   buildServiceEnv,
   INFRA_NAMES,
   infraUsedBy,
+  launchPlan,
   portsOf,
   REPO_ROOT,
   readyBanner,
@@ -113,14 +115,13 @@ async function main(): Promise<void> {
   }
   const ctx: StackContext = { repoRoot: REPO_ROOT, urls: infra.urls };
 
-  for (const spec of SERVICES) {
-    if (!spec.seed) continue;
-    output.info(LAUNCHER, `seeding ${spec.name}`);
-    await supervisor.runOnce(processSpec(spec, ctx, seedName(spec), spec.seed), deadline - Date.now());
-  }
-
-  for (const spec of SERVICES) {
+  for (const { kind, spec } of launchPlan(SERVICES)) {
     if (stopping) return;
+    if (kind === 'seed' && spec.seed) {
+      output.info(LAUNCHER, `seeding ${spec.name}`);
+      await supervisor.runOnce(processSpec(spec, ctx, seedName(spec), spec.seed), deadline - Date.now());
+      continue;
+    }
     supervisor.start(processSpec(spec, ctx, spec.name, spec.entry));
     try {
       await waitReady(readyUrl(spec), deadline, () => !!stopping);

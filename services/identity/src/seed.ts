@@ -65,12 +65,12 @@ interface DemoUser {
 const DEMO_USERS: DemoUser[] = [
   { email: 'admin@demo.gavel.test', first_name: 'Ada', last_name: 'Admin', roles: [ROLE_GLOBAL_ADMIN] },
   { email: 'runner@demo.gavel.test', first_name: 'Rita', last_name: 'Runner', roles: ['Meeting Runner'] },
-  ...['One', 'Two', 'Three', 'Four', 'Five'].map(
+  ...['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve'].map(
     (last, i): DemoUser => ({
       email: `member${i + 1}@demo.gavel.test`,
       first_name: 'Member',
       last_name: last,
-      nrds: `10000000${i + 1}`,
+      nrds: `1000000${String(i + 1).padStart(2, '0')}`,
       ...(i === 1 ? { nickname: 'Deuce' } : {}),
       roles: [],
     }),

@@ -48,11 +48,11 @@ describe('demo seed', () => {
   it('seeds the demo association, and a second run changes nothing and emits nothing', async () => {
     first = await seedDemo(h.service.runtime.prisma);
     expect(first.tenantCreated).toBe(true);
-    expect(first.users.filter((u) => u.created)).toHaveLength(8);
+    expect(first.users.filter((u) => u.created)).toHaveLength(15);
     const after1 = await counts();
-    expect(after1).toMatchObject({ tenants: 1, tenant_domains: 2, users: 8, roles: 5, gavel_outbox: 8 });
+    expect(after1).toMatchObject({ tenants: 1, tenant_domains: 2, users: 15, roles: 5, gavel_outbox: 15 });
 
-    await eventually(async () => (await streamEvents(h, EVENTS.identity.userCreated)).length >= 8, 10_000);
+    await eventually(async () => (await streamEvents(h, EVENTS.identity.userCreated)).length >= 15, 10_000);
     await outboxDrained(h);
 
     second = await seedDemo(h.service.runtime.prisma);
@@ -66,8 +66,8 @@ describe('demo seed', () => {
     await new Promise((r) => setTimeout(r, 300));
     await outboxDrained(h);
     const events = await streamEvents<TUserEvent>(h, EVENTS.identity.userCreated);
-    expect(events).toHaveLength(8);
-    expect(new Set(events.map((e) => e.payload.user.email)).size).toBe(8);
+    expect(events).toHaveLength(15);
+    expect(new Set(events.map((e) => e.payload.user.email)).size).toBe(15);
   });
 
   it('serves the demo tenant on localhost and 127.0.0.1, with the demo logins', async () => {
@@ -102,6 +102,10 @@ describe('demo seed', () => {
     expect((await login('staff@demo.gavel.test')).body.permissions).toEqual(['view any meeting']);
     const member = await login('member2@demo.gavel.test');
     expect(member.body.user).toMatchObject({ name: 'Member Two', nickname: 'Deuce', nrds: '100000002' });
+    expect((await login('member12@demo.gavel.test')).body.user).toMatchObject({
+      name: 'Member Twelve',
+      nrds: '100000012',
+    });
     expect(member.body.permissions).toEqual([]);
   });
 
