@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAppointmentDecision, ZAppointmentStatus, ZMeetingStatus } from './enums.js';
+import { ZUser } from './identity.js';
 
 const ZId = z.string().min(1);
 
@@ -125,16 +126,17 @@ export const ZCommitteeRef = z.object({ code: z.string().min(1), year: ZYearNumb
 export type TCommitteeRef = z.infer<typeof ZCommitteeRef>;
 
 // ---- memberships (appointments) ----
-export const ZMemberUser = z.object({
-  id: ZId,
-  nrds: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
-  displayed_first_name: z.string(),
-  nickname: z.string().nullable(),
-  email: z.string(),
-  name: z.string(),
-  profile_display_url: z.string().nullable(),
+/** The display copy of a user that committees keep (from identity's user events). */
+export const ZMemberUser = ZUser.pick({
+  id: true,
+  nrds: true,
+  first_name: true,
+  last_name: true,
+  displayed_first_name: true,
+  nickname: true,
+  email: true,
+  name: true,
+  profile_display_url: true,
 });
 export type TMemberUser = z.infer<typeof ZMemberUser>;
 

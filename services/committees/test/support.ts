@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type Permission, type TRequestContext, type TUserEvent } from '@gavel/contracts';
-import { callService, connectNats, prefixed, streamName } from '@gavel/service-kit';
+import { callService, connectNats } from '@gavel/service-kit';
+import * as kitTesting from '@gavel/service-kit/testing';
 import { eventually, type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
 import type { z } from 'zod';
 import { type RunningCommittees, startCommittees } from '../src/start.js';
@@ -62,42 +63,6 @@ export function newTenantId(): string {
   return randomUUID();
 }
 
-/** Waits until the outbox has published everything written so far. */
-export async function outboxDrained(h: Harness): Promise<void> {
-  await eventually(async () => {
-    const rows = await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
-      'SELECT count(*)::int AS n FROM committees.gavel_outbox WHERE published_at IS NULL',
-    );
-    return rows[0]?.n === 0;
-  }, 10_000);
-}
-
-/** Every event of `subject` in this file's JetStream stream, with its message id. */
-export async function streamEvents<T = unknown>(
-  h: Harness,
-  subject: string,
-): Promise<{ messageId: string | undefined; payload: T }[]> {
-  const jsm = h.service.runtime.jsm;
-  const stream = streamName(h.env.prefix);
-  const wanted = prefixed(h.env.prefix, subject);
-  const { state } = await jsm.streams.info(stream);
-  const out: { messageId: string | undefined; payload: T }[] = [];
-  if (state.messages === 0) return out;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (msg?.subject === wanted)
-      out.push({ messageId: msg.header?.get('Nats-Msg-Id'), payload: msg.json<T>() });
-  }
-  return out;
-}
-
-/** Publishes an event into this file's stream, the way another service's outbox does. */
-export async function publishEvent(h: Harness, subject: string, payload: unknown): Promise<void> {
-  await h.service.runtime.js.publish(prefixed(h.env.prefix, subject), JSON.stringify(payload), {
-    msgID: randomUUID(),
-  });
-}
-
 /** A user as identity announces it (evt.identity.user.created), waited for in the read model. */
 export async function newMemberUser(
   h: Harness,
@@ -126,3 +91,12 @@ export async function newMemberUser(
   }, 10_000);
   return user;
 }
+
+/** Waits until the outbox has published everything written so far. */
+export const outboxDrained = (h: Harness) => kitTesting.outboxDrained(h.service.runtime);
+/** Every event of `subject` in this file's JetStream stream, with its message id. */
+export const streamEvents = <T = unknown>(h: Harness, subject: string) =>
+  kitTesting.streamEvents<T>(h.service.runtime, subject);
+/** Publishes an event into this file's stream, the way another service's outbox does. */
+export const publishEvent = (h: Harness, subject: string, payload: unknown) =>
+  kitTesting.publishEvent(h.service.runtime, subject, payload);

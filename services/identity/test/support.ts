@@ -7,8 +7,9 @@ import {
   type TUser,
   ZPrincipalReply,
 } from '@gavel/contracts';
-import { callService, connectNats, prefixed, streamName } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
+import { callService, connectNats } from '@gavel/service-kit';
+import * as kitTesting from '@gavel/service-kit/testing';
+import { type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
 import type { z } from 'zod';
 import { createIdentityServices, type IdentityServices } from '../src/identity.services.js';
 import { type RunningIdentity, startIdentity } from '../src/start.js';
@@ -120,30 +121,7 @@ export async function signedIn(
 }
 
 /** Waits until the outbox has published everything written so far. */
-export async function outboxDrained(h: Harness): Promise<void> {
-  await eventually(async () => {
-    const rows = await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
-      'SELECT count(*)::int AS n FROM identity.gavel_outbox WHERE published_at IS NULL',
-    );
-    return rows[0]?.n === 0;
-  }, 10_000);
-}
-
+export const outboxDrained = (h: Harness) => kitTesting.outboxDrained(h.service.runtime);
 /** Every event of `subject` in this file's JetStream stream, with its message id. */
-export async function streamEvents<T = unknown>(
-  h: Harness,
-  subject: string,
-): Promise<{ messageId: string | undefined; payload: T }[]> {
-  const jsm = h.service.runtime.jsm;
-  const stream = streamName(h.env.prefix);
-  const wanted = prefixed(h.env.prefix, subject);
-  const { state } = await jsm.streams.info(stream);
-  const out: { messageId: string | undefined; payload: T }[] = [];
-  if (state.messages === 0) return out;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (msg?.subject === wanted)
-      out.push({ messageId: msg.header?.get('Nats-Msg-Id'), payload: msg.json<T>() });
-  }
-  return out;
-}
+export const streamEvents = <T = unknown>(h: Harness, subject: string) =>
+  kitTesting.streamEvents<T>(h.service.runtime, subject);
