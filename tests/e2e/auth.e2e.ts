@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const ADMIN = { email: 'admin@demo.gavel.test', password: 'gavel-demo' };
+import { ADMIN } from './support.js';
 
 test('the demo admin signs in, sees the app shell and their permissions, and signs out', async ({ page }) => {
   await page.goto('/login');
@@ -9,7 +8,7 @@ test('the demo admin signs in, sees the app shell and their permissions, and sig
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
 
   // The session cookie is httpOnly: ask the API from inside the page, as the app does.
   const me = await page.evaluate(async () => {

@@ -1,13 +1,18 @@
 import type { RouteObject } from 'react-router';
 import { AdminHomePage } from '@/features/admin/pages/admin-home-page';
+import { CommitteeCopyPage } from '@/features/admin/pages/committee-copy-page';
+import { AppointmentsDashboardPage } from '@/features/appointments/pages/appointments-dashboard-page';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { BypassPage } from '@/features/auth/pages/bypass-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { CommitteeAdminPage } from '@/features/committees/pages/committee-admin-page';
+import { CommitteeCreatePage } from '@/features/committees/pages/committee-create-page';
+import { MemberHomePage } from '@/features/home/pages/member-home-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { NotFoundPage } from '@/features/shell/pages/not-found-page';
 import { UserEditPage } from '@/features/users/pages/user-edit-page';
 
-/** The page routes: the spec's page paths. */
+/** The page routes: the spec's page paths, and ours where the spec does not show one. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/login/bypass', element: <BypassPage /> },
@@ -18,8 +23,13 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <AdminHomePage /> },
+      { index: true, element: <MemberHomePage /> },
       { path: '/admin', element: <AdminHomePage /> },
+      { path: '/admin/committees/copy', element: <CommitteeCopyPage /> },
+      { path: '/admin/committee/create', element: <CommitteeCreatePage /> },
+      { path: '/admin/committee/:code', element: <CommitteeAdminPage /> },
+      { path: '/admin/appointments', element: <AppointmentsDashboardPage /> },
+      { path: '/admin/appointments/:year', element: <AppointmentsDashboardPage /> },
       { path: '/admin/users/:id/edit', element: <UserEditPage /> },
     ],
   },

@@ -95,6 +95,14 @@ export const ZUserListInput = z.object({
   first_name: z.string().trim().max(255).optional().nullable(),
   last_name: z.string().trim().max(255).optional().nullable(),
   email: z.string().trim().max(255).optional().nullable(),
+  /**
+   * Free text for typeaheads: every word must match one of the user search fields (first_name,
+   * last_name, nickname, email, nrds, username, external_id, and the displayed first name),
+   * case-insensitively.
+   */
+  query: z.string().trim().max(255).optional().nullable(),
+  /** At most this many results (typeaheads ask for 10); the default is USER_SEARCH_LIMIT. */
+  limit: z.coerce.number().int().min(1).max(50).optional(),
 });
 export type TUserListInput = z.infer<typeof ZUserListInput>;
 

@@ -167,8 +167,14 @@ describe('committees', () => {
     });
     // same code in another year, as term-based, or in another tenant is fine
     await create(creator, { ...finance, year: 2025 });
-    await create(creator, { ...finance, year: null });
+    await create(creator, { ...finance, year: null, name: 'Finance (term)' });
     await create(userCtx(newTenantId(), ['create committees']), finance);
+    // a year's list ends with the term-based committees
+    const lists = userCtx(tenant, ['edit committees']);
+    expect((await list(lists, 2025)).map((c) => [c.year, c.name])).toEqual([
+      [2025, 'Finance Committee'],
+      [null, 'Finance (term)'],
+    ]);
   });
 
   it('resolves a code in the given year, else the current year, else the most recent', async () => {

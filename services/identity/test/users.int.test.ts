@@ -45,7 +45,7 @@ describe('users', () => {
     await h?.stop();
   });
 
-  const list = (as: TRequestContext, input: Record<string, string | null | undefined>) =>
+  const list = (as: TRequestContext, input: Record<string, string | number | null | undefined>) =>
     h.call(SUBJECTS.identity.usersList, as, input, ZUserListReply);
   const get = (as: TRequestContext, id: string) =>
     h.call(SUBJECTS.identity.usersGet, as, { id }, ZUserEditView);
@@ -114,6 +114,15 @@ describe('users', () => {
       expect((await list(admin, { first_name: 'bob', last_name: marker })).map((u) => u.first_name)).toEqual([
         'Robert',
       ]);
+    });
+
+    it('matches free text word by word across the search fields, up to the asked limit', async () => {
+      const byName = await list(admin, { query: `bob ${marker.toLowerCase()}` });
+      expect(byName.map((u) => u.first_name)).toEqual(['Robert']);
+      expect((await list(admin, { query: `${marker} 345678` })).map((u) => u.first_name)).toEqual(['Robert']);
+      expect((await list(admin, { query: `carol.${marker}` })).map((u) => u.first_name)).toEqual(['Carol']);
+      expect(await list(admin, { query: `${marker} nobody` })).toEqual([]);
+      expect(await list(admin, { query: marker, limit: 2 })).toHaveLength(2);
     });
 
     it('matches % and _ literally', async () => {

@@ -9,7 +9,7 @@ export function isSitePath(to: string): boolean {
 }
 
 /** The `?next=` target after signing in: a path of this site, else the fallback. */
-export function safeNextPath(next: string | null | undefined, fallback = '/admin'): string {
+export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
   return next && isSitePath(next) ? next : fallback;
 }
 

@@ -30,11 +30,12 @@ export interface CommitteeData {
 /** The only place that reads and writes committees, their positions and demographic values. */
 @Injectable()
 export class CommitteeRepository {
+  /** A year's committees, then the term-based ones (they serve in every year). */
   listByYear(db: Db, tenantId: string, year: number): Promise<CommitteeRow[]> {
     return db.committee.findMany({
-      where: { tenantId, year },
+      where: { tenantId, OR: [{ year }, { year: null }] },
       include: committeeInclude,
-      orderBy: [{ name: 'asc' }, { code: 'asc' }],
+      orderBy: [{ year: { sort: 'asc', nulls: 'last' } }, { name: 'asc' }, { code: 'asc' }],
     });
   }
 

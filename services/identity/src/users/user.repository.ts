@@ -4,6 +4,18 @@ import { type Db, isUuid, Prisma, type PrismaClient, table } from '../db/prisma.
 import type { RoleRow, UserRow } from './user.mapper.js';
 import { containsPattern, type UserSearchCriteria } from './user.rules.js';
 
+/** The user search fields of the spec (section 3), plus the displayed first name people go by. */
+const SEARCH_FIELDS = [
+  'first_name',
+  'displayed_first_name',
+  'last_name',
+  'nickname',
+  'email',
+  'nrds',
+  'username',
+  'external_id',
+];
+
 /** The columns replies are built from: an explicit pick, so a new column never leaks. */
 const USER_COLUMNS = {
   id: true,
@@ -152,6 +164,10 @@ export class UserRepository {
     }
     if (criteria.lastName) conditions.push(ilike('last_name', criteria.lastName));
     if (criteria.email) conditions.push(ilike('email', criteria.email));
+    for (const word of criteria.words ?? []) {
+      const anyField = SEARCH_FIELDS.map((column) => ilike(column, word));
+      conditions.push(Prisma.sql`(${Prisma.join(anyField, ' OR ')})`);
+    }
     return this.prisma.$queryRaw<UserRow[]>`
       SELECT ${USER_SQL_COLUMNS} FROM ${table('users')}
       WHERE ${Prisma.join(conditions, ' AND ')}

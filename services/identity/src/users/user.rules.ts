@@ -34,6 +34,8 @@ export interface UserSearchCriteria {
   firstName?: string;
   lastName?: string;
   email?: string;
+  /** Words of a free-text query; each must match one of the search fields. */
+  words?: string[];
 }
 
 /** The non-empty criteria of a search, or null when none was given. */
@@ -44,6 +46,7 @@ export function searchCriteria(input: TUserListInput): UserSearchCriteria | null
     firstName: pick(input.first_name),
     lastName: pick(input.last_name),
     email: pick(input.email),
+    words: input.query?.trim() ? input.query.trim().split(/\s+/) : undefined,
   };
   return Object.values(criteria).some((v) => v !== undefined) ? criteria : null;
 }

@@ -67,7 +67,7 @@ export class UserService {
     if (!allowed) throw new AppError('forbidden', 'You are not allowed to search users.');
     const criteria = searchCriteria(input);
     if (!criteria) throw new AppError('bad_request', 'No Search Criteria Entered');
-    const rows = await this.users.search(ctx.tenantId, criteria, USER_SEARCH_LIMIT);
+    const rows = await this.users.search(ctx.tenantId, criteria, input.limit ?? USER_SEARCH_LIMIT);
     return rows.map(toUserSearchResult);
   }
 

@@ -1,16 +1,184 @@
+import { COMMITTEE_LIST_PERMISSIONS, can, canAny, type Principal, type TCommittee } from '@gavel/contracts';
+import { CopyIcon, PlusIcon, UsersIcon } from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorDialog } from '@/components/error-dialog';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/features/auth/queries';
+import { useCommittees } from '@/features/committees/queries';
+import { YearSelect } from '@/features/years/components/year-select';
+import { useSetCurrentYear } from '@/features/years/queries';
+import { useSelectedYear } from '@/features/years/use-selected-year';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+import { paths } from '@/lib/paths';
 
-/** / and /admin: the admin home (the committees list and policies card arrive with their features). */
+export const NO_COMMITTEES = 'No committees found, try selecting a different year';
+
+/** /admin: the year selector, 'Set as current', and the committees of the selected year. */
 export function AdminHomePage() {
-  const { me } = useCurrentUser();
+  const { principal } = useCurrentUser();
+  const { years, year, selectYear } = useSelectedYear();
+
   return (
     <section aria-labelledby="admin-home-title" className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 id="admin-home-title" className="text-2xl font-semibold tracking-tight">
-        Admin
-      </h1>
-      <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-        Welcome, {me.user.displayed_first_name || me.user.first_name}. There is nothing to manage here yet.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="admin-home-title" className="text-2xl font-semibold tracking-tight">
+          Admin
+        </h1>
+        {years.data && year !== null && (
+          <YearControls principal={principal} years={years.data} year={year} onSelect={selectYear} />
+        )}
+      </div>
+      {years.isPending && <LoadingState />}
+      {years.isError && (
+        <ErrorState
+          message={errorText(years.error, FALLBACK.retrieve)}
+          onRetry={() => void years.refetch()}
+        />
+      )}
+      {years.data && (
+        <>
+          {canAny(principal, ...COMMITTEE_LIST_PERMISSIONS) && year !== null && (
+            <CommitteesCard principal={principal} year={year} />
+          )}
+          {year === null && <NoYears principal={principal} />}
+        </>
+      )}
     </section>
+  );
+}
+
+function YearControls({
+  principal,
+  years,
+  year,
+  onSelect,
+}: {
+  principal: Principal;
+  years: Parameters<typeof YearSelect>[0]['years'];
+  year: number;
+  onSelect: (year: number) => void;
+}) {
+  const setCurrent = useSetCurrentYear();
+  const [error, setError] = React.useState<string | null>(null);
+  const isCurrent = years.some((y) => y.year === year && y.is_current);
+
+  function makeCurrent() {
+    setCurrent.mutate(year, {
+      onSuccess: () => toast.success('Saved'),
+      onError: (err) => setError(errorText(err, FALLBACK.save)),
+    });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <YearSelect years={years} value={year} onChange={onSelect} />
+      {isCurrent ? (
+        <Badge variant="secondary">Current year</Badge>
+      ) : (
+        can(principal, 'create committees') && (
+          <Button variant="outline" onClick={makeCurrent} disabled={setCurrent.isPending}>
+            Set as current
+          </Button>
+        )
+      )}
+      <ErrorDialog title="Error" message={error} onClose={() => setError(null)} />
+    </div>
+  );
+}
+
+function CommitteesCard({ principal, year }: { principal: Principal; year: number }) {
+  const committees = useCommittees(year);
+  const mayCreate = can(principal, 'create committees');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Committees</CardTitle>
+        <CardAction className="flex flex-wrap gap-2">
+          {canAny(principal, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS) && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.appointments(year)}>
+                <UsersIcon aria-hidden="true" />
+                Appointments
+              </Link>
+            </Button>
+          )}
+          {mayCreate && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.committeesCopy}>
+                <CopyIcon aria-hidden="true" />
+                Copy Committees
+              </Link>
+            </Button>
+          )}
+          {mayCreate && (
+            <Button asChild size="sm">
+              <Link to={paths.committeeCreate(year)}>
+                <PlusIcon aria-hidden="true" />
+                Add Committee
+              </Link>
+            </Button>
+          )}
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        {committees.isPending && <LoadingState />}
+        {committees.isError && (
+          <ErrorState
+            message={errorText(committees.error, FALLBACK.retrieve)}
+            onRetry={() => void committees.refetch()}
+          />
+        )}
+        {committees.data && <CommitteeList committees={committees.data} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CommitteeList({ committees }: { committees: TCommittee[] }) {
+  if (committees.length === 0) {
+    return <p className="py-6 text-center text-sm text-muted-foreground">{NO_COMMITTEES}</p>;
+  }
+  return (
+    <ul className="divide-y" aria-label="Committees">
+      {committees.map((committee) => (
+        <li key={committee.id}>
+          <Link
+            to={paths.committeeAdmin(committee)}
+            className="flex items-center justify-between gap-3 rounded-md px-2 py-3 hover:bg-accent focus-visible:outline-2"
+          >
+            <span className="font-medium">{committee.name}</span>
+            <span className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
+              {committee.year === null && <Badge variant="outline">Term based</Badge>}
+              <span>{committee.code}</span>
+              <span>{committee.members_count} members</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** No years yet: a new association starts by adding a committee (which records its year). */
+function NoYears({ principal }: { principal: Principal }) {
+  const thisYear = new Date().getFullYear();
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+      <p>{NO_COMMITTEES}</p>
+      {can(principal, 'create committees') && (
+        <Button asChild size="sm">
+          <Link to={paths.committeeCreate(thisYear)}>
+            <PlusIcon aria-hidden="true" />
+            Add Committee
+          </Link>
+        </Button>
+      )}
+    </div>
   );
 }

@@ -23,9 +23,9 @@ describe('RequireAuth', () => {
   });
 
   it('shows the page to a signed-in user', async () => {
-    mockFetch({ 'GET /api/me': { body: makeMe() } });
+    mockFetch({ 'GET /api/me': { body: makeMe() }, 'GET /api/me/committees': { body: [] } });
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 

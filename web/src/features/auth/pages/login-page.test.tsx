@@ -27,13 +27,13 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: 'Edit User' })).toBeTruthy();
   });
 
-  it('goes to /admin without ?next= and ignores a ?next= that leaves the site', async () => {
+  it('goes to the home page without ?next= and ignores a ?next= that leaves the site', async () => {
     mockFetch({ 'GET /api/me': signedOut, [LOGIN]: { body: makeMe() } });
     const { user, router } = await openLogin('/login?next=//evil.example');
     await user.type(screen.getByLabelText('Email'), 'ada@example.org');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it("shows the server's field errors under each field", async () => {
@@ -97,6 +97,6 @@ describe('LoginPage', () => {
   it('sends a signed-in user straight on', async () => {
     mockFetch({ 'GET /api/me': { body: makeMe() } });
     const { router } = renderApp('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

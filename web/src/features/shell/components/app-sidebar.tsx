@@ -1,12 +1,34 @@
-import { LayoutDashboardIcon } from 'lucide-react';
+import { COMMITTEE_LIST_PERMISSIONS, canAny, type Principal } from '@gavel/contracts';
+import { ClipboardCheckIcon, HouseIcon, LayoutDashboardIcon } from 'lucide-react';
 import * as React from 'react';
 import { NavLink } from 'react-router';
+import { useCurrentUser } from '@/features/auth/queries';
 import { cn } from '@/lib/cn';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
-const NAV_ITEMS: { to: string; label: string; icon: React.ComponentType<{ className?: string }> }[] = [
-  { to: '/admin', label: 'Admin', icon: LayoutDashboardIcon },
+interface NavItem {
+  to: string;
+  label: string;
+  icon: React.ComponentType<{ className?: string }>;
+  /** Who sees the item; everyone when absent. */
+  visible?: (principal: Principal) => boolean;
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/', label: 'Home', icon: HouseIcon },
+  {
+    to: '/admin',
+    label: 'Admin',
+    icon: LayoutDashboardIcon,
+    visible: (p) => canAny(p, 'create committees', ...COMMITTEE_LIST_PERMISSIONS),
+  },
+  {
+    to: '/admin/appointments',
+    label: 'Appointments',
+    icon: ClipboardCheckIcon,
+    visible: (p) => canAny(p, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS),
+  },
 ];
 
 export interface AppSidebarProps {
@@ -17,6 +39,8 @@ export interface AppSidebarProps {
 }
 
 export function AppSidebar({ open, overlay, onClose }: AppSidebarProps) {
+  const { principal } = useCurrentUser();
+  const items = NAV_ITEMS.filter((item) => item.visible?.(principal) ?? true);
   React.useEffect(() => {
     if (!overlay || !open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -51,10 +75,11 @@ export function AppSidebar({ open, overlay, onClose }: AppSidebarProps) {
           Gavel
         </div>
         <nav className="flex flex-col gap-1 p-2">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          {items.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}
+              end={to === '/'}
               onClick={overlay ? onClose : undefined}
               className={({ isActive }) =>
                 cn(

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { copyFormReducer, initialCopyForm } from '@/features/admin/copy-form';
+import { makeCommittee } from '@/test/fixtures';
+
+const finance = makeCommittee({ name: 'Finance Committee', guid: 'g-fin', year: 2026 });
+const bylaws = makeCommittee({ name: 'Bylaws Committee', guid: 'g-byl', year: null, code: 'BYL' });
+
+describe('copy form defaults', () => {
+  it('year-based: code is the last two digits of the year, name is year plus committee name', () => {
+    const state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: finance });
+    expect(state).toMatchObject({
+      guid: 'g-fin',
+      termBased: false,
+      code: '27',
+      name: '2027 Finance Committee',
+    });
+  });
+
+  it('term-based: empty code and the committee name', () => {
+    const state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: bylaws });
+    expect(state).toMatchObject({ termBased: true, code: '', name: 'Bylaws Committee' });
+    const yearBased = copyFormReducer(state, { type: 'termBased', value: false, committee: bylaws });
+    expect(yearBased).toMatchObject({ code: '27', name: '2027 Bylaws Committee' });
+  });
+
+  it('follows the target year while the fields are untouched', () => {
+    let state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: finance });
+    state = copyFormReducer(state, { type: 'year', value: '2030', committee: finance });
+    expect(state).toMatchObject({ code: '30', name: '2030 Finance Committee' });
+  });
+
+  it('editing a field stops its auto-fill, the other field keeps following', () => {
+    let state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: finance });
+    state = copyFormReducer(state, { type: 'code', value: 'FIN27' });
+    state = copyFormReducer(state, { type: 'year', value: '2028', committee: finance });
+    expect(state).toMatchObject({ code: 'FIN27', name: '2028 Finance Committee' });
+    state = copyFormReducer(state, { type: 'name', value: 'Treasury' });
+    state = copyFormReducer(state, { type: 'committee', committee: bylaws });
+    expect(state).toMatchObject({ code: 'FIN27', name: 'Treasury', termBased: true });
+  });
+});

@@ -1,0 +1,131 @@
+import { COMMITTEE_LIST_PERMISSIONS, type Permission } from '@gavel/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NO_COMMITTEES } from '@/features/admin/pages/admin-home-page';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+function meWith(permissions: Permission[]) {
+  return makeMe({ roles: [], permissions });
+}
+
+const finance = makeCommittee();
+const budget = makeCommittee({ id: 'c-2', name: 'Budget Committee', code: 'BUD', year: 2025 });
+const bylaws = makeCommittee({ id: 'c-3', name: 'Bylaws Committee', code: 'BYL', year: null });
+
+function open(
+  path: string,
+  permissions: Permission[] = ['edit committees', 'create committees'],
+  years = makeYears(),
+) {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: meWith(permissions) },
+    'GET /api/admin/years': { body: years },
+    'GET /api/admin/2026/committees': { body: [finance, bylaws] },
+    'GET /api/admin/2025/committees': { body: [budget, bylaws] },
+    'GET /api/admin/2024/committees': { body: [] },
+  });
+  return { ...renderApp(path), fetchMock };
+}
+
+async function committeeNames(): Promise<string[]> {
+  const list = await screen.findByRole('list', { name: 'Committees' });
+  return within(list)
+    .getAllByRole('link')
+    .map((a) => a.textContent ?? '');
+}
+
+describe('Admin home', () => {
+  it('shows the current year by default, the query year when given, and ignores an unknown year', async () => {
+    open('/admin');
+    expect((await committeeNames()).join()).toContain('Finance Committee');
+    expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2026');
+  });
+
+  it('uses ?year= when it is one of the years', async () => {
+    open('/admin?year=2025');
+    expect((await committeeNames()).join()).toContain('Budget Committee');
+    expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2025');
+  });
+
+  it('falls back from an unknown query year to the current one, and without a current year to the first', async () => {
+    open('/admin?year=1999');
+    expect((await committeeNames()).join()).toContain('Finance Committee');
+    cleanup();
+    open(
+      '/admin',
+      ['edit committees'],
+      [
+        { year: 2025, is_current: false },
+        { year: 2024, is_current: false },
+      ],
+    );
+    expect((await committeeNames()).join()).toContain('Budget Committee');
+  });
+
+  it('keeps the chosen year in ?year= and follows back and forward', async () => {
+    const { user, router } = open('/admin');
+    await committeeNames();
+    await user.click(screen.getByRole('combobox', { name: 'Year' }));
+    await user.click(await screen.findByRole('option', { name: '2025' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?year=2025'));
+    expect((await committeeNames()).join()).toContain('Budget Committee');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2026'));
+    expect((await committeeNames()).join()).toContain('Finance Committee');
+    await router.navigate(1);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2025'));
+  });
+
+  it('links each committee to its admin page and Add Committee to the create page of the year', async () => {
+    open('/admin?year=2025');
+    await committeeNames();
+    const list = screen.getByRole('list', { name: 'Committees' });
+    const hrefs = within(list)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/admin/committee/BUD?year=2025', '/admin/committee/BYL']);
+    expect(screen.getByRole('link', { name: 'Add Committee' }).getAttribute('href')).toBe(
+      '/admin/committee/create?year=2025',
+    );
+  });
+
+  it('shows the empty text for a year without committees', async () => {
+    open('/admin?year=2024', ['view any meeting'], [...makeYears(), { year: 2024, is_current: false }]);
+    expect(await screen.findByText(NO_COMMITTEES)).toBeTruthy();
+  });
+
+  it('shows the committee list for each of its six permissions and not without them', async () => {
+    for (const permission of COMMITTEE_LIST_PERMISSIONS) {
+      open('/admin', [permission]);
+      expect((await committeeNames()).length).toBe(2);
+      cleanup();
+    }
+    const { fetchMock } = open('/admin', ['create committees']);
+    expect(await screen.findByRole('combobox', { name: 'Year' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Committees' })).toBeNull();
+    expect(fetchMock.requestsTo('GET /api/admin/2026/committees')).toHaveLength(0);
+  });
+
+  it("offers 'Set as current' only to those who may create committees, for a year that is not current", async () => {
+    const { user, fetchMock } = open('/admin?year=2025');
+    await committeeNames();
+    fetchMock.on('POST /api/admin/set-year', {
+      body: [
+        { year: 2026, is_current: false },
+        { year: 2025, is_current: true },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Set as current' }));
+    expect(await screen.findByText('Current year')).toBeTruthy();
+    expect(fetchMock.requestsTo('POST /api/admin/set-year')[0]?.body).toEqual({ year: 2025 });
+    expect(screen.queryByRole('button', { name: 'Set as current' })).toBeNull();
+    cleanup();
+
+    open('/admin?year=2025', ['edit committees']);
+    await committeeNames();
+    expect(screen.queryByRole('button', { name: 'Set as current' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add Committee' })).toBeNull();
+  });
+});

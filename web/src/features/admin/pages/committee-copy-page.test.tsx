@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COPY_FORBIDDEN } from '@/features/admin/pages/committee-copy-page';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const finance = makeCommittee({ guid: 'g-fin' });
+const bylaws = makeCommittee({ id: 'c-3', guid: 'g-byl', name: 'Bylaws Committee', code: 'BYL', year: null });
+
+function open(permissions = ['create committees']) {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: makeMe({ roles: [], permissions }) },
+    'GET /api/admin/years': { body: makeYears(2026, 2) },
+    'GET /api/admin/2026/committees': { body: [finance, bylaws] },
+    'GET /api/admin/2025/committees': { body: [bylaws] },
+  });
+  return { ...renderApp('/admin/committees/copy'), fetchMock };
+}
+
+async function pickCommittee(user: ReturnType<typeof open>['user'], name: RegExp) {
+  await user.click(await screen.findByRole('combobox', { name: 'Committee' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('Copy committees', () => {
+  it('needs create committees', async () => {
+    open(['edit committees']);
+    expect(await screen.findByText(COPY_FORBIDDEN)).toBeTruthy();
+  });
+
+  it('lists each committee once, fills the defaults for the next year, and stops auto-fill once edited', async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('combobox', { name: 'Committee' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Finance Committee (FIN)', 'Bylaws Committee (BYL)']);
+    await user.click(screen.getByRole('option', { name: /Finance Committee/ }));
+    expect(field('Year').value).toBe('2027');
+    expect(field('Code').value).toBe('27');
+    expect(field('Name').value).toBe('2027 Finance Committee');
+
+    await user.clear(field('Code'));
+    await user.type(field('Code'), 'FIN27');
+    await user.clear(field('Year'));
+    await user.type(field('Year'), '2028');
+    expect(field('Code').value).toBe('FIN27');
+    expect(field('Name').value).toBe('2028 Finance Committee');
+
+    await user.click(screen.getByRole('switch', { name: 'Term based' }));
+    expect(screen.queryByLabelText('Year')).toBeNull();
+    expect(field('Name').value).toBe('Finance Committee');
+  });
+
+  it('creates the copy and opens its admin page', async () => {
+    const { user, fetchMock, router } = open();
+    fetchMock.on('POST /api/admin/committees/copy', {
+      body: makeCommittee({ id: 'c-9', code: '27', name: '2027 Finance Committee', year: 2027 }),
+    });
+    await pickCommittee(user, /Finance Committee/);
+    await user.click(screen.getByRole('switch', { name: 'Copy resources' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/committee/27'));
+    expect(router.state.location.search).toBe('?year=2027');
+    expect(fetchMock.requestsTo('POST /api/admin/committees/copy')[0]?.body).toEqual({
+      guid: 'g-fin',
+      code: '27',
+      name: '2027 Finance Committee',
+      term_based: false,
+      copy_resources: true,
+      year: 2027,
+    });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('checks the code length and a chosen committee before sending, and shows server field errors', async () => {
+    const { user, fetchMock } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The committee field is required.')).toBeTruthy();
+    await pickCommittee(user, /Bylaws Committee/);
+    expect(field('Code').value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The code field is required.')).toBeTruthy();
+    expect(fetchMock.requestsTo('POST /api/admin/committees/copy')).toHaveLength(0);
+
+    fetchMock.on('POST /api/admin/committees/copy', {
+      status: 409,
+      body: {
+        message: 'The code has already been taken.',
+        errors: { code: ['The code has already been taken.'] },
+      },
+    });
+    await user.type(field('Code'), 'BYL');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The code has already been taken.')).toBeTruthy();
+  });
+});

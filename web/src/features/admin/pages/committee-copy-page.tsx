@@ -1,0 +1,216 @@
+import {
+  COMMITTEE_CODE_MAX_LENGTH,
+  can,
+  type TCommittee,
+  type TCommitteeCopyInput,
+  ZCommitteeCopyInput,
+} from '@gavel/contracts';
+import { useQueries } from '@tanstack/react-query';
+import * as React from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorDialog } from '@/components/error-dialog';
+import { FormField } from '@/components/form-field';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { SubmitButton } from '@/components/submit-button';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { copyFormReducer, initialCopyForm } from '@/features/admin/copy-form';
+import { useCurrentUser } from '@/features/auth/queries';
+import { fetchCommittees } from '@/features/committees/api';
+import { useCopyCommittee } from '@/features/committees/queries';
+import { useYears } from '@/features/years/queries';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { zodFieldErrors } from '@/lib/form-errors';
+import { FALLBACK } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
+import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+
+export const COPY_FORBIDDEN = 'You do not have permission to copy committees.';
+
+/** The copy form: a committee of any year is copied into a new year or term. */
+export function CommitteeCopyPage() {
+  const { principal } = useCurrentUser();
+  if (!can(principal, 'create committees')) return <ErrorState message={COPY_FORBIDDEN} />;
+  return <CommitteeCopy />;
+}
+
+/** Every committee of every year, newest year first; term-based ones once, at the end. */
+function useAllCommittees() {
+  const years = useYears();
+  const lists = useQueries({
+    queries: (years.data ?? []).map(({ year }) => ({
+      queryKey: queryKeys.committees.list(year),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCommittees(year, signal),
+    })),
+  });
+  const failed = years.error ?? lists.find((l) => l.isError)?.error ?? null;
+  const pending = years.isPending || lists.some((l) => l.isPending);
+  const byId = new Map<string, TCommittee>();
+  for (const list of lists) for (const c of list.data ?? []) byId.set(c.id, c);
+  const committees = [...byId.values()].sort(
+    (a, b) => (b.year ?? -1) - (a.year ?? -1) || a.name.localeCompare(b.name),
+  );
+  const newestYear = years.data?.[0]?.year ?? new Date().getFullYear();
+  return { committees, failed, pending, newestYear, retry: () => void years.refetch() };
+}
+
+function CommitteeCopy() {
+  const all = useAllCommittees();
+  if (all.pending) return <LoadingState />;
+  if (all.failed)
+    return <ErrorState message={errorText(all.failed, FALLBACK.retrieve)} onRetry={all.retry} />;
+  return <CopyForm committees={all.committees} targetYear={all.newestYear + 1} />;
+}
+
+function groupByYear(committees: TCommittee[]): [string, TCommittee[]][] {
+  const groups = new Map<string, TCommittee[]>();
+  for (const c of committees) {
+    const label = c.year === null ? 'Term Based Committees' : String(c.year);
+    groups.set(label, [...(groups.get(label) ?? []), c]);
+  }
+  return [...groups.entries()];
+}
+
+function CopyForm({ committees, targetYear }: { committees: TCommittee[]; targetYear: number }) {
+  const navigate = useNavigate();
+  const copy = useCopyCommittee();
+  const [state, dispatch] = React.useReducer(copyFormReducer, targetYear, initialCopyForm);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const committee = committees.find((c) => c.guid === state.guid);
+
+  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    const parsed = ZCommitteeCopyInput.safeParse({
+      guid: state.guid,
+      code: state.code,
+      name: state.name,
+      term_based: state.termBased,
+      copy_resources: state.copyResources,
+      year: state.termBased ? null : Number(state.year),
+    } satisfies Record<keyof TCommitteeCopyInput, unknown>);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const created = await copy.mutateAsync(parsed.data);
+      toast.success('Saved');
+      await navigate(paths.committeeAdmin(created));
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(errorText(err, FALLBACK.save));
+    }
+  });
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Copy Committees</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Copy a committee to a new year or term</CardTitle>
+          <CardDescription>
+            Positions, voting rights, demographics and members are copied; members start as Tentative.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="copy-committee">Committee</Label>
+              <Select value={state.guid} onValueChange={(guid) => pick(guid)}>
+                <SelectTrigger
+                  id="copy-committee"
+                  className="w-full"
+                  aria-invalid={errors.guid ? true : undefined}
+                  aria-describedby={errors.guid ? 'copy-committee-error' : undefined}
+                >
+                  <SelectValue placeholder="Select a committee" />
+                </SelectTrigger>
+                <SelectContent>
+                  {groupByYear(committees).map(([label, group]) => (
+                    <SelectGroup key={label}>
+                      <SelectLabel>{label}</SelectLabel>
+                      {group.map((c) => (
+                        <SelectItem key={c.id} value={c.guid}>
+                          {c.name} ({c.code})
+                        </SelectItem>
+                      ))}
+                    </SelectGroup>
+                  ))}
+                </SelectContent>
+              </Select>
+              {errors.guid && (
+                <p id="copy-committee-error" className="text-sm text-destructive">
+                  {errors.guid}
+                </p>
+              )}
+            </div>
+            <div className="flex items-center gap-3">
+              <Switch
+                id="copy-term-based"
+                checked={state.termBased}
+                onCheckedChange={(value) => dispatch({ type: 'termBased', value, committee })}
+              />
+              <Label htmlFor="copy-term-based">Term based</Label>
+            </div>
+            {!state.termBased && (
+              <FormField id="copy-year" label="Year" error={errors.year}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  value={state.year}
+                  onChange={(e) => dispatch({ type: 'year', value: e.target.value, committee })}
+                />
+              </FormField>
+            )}
+            <FormField id="copy-code" label="Code" error={errors.code}>
+              <Input
+                value={state.code}
+                maxLength={COMMITTEE_CODE_MAX_LENGTH}
+                onChange={(e) => dispatch({ type: 'code', value: e.target.value })}
+              />
+            </FormField>
+            <FormField id="copy-name" label="Name" error={errors.name}>
+              <Input value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.target.value })} />
+            </FormField>
+            <div className="flex items-center gap-3">
+              <Switch
+                id="copy-resources"
+                checked={state.copyResources}
+                onCheckedChange={(value) => dispatch({ type: 'copyResources', value })}
+              />
+              <Label htmlFor="copy-resources">Copy resources</Label>
+            </div>
+            <div className="flex justify-end gap-2">
+              <Button asChild variant="outline">
+                <Link to="/admin">Cancel</Link>
+              </Button>
+              <SubmitButton submitting={submitting}>Create</SubmitButton>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <ErrorDialog title="Error" message={failure} onClose={() => setFailure(null)} />
+    </div>
+  );
+
+  function pick(guid: string) {
+    const chosen = committees.find((c) => c.guid === guid);
+    if (chosen) dispatch({ type: 'committee', committee: chosen });
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  DECISION_STATUS,
+  type TAppointment,
+  type TAppointmentDecision,
+  type TAppointmentStatus,
+} from '@gavel/contracts';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ErrorDialog } from '@/components/error-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useDecideAppointment } from '@/features/appointments/queries';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+/** The three buttons, in order; Tentative sends 'Reset' (spec section 4). */
+const CHOICES: readonly { label: string; decision: TAppointmentDecision }[] = [
+  { label: 'Accept', decision: 'Accept' },
+  { label: 'Tentative', decision: 'Reset' },
+  { label: 'Decline', decision: 'Decline' },
+];
+
+export function confirmQuestion(decision: TAppointmentDecision): string {
+  return `Are you sure you want to ${decision} this appointment on the user's behalf?`;
+}
+
+const BADGE_VARIANT = {
+  Accepted: 'default',
+  Tentative: 'secondary',
+  Declined: 'destructive',
+} as const satisfies Record<TAppointmentStatus, 'default' | 'secondary' | 'destructive'>;
+
+/** The read-only status. */
+export function AppointmentStatusBadge({ status }: { status: TAppointmentStatus }) {
+  return <Badge variant={BADGE_VARIANT[status]}>{status}</Badge>;
+}
+
+/**
+ * Accept, Tentative and Decline for an administrator, each behind a confirmation. The button of the
+ * current status is pressed and disabled. After a change the dashboard reloads and 'Saved' shows.
+ */
+export function AppointmentDecisionButtons({
+  appointment,
+  label,
+}: {
+  appointment: TAppointment;
+  label: string;
+}) {
+  const decide = useDecideAppointment();
+  const [error, setError] = React.useState<string | null>(null);
+
+  function confirm(decision: TAppointmentDecision) {
+    decide.mutate(
+      { id: appointment.id, decision },
+      {
+        onSuccess: () => toast.success('Saved'),
+        onError: (err) => setError(errorText(err, FALLBACK.save)),
+      },
+    );
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form section (fieldset)
+    <div role="group" aria-label={label} aria-busy={decide.isPending} className="flex flex-wrap gap-2">
+      {CHOICES.map(({ label: buttonLabel, decision }) => {
+        const current = appointment.appointment_status === DECISION_STATUS[decision];
+        const unavailable = current || decide.isPending;
+        return (
+          <AlertDialog key={decision}>
+            <AlertDialogTrigger asChild>
+              {/* aria-disabled rather than disabled: the button keeps focus when the dialog hands it back
+                  and the reloaded status makes it the current one. */}
+              <Button
+                size="sm"
+                variant={current ? 'default' : 'outline'}
+                aria-pressed={current}
+                aria-disabled={unavailable}
+                onClick={(event) => unavailable && event.preventDefault()}
+                className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+              >
+                {buttonLabel}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Confirm Action</AlertDialogTitle>
+                <AlertDialogDescription>{confirmQuestion(decision)}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction onClick={() => confirm(decision)}>Confirm</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        );
+      })}
+      <ErrorDialog title="Error Saving Appointment" message={error} onClose={() => setError(null)} />
+    </div>
+  );
+}

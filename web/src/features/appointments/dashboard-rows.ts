@@ -1,0 +1,121 @@
+import type { TAppointment, TAppointmentGroup, TAppointmentStatus } from '@gavel/contracts';
+
+export const APPOINTMENT_STATUSES: readonly TAppointmentStatus[] = ['Accepted', 'Tentative', 'Declined'];
+
+/** The dashboard's filters; null on a select means 'All', an empty text means no filter. */
+export interface AppointmentFilters {
+  /** A committee code. */
+  committee: string | null;
+  position: string | null;
+  status: TAppointmentStatus | null;
+  nrds: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const NO_FILTERS: AppointmentFilters = {
+  committee: null,
+  position: null,
+  status: null,
+  nrds: '',
+  firstName: '',
+  lastName: '',
+};
+
+export function isFiltering(filters: AppointmentFilters): boolean {
+  return (
+    filters.committee !== null ||
+    filters.position !== null ||
+    filters.status !== null ||
+    filters.nrds.trim() !== '' ||
+    filters.firstName.trim() !== '' ||
+    filters.lastName.trim() !== ''
+  );
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+function displayedFirstName(user: TAppointmentGroup['user']): string {
+  return user.displayed_first_name || user.first_name;
+}
+
+/** Groups ordered by last name, then displayed first name (as the policy dashboard orders its rows). */
+export function sortGroups(groups: readonly TAppointmentGroup[]): TAppointmentGroup[] {
+  return [...groups].sort(
+    (a, b) =>
+      collator.compare(a.user.last_name, b.user.last_name) ||
+      collator.compare(displayedFirstName(a.user), displayedFirstName(b.user)),
+  );
+}
+
+/** Case-insensitive substring match; an empty (or blank) query matches everything. */
+function contains(values: readonly (string | null | undefined)[], query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase();
+  if (needle === '') return true;
+  return values.some((value) => !!value && value.toLocaleLowerCase().includes(needle));
+}
+
+function userMatches(user: TAppointmentGroup['user'], filters: AppointmentFilters): boolean {
+  return (
+    contains([user.nrds], filters.nrds) &&
+    // The first-name filter also matches the name people go by: the displayed first name and the
+    // nickname (the list shows those, so searching for what you see has to find it).
+    contains([user.first_name, user.displayed_first_name, user.nickname], filters.firstName) &&
+    contains([user.last_name], filters.lastName)
+  );
+}
+
+function appointmentMatches(appointment: TAppointment, filters: AppointmentFilters): boolean {
+  return (
+    (filters.committee === null || appointment.committee.code === filters.committee) &&
+    (filters.position === null || appointment.position === filters.position) &&
+    (filters.status === null || appointment.appointment_status === filters.status)
+  );
+}
+
+/**
+ * The groups as filtered: each keeps only its matching appointments, and a group left without any
+ * disappears. Order is kept.
+ */
+export function filterGroups(
+  groups: readonly TAppointmentGroup[],
+  filters: AppointmentFilters,
+): TAppointmentGroup[] {
+  const out: TAppointmentGroup[] = [];
+  for (const group of groups) {
+    if (!userMatches(group.user, filters)) continue;
+    const appointments = group.appointments.filter((appointment) => appointmentMatches(appointment, filters));
+    if (appointments.length > 0) out.push({ ...group, appointments });
+  }
+  return out;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** The committees and positions present in the loaded list, for the filter selects, sorted by label. */
+export function filterOptions(groups: readonly TAppointmentGroup[]): {
+  committees: FilterOption[];
+  positions: FilterOption[];
+} {
+  const committees = new Map<string, string>();
+  const positions = new Set<string>();
+  for (const group of groups) {
+    for (const appointment of group.appointments) {
+      committees.set(appointment.committee.code, appointment.committee.name);
+      positions.add(appointment.position);
+    }
+  }
+  const byLabel = (a: FilterOption, b: FilterOption) =>
+    collator.compare(a.label, b.label) || collator.compare(a.value, b.value);
+  return {
+    committees: [...committees].map(([value, label]) => ({ value, label })).sort(byLabel),
+    positions: [...positions].map((position) => ({ value: position, label: position })).sort(byLabel),
+  };
+}
+
+export function countAppointments(groups: readonly TAppointmentGroup[]): number {
+  return groups.reduce((sum, group) => sum + group.appointments.length, 0);
+}

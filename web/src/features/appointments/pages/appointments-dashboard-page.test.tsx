@@ -1,0 +1,471 @@
+import type { TAppointmentGroup, TAppointmentStatus, TMe } from '@gavel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, type SeenRequest } from '@/test/fetch-mock';
+import { makeAppointment, makeAppointmentGroup, makeMe, makeYears } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const ME = 'GET /api/me';
+const YEARS = 'GET /api/admin/years';
+const DASHBOARD = 'GET /api/admin/appointments/dashboard/2026';
+
+const FIN = { name: 'Finance Committee', code: 'FIN' };
+const BUD = { name: 'Budget Committee', code: 'BUD' };
+
+/** Three users, deliberately out of order: Hopper, Lovelace, Babbage. */
+function groups(): TAppointmentGroup[] {
+  return [
+    makeAppointmentGroup({
+      user: {
+        id: 'u-2',
+        nrds: '222333444',
+        first_name: 'Grace',
+        displayed_first_name: 'Grace',
+        last_name: 'Hopper',
+        name: 'Grace Hopper',
+        email: 'grace@example.org',
+      },
+      appointments: [
+        makeAppointment({ id: 'm-1', committee: FIN, position: 'Member', appointment_status: 'Tentative' }),
+        makeAppointment({ id: 'm-2', committee: BUD, position: 'Chair', appointment_status: 'Accepted' }),
+      ],
+    }),
+    makeAppointmentGroup({
+      user: {
+        id: 'u-1',
+        nrds: '111222333',
+        first_name: 'Augusta',
+        displayed_first_name: 'Ada',
+        nickname: 'Countess',
+        last_name: 'Lovelace',
+        name: 'Ada Lovelace',
+        email: 'ada@example.org',
+      },
+      appointments: [
+        makeAppointment({ id: 'm-3', committee: FIN, position: 'Chair', appointment_status: 'Declined' }),
+      ],
+    }),
+    makeAppointmentGroup({
+      user: {
+        id: 'u-3',
+        nrds: '999888777',
+        first_name: 'Charles',
+        displayed_first_name: 'Charles',
+        last_name: 'Babbage',
+        name: 'Charles Babbage',
+        email: 'charles@example.org',
+      },
+      appointments: [
+        makeAppointment({ id: 'm-4', committee: BUD, position: 'Member', appointment_status: 'Tentative' }),
+      ],
+    }),
+  ];
+}
+
+const DECIDER = makeMe({ permissions: ['modify appointment acceptances'] });
+const VIEWER = makeMe({ permissions: ['edit committees'] });
+
+function open(
+  path = '/admin/appointments/2026',
+  { me = DECIDER, routes = {} }: { me?: TMe; routes?: Parameters<typeof mockFetch>[0] } = {},
+) {
+  const fetchMock = mockFetch({
+    [ME]: { body: me },
+    [YEARS]: { body: makeYears(2026, 2) },
+    [DASHBOARD]: { body: groups() },
+    ...routes,
+  });
+  return { ...renderApp(path), fetchMock };
+}
+
+async function openLoaded(...args: Parameters<typeof open>) {
+  const app = open(...args);
+  await screen.findByRole('list', { name: 'Appointments by user' });
+  return app;
+}
+
+/** The users shown, in order. */
+function shownUsers(): string[] {
+  const list = screen.queryByRole('list', { name: 'Appointments by user' });
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent ?? '');
+}
+
+/** The appointment rows shown, as 'committee, position, status'. */
+function shownRows(): string[] {
+  return [...document.querySelectorAll('[data-href]')].map((row) => row.getAttribute('aria-label') ?? '');
+}
+
+function decisionGroup(user: string, committee: string, position: string) {
+  return screen.getByRole('group', { name: `Status of ${user} on ${committee} (${position})` });
+}
+
+async function choose(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('AppointmentsDashboardPage: year', () => {
+  it('replaces /admin/appointments with the current year', async () => {
+    const { router } = open('/admin/appointments');
+    await screen.findByRole('list', { name: 'Appointments by user' });
+    expect(router.state.location.pathname).toBe('/admin/appointments/2026');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('replaces a year that is not in the list, and falls back to the first year without a current one', async () => {
+    const { router } = open('/admin/appointments/1999', {
+      routes: {
+        [YEARS]: {
+          body: [
+            { year: 2027, is_current: false },
+            { year: 2026, is_current: false },
+          ],
+        },
+        'GET /api/admin/appointments/dashboard/2027': { body: [] },
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/appointments/2027'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(
+      await screen.findByText('No users are required to accept a committee appointments at this time.'),
+    ).toBeTruthy();
+  });
+
+  it('keeps a year of the list, and the year selector tags the current year and navigates (push)', async () => {
+    const { router, user, fetchMock } = await openLoaded('/admin/appointments/2026', {
+      routes: { 'GET /api/admin/appointments/dashboard/2025': { body: [] } },
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Year' }));
+    expect(await screen.findByRole('option', { name: '2026 (current)' })).toBeTruthy();
+    await user.click(screen.getByRole('option', { name: '2025' }));
+
+    expect(router.state.location.pathname).toBe('/admin/appointments/2025');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(
+      await screen.findByText('No users are required to accept a committee appointments at this time.'),
+    ).toBeTruthy();
+    expect(fetchMock.requestsTo('GET /api/admin/appointments/dashboard/2025')).toHaveLength(1);
+
+    await router.navigate(-1);
+    await screen.findByRole('list', { name: 'Appointments by user' });
+    expect(router.state.location.pathname).toBe('/admin/appointments/2026');
+  });
+});
+
+describe('AppointmentsDashboardPage: list', () => {
+  it('groups appointments per user, sorted by last name, with photo link, email link and committee links', async () => {
+    const { router, user } = await openLoaded();
+    expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();
+    expect(shownUsers()).toEqual(['Charles Babbage', 'Grace Hopper', 'Ada Lovelace']);
+
+    const hopper = screen.getByRole('listitem', { name: 'Grace Hopper' });
+    expect(
+      within(hopper)
+        .getByRole('link', { name: /grace@example.org/ })
+        .getAttribute('href'),
+    ).toBe('mailto:grace@example.org');
+    const avatar = within(hopper).getByRole('link', { name: 'Grace Hopper (edit user, opens in a new tab)' });
+    expect(avatar.getAttribute('href')).toBe('/admin/users/u-2/edit');
+    expect(avatar.getAttribute('target')).toBe('_blank');
+    expect(within(hopper).getByRole('link', { name: 'Budget Committee' }).getAttribute('href')).toBe(
+      '/admin/committee/BUD?year=2026',
+    );
+
+    // The whole row follows the committee link.
+    await user.click(within(hopper).getByRole('button', { name: 'Finance Committee, Member, Tentative' }));
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+    expect(router.state.location.search).toBe('?year=2026');
+  });
+
+  it('shows the empty text when nobody has an appointment', async () => {
+    open('/admin/appointments/2026', { routes: { [DASHBOARD]: { body: [] } } });
+    expect(
+      await screen.findByText('No users are required to accept a committee appointments at this time.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'CSV Export' })).toBeNull();
+  });
+
+  it.each([
+    ['Dashboard is unavailable.', 'Dashboard is unavailable.'],
+    ['', 'Unknown Retrieve Error... Please try again.'],
+  ])('shows a failed load (message %j) with a retry', async (message, shown) => {
+    let fail = true;
+    const { user } = open('/admin/appointments/2026', {
+      routes: { [DASHBOARD]: () => (fail ? { status: 500, body: { message } } : { body: groups() }) },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(shown)).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Appointments by user' })).toBeTruthy();
+  });
+});
+
+describe('AppointmentsDashboardPage: permission', () => {
+  it('offers Email All and the decision buttons with "modify appointment acceptances"', async () => {
+    const { user } = await openLoaded();
+    expect(screen.getByRole('link', { name: 'Email All' }).getAttribute('href')).toBe(
+      '/admin/appointments/2026/email',
+    );
+    const buttons = within(decisionGroup('Grace Hopper', 'Finance Committee', 'Member')).getAllByRole(
+      'button',
+    );
+    expect(buttons.map((b) => b.textContent)).toEqual(['Accept', 'Tentative', 'Decline']);
+    // The current status (Tentative) is the pressed, disabled one: choosing it asks nothing.
+    expect(buttons.map((b) => [b.getAttribute('aria-disabled'), b.getAttribute('aria-pressed')])).toEqual([
+      ['false', 'false'],
+      ['true', 'true'],
+      ['false', 'false'],
+    ]);
+    await user.click(buttons[1] as HTMLElement);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows only status badges, and no Email All, without the permission', async () => {
+    await openLoaded('/admin/appointments/2026', { me: VIEWER });
+    expect(screen.queryByRole('link', { name: 'Email All' })).toBeNull();
+    expect(screen.queryByRole('group', { name: /^Status of/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    const lovelace = screen.getByRole('listitem', { name: 'Ada Lovelace' });
+    expect(within(lovelace).getByText('Declined').getAttribute('data-slot')).toBe('badge');
+  });
+});
+
+describe('AppointmentsDashboardPage: decisions', () => {
+  const PUT = (id: string) => `PUT /api/admin/appointments/member/${id}`;
+
+  /** The server: a PUT changes the status the next GET answers. */
+  function server() {
+    const statuses = new Map<string, TAppointmentStatus>();
+    const decided: Record<string, TAppointmentStatus> = {
+      Accept: 'Accepted',
+      Reset: 'Tentative',
+      Decline: 'Declined',
+    };
+    const dashboard = () => ({
+      body: groups().map((group) => ({
+        ...group,
+        appointments: group.appointments.map((a) => ({
+          ...a,
+          appointment_status: statuses.get(a.id) ?? a.appointment_status,
+        })),
+      })),
+    });
+    const put = (id: string) => (request: SeenRequest) => {
+      const status = decided[(request.body as { decision: string }).decision] ?? 'Tentative';
+      statuses.set(id, status);
+      const appointment = groups()
+        .flatMap((g) => g.appointments)
+        .find((a) => a.id === id);
+      return { body: { ...appointment, appointment_status: status } };
+    };
+    return { [DASHBOARD]: dashboard, [PUT('m-1')]: put('m-1'), [PUT('m-2')]: put('m-2') };
+  }
+
+  it('asks first; Cancel sends nothing', async () => {
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', { routes: server() });
+    await user.click(
+      within(decisionGroup('Grace Hopper', 'Finance Committee', 'Member')).getByRole('button', {
+        name: 'Accept',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
+    expect(
+      within(dialog).getByText("Are you sure you want to Accept this appointment on the user's behalf?"),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.requestsTo(PUT('m-1'))).toHaveLength(0);
+  });
+
+  it.each([
+    {
+      button: 'Accept',
+      id: 'm-1',
+      position: 'Member',
+      committee: 'Finance Committee',
+      decision: 'Accept',
+      after: 'Accepted',
+    },
+    {
+      button: 'Decline',
+      id: 'm-1',
+      position: 'Member',
+      committee: 'Finance Committee',
+      decision: 'Decline',
+      after: 'Declined',
+    },
+    {
+      button: 'Tentative',
+      id: 'm-2',
+      position: 'Chair',
+      committee: 'Budget Committee',
+      decision: 'Reset',
+      after: 'Tentative',
+    },
+  ])('$button sends {decision: $decision} once confirmed, reloads the list and says Saved', async (c) => {
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', { routes: server() });
+    await user.click(
+      within(decisionGroup('Grace Hopper', c.committee, c.position)).getByRole('button', { name: c.button }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
+    expect(
+      within(dialog).getByText(
+        `Are you sure you want to ${c.decision} this appointment on the user's behalf?`,
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT(c.id)).map((r) => r.body)).toEqual([{ decision: c.decision }]);
+    expect(fetchMock.requestsTo(DASHBOARD)).toHaveLength(2);
+    await waitFor(() =>
+      expect(
+        within(decisionGroup('Grace Hopper', c.committee, c.position))
+          .getByRole('button', { name: c.button })
+          .getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+    expect(shownRows()).toContain(`${c.committee}, ${c.position}, ${c.after}`);
+    // Keyboard users stay where they were.
+    expect(document.activeElement?.textContent).toBe(c.button);
+  });
+
+  it.each([
+    ['This appointment is locked.', 'This appointment is locked.'],
+    ['', 'Unknown Save Error... Please try again.'],
+  ])('shows a failed change (message %j) in an error dialog', async (message, shown) => {
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', {
+      routes: { [PUT('m-1')]: { status: 422, body: { message } } },
+    });
+    await user.click(
+      within(decisionGroup('Grace Hopper', 'Finance Committee', 'Member')).getByRole('button', {
+        name: 'Decline',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error Saving Appointment' });
+    expect(within(dialog).getByText(shown)).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT('m-1'))).toHaveLength(1);
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+});
+
+describe('AppointmentsDashboardPage: filters', () => {
+  it.each([
+    { label: 'Committee', option: 'Budget Committee', users: ['Charles Babbage', 'Grace Hopper'], rows: 2 },
+    { label: 'Position', option: 'Chair', users: ['Grace Hopper', 'Ada Lovelace'], rows: 2 },
+    { label: 'Status', option: 'Declined', users: ['Ada Lovelace'], rows: 1 },
+  ])('filters by $label', async ({ label, option, users, rows }) => {
+    const { user } = await openLoaded();
+    await choose(user, label, option);
+    expect(shownUsers()).toEqual(users);
+    expect(shownRows()).toHaveLength(rows);
+    expect(shownRows().every((row) => row.includes(option))).toBe(true);
+  });
+
+  it.each([
+    { label: 'NRDS', text: '9998', users: ['Charles Babbage'] },
+    { label: 'First name', text: 'GRA', users: ['Grace Hopper'] },
+    { label: 'First name', text: 'augusta', users: ['Ada Lovelace'] },
+    // Displayed first name and nickname count as first names.
+    { label: 'First name', text: 'ada', users: ['Ada Lovelace'] },
+    { label: 'First name', text: 'countess', users: ['Ada Lovelace'] },
+    { label: 'Last name', text: 'bbag', users: ['Charles Babbage'] },
+  ])('filters by $label "$text" (case-insensitive substring)', async ({ label, text, users }) => {
+    const { user } = await openLoaded();
+    await user.type(screen.getByLabelText(label), text);
+    expect(shownUsers()).toEqual(users);
+  });
+
+  it('combines filters, and Clear Filter resets every one of them', async () => {
+    const { user } = await openLoaded();
+    await choose(user, 'Committee', 'Finance Committee');
+    await choose(user, 'Position', 'Member');
+    await choose(user, 'Status', 'Tentative');
+    await user.type(screen.getByLabelText('NRDS'), '222');
+    await user.type(screen.getByLabelText('First name'), 'grace');
+    await user.type(screen.getByLabelText('Last name'), 'hop');
+    expect(shownRows()).toEqual(['Finance Committee, Member, Tentative']);
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filter' }));
+    expect(shownUsers()).toEqual(['Charles Babbage', 'Grace Hopper', 'Ada Lovelace']);
+    expect(shownRows()).toHaveLength(4);
+    for (const label of ['NRDS', 'First name', 'Last name']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
+    }
+    for (const label of ['Committee', 'Position', 'Status']) {
+      expect(screen.getByLabelText(label).textContent).toBe('All');
+    }
+  });
+
+  it('says when the filters hide everything, with a Clear Filter', async () => {
+    const { user } = await openLoaded();
+    await user.type(screen.getByLabelText('Last name'), 'nobody');
+    expect(screen.getByText('No appointments match the filters.')).toBeTruthy();
+    expect(
+      screen.queryByText('No users are required to accept a committee appointments at this time.'),
+    ).toBeNull();
+    const clears = screen.getAllByRole('button', { name: 'Clear Filter' });
+    await user.click(clears[clears.length - 1] as HTMLElement);
+    expect(shownUsers()).toHaveLength(3);
+  });
+});
+
+describe('AppointmentsDashboardPage: CSV export', () => {
+  function captureDownload() {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:appointments';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    return {
+      names,
+      text: async () => (await (blobs[0] as Blob).text()).replace(/^\uFEFF/, ''),
+    };
+  }
+
+  it('downloads the filtered rows as PolicyAcceptance-{timestamp}.csv', async () => {
+    const download = captureDownload();
+    const { user } = await openLoaded();
+    await choose(user, 'Committee', 'Budget Committee');
+    await user.click(screen.getByRole('button', { name: 'CSV Export' }));
+
+    expect(download.names).toHaveLength(1);
+    expect(download.names[0]).toMatch(/^PolicyAcceptance-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
+    expect(await download.text()).toBe(
+      [
+        'NRDS,First Name,Last Name,Email,Committee,Position,Status',
+        '999888777,Charles,Babbage,charles@example.org,Budget Committee,Member,Tentative',
+        '222333444,Grace,Hopper,grace@example.org,Budget Committee,Chair,Accepted',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('adds the Nickname column when the organisation uses nicknames', async () => {
+    const download = captureDownload();
+    const me = makeMe({
+      permissions: ['modify appointment acceptances'],
+      tenant: { ...DECIDER.tenant, uses_nicknames: true },
+    });
+    const { user } = await openLoaded('/admin/appointments/2026', { me });
+    await user.type(screen.getByLabelText('Last name'), 'love');
+    await user.click(screen.getByRole('button', { name: 'CSV Export' }));
+    expect(await download.text()).toBe(
+      [
+        'NRDS,First Name,Nickname,Last Name,Email,Committee,Position,Status',
+        '111222333,Augusta,Countess,Lovelace,ada@example.org,Finance Committee,Chair,Declined',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import { can, type TYear } from '@gavel/contracts';
+import { DownloadIcon, MailIcon } from 'lucide-react';
+import * as React from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { appointmentsCsvFileName, buildAppointmentsCsv } from '@/features/appointments/appointments-csv';
+import { AppointmentFiltersPanel } from '@/features/appointments/components/appointment-filters';
+import { AppointmentGroupCard } from '@/features/appointments/components/appointment-group-card';
+import {
+  type AppointmentFilters,
+  countAppointments,
+  filterGroups,
+  filterOptions,
+  isFiltering,
+  NO_FILTERS,
+  sortGroups,
+} from '@/features/appointments/dashboard-rows';
+import { useAppointmentsDashboard } from '@/features/appointments/queries';
+import { useCurrentUser } from '@/features/auth/queries';
+import { YearSelect } from '@/features/years/components/year-select';
+import { defaultYear } from '@/features/years/default-year';
+import { useYears } from '@/features/years/queries';
+import { errorText } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/csv';
+import { FALLBACK } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+
+export const NO_APPOINTMENTS = 'No users are required to accept a committee appointments at this time.';
+export const NO_MATCHES = 'No appointments match the filters.';
+
+/**
+ * /admin/appointments/:year: the year's committee appointments per user, with filters, a CSV export and,
+ * for those who may modify appointment acceptances, Accept / Tentative / Decline on the member's behalf.
+ * Without a year (or with one that is not a year of the list) it moves to the default year.
+ */
+export function AppointmentsDashboardPage() {
+  const { year: yearParam } = useParams();
+  const years = useYears();
+
+  if (years.isPending) return <LoadingState />;
+  if (years.isError) {
+    return (
+      <ErrorState message={errorText(years.error, FALLBACK.retrieve)} onRetry={() => void years.refetch()} />
+    );
+  }
+
+  // The spec's default year rule, with the path's year in the place of the query string's.
+  const year = defaultYear(years.data, yearParam ?? null);
+  if (year === null) {
+    return (
+      <DashboardFrame>
+        <p className="py-8 text-center text-sm text-muted-foreground">{NO_APPOINTMENTS}</p>
+      </DashboardFrame>
+    );
+  }
+  if (yearParam !== String(year)) return <Navigate to={paths.appointments(year)} replace />;
+
+  // Keyed by year: the filters (whose committees and positions belong to a year) start afresh.
+  return <Dashboard key={year} year={year} years={years.data} />;
+}
+
+function DashboardFrame({ children, actions }: { children: React.ReactNode; actions?: React.ReactNode }) {
+  return (
+    <section aria-labelledby="appointments-title" className="mx-auto flex max-w-5xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="appointments-title" className="text-2xl font-semibold tracking-tight">
+          Appointments
+        </h1>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Dashboard({ year, years }: { year: number; years: TYear[] }) {
+  const { me, principal } = useCurrentUser();
+  const navigate = useNavigate();
+  const dashboard = useAppointmentsDashboard(year);
+  const mayDecide = can(principal, 'modify appointment acceptances');
+
+  const actions = (
+    <>
+      <YearSelect
+        years={years}
+        value={year}
+        onChange={(next) => navigate(paths.appointments(next))}
+        tagCurrent
+      />
+      {mayDecide && (
+        <Button asChild>
+          <Link to={paths.appointmentsEmail(year)}>
+            <MailIcon aria-hidden="true" />
+            Email All
+          </Link>
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <DashboardFrame actions={actions}>
+      {dashboard.isPending && <LoadingState />}
+      {dashboard.isError && (
+        <ErrorState
+          message={errorText(dashboard.error, FALLBACK.retrieve)}
+          onRetry={() => void dashboard.refetch()}
+        />
+      )}
+      {dashboard.data &&
+        (dashboard.data.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted-foreground">{NO_APPOINTMENTS}</p>
+        ) : (
+          <Results
+            year={year}
+            groups={dashboard.data}
+            mayDecide={mayDecide}
+            usesNicknames={me.tenant.uses_nicknames}
+          />
+        ))}
+    </DashboardFrame>
+  );
+}
+
+function Results({
+  year,
+  groups,
+  mayDecide,
+  usesNicknames,
+}: {
+  year: number;
+  groups: Parameters<typeof sortGroups>[0];
+  mayDecide: boolean;
+  usesNicknames: boolean;
+}) {
+  const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
+  const sorted = React.useMemo(() => sortGroups(groups), [groups]);
+  const options = React.useMemo(() => filterOptions(groups), [groups]);
+  const shown = React.useMemo(() => filterGroups(sorted, filters), [sorted, filters]);
+  const shownCount = countAppointments(shown);
+
+  function exportCsv() {
+    downloadCsv(buildAppointmentsCsv(shown, { usesNicknames }), appointmentsCsvFileName());
+  }
+
+  const clear = (
+    <Button variant="outline" onClick={() => setFilters(NO_FILTERS)} disabled={!isFiltering(filters)}>
+      Clear Filter
+    </Button>
+  );
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 rounded-lg border p-3 sm:p-4">
+        <AppointmentFiltersPanel
+          filters={filters}
+          onChange={setFilters}
+          committees={options.committees}
+          positions={options.positions}
+        />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {clear}
+          <Button variant="outline" onClick={exportCsv} disabled={shownCount === 0}>
+            <DownloadIcon aria-hidden="true" />
+            CSV Export
+          </Button>
+        </div>
+      </div>
+      <p role="status" className="text-sm text-muted-foreground">
+        {shownCount === 1 ? '1 appointment' : `${shownCount} appointments`}
+        {shown.length === 1 ? ' of 1 user' : ` of ${shown.length} users`}
+      </p>
+      {shown.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
+          <p>{NO_MATCHES}</p>
+          {clear}
+        </div>
+      ) : (
+        <ul aria-label="Appointments by user" className="flex flex-col gap-3">
+          {shown.map((group) => (
+            <AppointmentGroupCard key={group.user.id} group={group} year={year} mayDecide={mayDecide} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

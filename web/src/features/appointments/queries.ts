@@ -1,0 +1,29 @@
+import type { TAppointmentDecision } from '@gavel/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { decideAppointment, fetchAppointmentsDashboard } from '@/features/appointments/api';
+import { queryKeys } from '@/lib/query-keys';
+
+export function useAppointmentsDashboard(year: number) {
+  return useQuery({
+    queryKey: queryKeys.appointments.dashboard(year),
+    queryFn: ({ signal }) => fetchAppointmentsDashboard(year, signal),
+  });
+}
+
+export interface AppointmentDecisionVariables {
+  id: string;
+  decision: TAppointmentDecision;
+}
+
+/** Records a decision on a member's behalf; settles once the dashboard has reloaded. */
+export function useDecideAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: AppointmentDecisionVariables) => decideAppointment(id, decision),
+    onSuccess: () => {
+      // Committee member lists show the appointment status too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
+    },
+  });
+}

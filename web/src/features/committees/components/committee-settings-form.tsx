@@ -1,0 +1,464 @@
+import { COMMITTEE_CODE_MAX_LENGTH } from '@gavel/contracts';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import * as React from 'react';
+import { ChoiceSelect } from '@/components/choice-select';
+import { ErrorDialog } from '@/components/error-dialog';
+import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import {
+  type CommitteeFormValues,
+  type FormErrors,
+  namedPositions,
+  newRowKey,
+  validateCommitteeForm,
+} from '@/features/committees/committee-form';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+
+export interface CommitteeSettingsFormProps {
+  initial: CommitteeFormValues;
+  /** On edit the year (and being term based) is fixed: it names the committee. */
+  mode: 'create' | 'edit';
+  submitLabel: string;
+  errorTitle: string;
+  /** Saves valid values; throws the API error on failure (shown inline or in the error dialog). */
+  onSave: (values: CommitteeFormValues) => Promise<void>;
+  /** E.g. a Cancel link, shown before the submit button. */
+  secondaryAction?: React.ReactNode;
+}
+
+/** Keys shown next to their own controls; anything else is listed above the buttons. */
+function isPlacedError(key: string): boolean {
+  return (
+    [
+      'name',
+      'code',
+      'year',
+      'quorum',
+      'voting_rights',
+      'chair_position',
+      'vchair_position',
+      'demographic_name',
+      'demographics',
+    ].includes(key) || /^(voting_rights\.\d+\.position|demographics\.\d+)$/.test(key)
+  );
+}
+
+/** Server messages: a rename's code error arrives as `new_code`; row errors may name the row only. */
+function normalizeServerErrors(errors: FormErrors): FormErrors {
+  const out: FormErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const mapped =
+      key === 'new_code' ? 'code' : key.replace(/^voting_rights\.(\d+)$/, 'voting_rights.$1.position');
+    out[mapped] ??= message;
+  }
+  return out;
+}
+
+/**
+ * A committee's settings, shared by the create page and the admin page: name, code, year or term,
+ * quorum, two-thirds vote, positions with voting rights, chair and vice-chair, and the demographic.
+ */
+export function CommitteeSettingsForm({
+  initial,
+  mode,
+  submitLabel,
+  errorTitle,
+  onSave,
+  secondaryAction,
+}: CommitteeSettingsFormProps) {
+  const [values, setValues] = React.useState(initial);
+  const [errors, setErrors] = React.useState<FormErrors>({});
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const prefix = mode === 'create' ? 'committee-create' : 'committee-edit';
+
+  function focusFirstError() {
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    const found = validateCommitteeForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError();
+      return;
+    }
+    try {
+      await onSave(values);
+    } catch (err) {
+      const perField = normalizeServerErrors(fieldErrorsOf(err));
+      setErrors(perField);
+      if (Object.keys(perField).length === 0) setFailure(errorText(err, FALLBACK.save));
+      else focusFirstError();
+    }
+  });
+
+  const set = <K extends keyof CommitteeFormValues>(key: K, value: CommitteeFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function renamePosition(key: string, position: string) {
+    setValues((current) => {
+      const before = current.positions.find((row) => row.key === key)?.position.trim() ?? '';
+      const unique = current.positions.filter((row) => row.position.trim() === before).length === 1;
+      // The chair and vice-chair follow a renamed position.
+      const follow = (chosen: string) =>
+        unique && before !== '' && chosen === before ? position.trim() : chosen;
+      return {
+        ...current,
+        positions: current.positions.map((row) => (row.key === key ? { ...row, position } : row)),
+        chair_position: follow(current.chair_position),
+        vchair_position: follow(current.vchair_position),
+      };
+    });
+  }
+
+  function removePosition(key: string) {
+    setValues((current) => {
+      const positions = current.positions.filter((row) => row.key !== key);
+      const names = namedPositions({ positions });
+      const keep = (chosen: string) => (names.includes(chosen) ? chosen : '');
+      return {
+        ...current,
+        positions,
+        chair_position: keep(current.chair_position),
+        vchair_position: keep(current.vchair_position),
+      };
+    });
+  }
+
+  const positions = [...new Set(namedPositions(values))];
+  const unplaced = Object.entries(errors).filter(([key]) => !isPlacedError(key));
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${prefix}-name`} label="Name" error={errors.name}>
+          <Input
+            value={values.name}
+            autoComplete="off"
+            onChange={(event) => set('name', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          id={`${prefix}-code`}
+          label="Code"
+          error={errors.code}
+          hint={`At most ${COMMITTEE_CODE_MAX_LENGTH} letters, digits or dashes.`}
+        >
+          <Input
+            value={values.code}
+            autoComplete="off"
+            onChange={(event) => set('code', event.target.value)}
+          />
+        </FormField>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-3">
+          <div className="flex items-center gap-3">
+            <Switch
+              id={`${prefix}-term-based`}
+              checked={values.termBased}
+              disabled={mode === 'edit'}
+              onCheckedChange={(on) =>
+                setValues((current) => ({ ...current, termBased: on, year: on ? '' : current.year }))
+              }
+            />
+            <Label htmlFor={`${prefix}-term-based`}>Term based</Label>
+          </div>
+          {!values.termBased && (
+            <FormField
+              id={`${prefix}-year`}
+              label="Year"
+              error={errors.year}
+              hint={mode === 'edit' ? 'The year is set when the committee is created.' : undefined}
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1900}
+                max={9999}
+                value={values.year}
+                readOnly={mode === 'edit'}
+                onChange={(event) => set('year', event.target.value)}
+              />
+            </FormField>
+          )}
+        </div>
+        <div className="flex flex-col gap-3">
+          <FormField
+            id={`${prefix}-quorum`}
+            label="Quorum"
+            error={errors.quorum}
+            hint="Members needed for a quorum; leave empty for none."
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values.quorum}
+              onChange={(event) => set('quorum', event.target.value)}
+            />
+          </FormField>
+          <div className="flex items-center gap-3">
+            <Switch
+              id={`${prefix}-two-thirds`}
+              checked={values.two_thirds_vote}
+              onCheckedChange={(on) => set('two_thirds_vote', on)}
+            />
+            <Label htmlFor={`${prefix}-two-thirds`}>Two-thirds vote</Label>
+          </div>
+        </div>
+      </div>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium">Positions with voting rights</legend>
+        {values.positions.length === 0 && (
+          <p className="text-sm text-muted-foreground">No positions yet. Members need a position.</p>
+        )}
+        <ul className="flex flex-col gap-3">
+          {values.positions.map((row, index) => {
+            const inputId = `${prefix}-position-${row.key}`;
+            const error = errors[`voting_rights.${index}.position`];
+            const label = `Position ${index + 1}`;
+            return (
+              <li key={row.key} className="flex flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <Input
+                    id={inputId}
+                    aria-label={label}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${inputId}-error` : undefined}
+                    className="min-w-0 flex-1 basis-40"
+                    value={row.position}
+                    onChange={(event) => renamePosition(row.key, event.target.value)}
+                  />
+                  <div className="flex items-center gap-2">
+                    <Switch
+                      id={`${inputId}-voting`}
+                      aria-label={`${label} is voting`}
+                      checked={row.is_voting}
+                      onCheckedChange={(on) =>
+                        set(
+                          'positions',
+                          values.positions.map((r) => (r.key === row.key ? { ...r, is_voting: on } : r)),
+                        )
+                      }
+                    />
+                    <span aria-hidden="true" className="text-sm">
+                      Is voting
+                    </span>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove position ${index + 1}`}
+                    onClick={() => removePosition(row.key)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </div>
+                {error && (
+                  <p id={`${inputId}-error`} className="text-sm text-destructive">
+                    {error}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {errors.voting_rights && <p className="text-sm text-destructive">{errors.voting_rights}</p>}
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              set('positions', [...values.positions, { key: newRowKey(), position: '', is_voting: true }])
+            }
+          >
+            <PlusIcon aria-hidden="true" />
+            Add Position
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PositionSelect
+          id={`${prefix}-chair`}
+          label="Chair position"
+          value={values.chair_position}
+          positions={positions}
+          error={errors.chair_position}
+          onChange={(position) => set('chair_position', position)}
+        />
+        <PositionSelect
+          id={`${prefix}-vchair`}
+          label="Vice-chair position"
+          value={values.vchair_position}
+          positions={positions}
+          error={errors.vchair_position}
+          onChange={(position) => set('vchair_position', position)}
+        />
+      </div>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm font-medium">Demographic</legend>
+        <div className="flex items-center gap-3">
+          <Switch
+            id={`${prefix}-has-demographic`}
+            checked={values.has_demographic}
+            onCheckedChange={(on) => set('has_demographic', on)}
+          />
+          <Label htmlFor={`${prefix}-has-demographic`}>Has demographic</Label>
+        </div>
+        {values.has_demographic && (
+          <>
+            <FormField
+              id={`${prefix}-demographic-name`}
+              label="Demographic name"
+              error={errors.demographic_name}
+              hint="E.g. Region."
+            >
+              <Input
+                value={values.demographic_name}
+                autoComplete="off"
+                onChange={(event) => set('demographic_name', event.target.value)}
+              />
+            </FormField>
+            <div className="flex flex-col gap-3">
+              <p className="text-sm font-medium">Demographic values</p>
+              {values.demographics.length === 0 && (
+                <p className="text-sm text-muted-foreground">No values yet.</p>
+              )}
+              <ul className="flex flex-col gap-3">
+                {values.demographics.map((row, index) => {
+                  const inputId = `${prefix}-demographic-${row.key}`;
+                  const error = errors[`demographics.${index}`];
+                  return (
+                    <li key={row.key} className="flex flex-col gap-1">
+                      <div className="flex items-center gap-3">
+                        <Input
+                          id={inputId}
+                          aria-label={`Value ${index + 1}`}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${inputId}-error` : undefined}
+                          className="min-w-0 flex-1"
+                          value={row.value}
+                          onChange={(event) =>
+                            set(
+                              'demographics',
+                              values.demographics.map((r) =>
+                                r.key === row.key ? { ...r, value: event.target.value } : r,
+                              ),
+                            )
+                          }
+                        />
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Remove value ${index + 1}`}
+                          onClick={() =>
+                            set(
+                              'demographics',
+                              values.demographics.filter((r) => r.key !== row.key),
+                            )
+                          }
+                        >
+                          <Trash2Icon aria-hidden="true" />
+                        </Button>
+                      </div>
+                      {error && (
+                        <p id={`${inputId}-error`} className="text-sm text-destructive">
+                          {error}
+                        </p>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              {errors.demographics && <p className="text-sm text-destructive">{errors.demographics}</p>}
+              <div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    set('demographics', [...values.demographics, { key: newRowKey(), value: '' }])
+                  }
+                >
+                  <PlusIcon aria-hidden="true" />
+                  Add Value
+                </Button>
+              </div>
+            </div>
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-6">
+              {(
+                [
+                  ['demographic_is_displayed', 'Displayed'],
+                  ['demographic_motion_filterable', 'Motion filterable'],
+                  ['demographic_display_prepend', 'Display prepend'],
+                ] as const
+              ).map(([key, label]) => (
+                <div key={key} className="flex items-center gap-3">
+                  <Switch
+                    id={`${prefix}-${key}`}
+                    checked={values[key]}
+                    onCheckedChange={(on) => set(key, on)}
+                  />
+                  <Label htmlFor={`${prefix}-${key}`}>{label}</Label>
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+      </fieldset>
+
+      {unplaced.length > 0 && (
+        <ul role="alert" className="list-disc pl-5 text-sm text-destructive">
+          {unplaced.map(([key, message]) => (
+            <li key={key}>{message}</li>
+          ))}
+        </ul>
+      )}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        {secondaryAction}
+        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+      </div>
+
+      <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
+    </form>
+  );
+}
+
+function PositionSelect({
+  id,
+  label,
+  value,
+  positions,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  positions: string[];
+  error?: string;
+  onChange: (position: string) => void;
+}) {
+  // A stored choice that is no longer a position stays visible, so its error makes sense.
+  const stale = value !== '' && !positions.includes(value);
+  const options = positions.map((position) => ({ value: position, label: position }));
+  if (stale) options.push({ value, label: `${value} (not a position)` });
+  return (
+    <FormField id={id} label={label} error={error}>
+      <ChoiceSelect value={value} noneLabel="None" options={options} onChange={onChange} />
+    </FormField>
+  );
+}

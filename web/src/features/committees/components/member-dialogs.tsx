@@ -1,0 +1,299 @@
+import {
+  type TAppointmentStatus,
+  type TCommittee,
+  type TMembership,
+  type TUserSearchResult,
+  ZAppointmentStatus,
+  ZMemberCreateInput,
+} from '@gavel/contracts';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ChoiceSelect } from '@/components/choice-select';
+import { ErrorDialog } from '@/components/error-dialog';
+import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useAddMember, useUpdateMember } from '@/features/committees/queries';
+import { UserTypeahead } from '@/features/users/components/user-typeahead';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+
+export const MEMBER_ERROR_TITLE = 'Error Saving Member';
+const STATUS_OPTIONS = ZAppointmentStatus.options.map((status) => ({ value: status, label: status }));
+
+/** The year that names the committee in member calls (a term-based committee has none). */
+function yearOf(committee: TCommittee): { year?: number } {
+  return committee.year === null ? {} : { year: committee.year };
+}
+
+interface MemberChoices {
+  position: string;
+  demographic: string;
+  appointment_status: TAppointmentStatus;
+}
+
+/** Position, demographic (when the committee has one) and appointment status selects. */
+function MemberChoiceFields({
+  committee,
+  idPrefix,
+  values,
+  errors,
+  onChange,
+}: {
+  committee: TCommittee;
+  idPrefix: string;
+  values: MemberChoices;
+  errors: Record<string, string>;
+  onChange: (values: MemberChoices) => void;
+}) {
+  const positions = committee.positions.map((position) => ({ value: position, label: position }));
+  // A member may hold a position the committee has since dropped: keep it visible.
+  if (values.position !== '' && !committee.positions.includes(values.position)) {
+    positions.push({ value: values.position, label: `${values.position} (not a position)` });
+  }
+  return (
+    <>
+      <FormField id={`${idPrefix}-position`} label="Position" error={errors.position}>
+        <ChoiceSelect
+          value={values.position}
+          placeholder="Select a position"
+          options={positions}
+          onChange={(position) => onChange({ ...values, position })}
+        />
+      </FormField>
+      {committee.has_demographic && (
+        <FormField
+          id={`${idPrefix}-demographic`}
+          label={committee.demographic_name ?? 'Demographic'}
+          error={errors.demographic}
+        >
+          <ChoiceSelect
+            value={values.demographic}
+            noneLabel="None"
+            options={committee.demographics.map((value) => ({ value, label: value }))}
+            onChange={(demographic) => onChange({ ...values, demographic })}
+          />
+        </FormField>
+      )}
+      <FormField id={`${idPrefix}-status`} label="Appointment status" error={errors.appointment_status}>
+        <ChoiceSelect
+          value={values.appointment_status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => onChange({ ...values, appointment_status: ZAppointmentStatus.parse(status) })}
+        />
+      </FormField>
+    </>
+  );
+}
+
+const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };
+
+/** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
+export function AddMemberDialog({
+  committee,
+  members,
+  open,
+  onOpenChange,
+}: {
+  committee: TCommittee;
+  members: readonly TMembership[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const add = useAddMember(committee.code);
+  const [user, setUser] = React.useState<TUserSearchResult | null>(null);
+  const [choices, setChoices] = React.useState<MemberChoices>(EMPTY_CHOICES);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const memberIds = members.map((member) => member.user.id);
+
+  function reset() {
+    setUser(null);
+    setChoices(EMPTY_CHOICES);
+    setErrors({});
+  }
+
+  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    const body = {
+      ...yearOf(committee),
+      user_id: user?.id ?? '',
+      position: choices.position,
+      demographic: choices.demographic === '' ? null : choices.demographic,
+      appointment_status: choices.appointment_status,
+    };
+    const parsed = ZMemberCreateInput.safeParse({ code: committee.code, ...body });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      await add.mutateAsync(body);
+      toast.success('Saved');
+      reset();
+      onOpenChange(false);
+    } catch (err) {
+      const perField = fieldErrorsOf(err);
+      setErrors(perField);
+      if (Object.keys(perField).length === 0) setFailure(errorText(err, FALLBACK.save));
+    }
+  });
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) reset();
+          onOpenChange(next);
+        }}
+      >
+        <DialogContent
+          // Escape closes an open list of matches first, not the whole dialog.
+          onEscapeKeyDown={(event) => {
+            if ((event.target as HTMLElement | null)?.getAttribute?.('aria-expanded') === 'true') {
+              event.preventDefault();
+            }
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Add Member</DialogTitle>
+            <DialogDescription>Appoint a user to {committee.name}.</DialogDescription>
+          </DialogHeader>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            {user ? (
+              <div className="flex flex-col gap-2">
+                <p className="text-sm font-medium">User</p>
+                <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+                  <div className="flex min-w-0 flex-col">
+                    <span className="truncate text-sm font-medium">{user.name}</span>
+                    <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+                  </div>
+                  <Button variant="outline" size="sm" onClick={() => setUser(null)}>
+                    Change
+                  </Button>
+                </div>
+                {errors.user_id && <p className="text-sm text-destructive">{errors.user_id}</p>}
+              </div>
+            ) : (
+              <FormField id="add-member-user" label="User" error={errors.user_id}>
+                <UserTypeahead excludeIds={memberIds} onSelect={setUser} />
+              </FormField>
+            )}
+            <MemberChoiceFields
+              committee={committee}
+              idPrefix="add-member"
+              values={choices}
+              errors={errors}
+              onChange={setChoices}
+            />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <SubmitButton submitting={submitting}>Add Member</SubmitButton>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <ErrorDialog title={MEMBER_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+    </>
+  );
+}
+
+/** Changes a member's position, demographic and appointment status. */
+export function EditMemberDialog({
+  committee,
+  member,
+  onClose,
+}: {
+  committee: TCommittee;
+  /** The dialog shows while a member is set. */
+  member: TMembership | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={member !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {member && <EditMemberForm key={member.id} committee={committee} member={member} onDone={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditMemberForm({
+  committee,
+  member,
+  onDone,
+}: {
+  committee: TCommittee;
+  member: TMembership;
+  onDone: () => void;
+}) {
+  const update = useUpdateMember(committee.code);
+  const [choices, setChoices] = React.useState<MemberChoices>({
+    position: member.position,
+    demographic: member.demographic ?? '',
+    appointment_status: member.appointment_status,
+  });
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [failure, setFailure] = React.useState<string | null>(null);
+
+  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    setErrors({});
+    try {
+      await update.mutateAsync({
+        id: member.id,
+        body: {
+          ...yearOf(committee),
+          position: choices.position,
+          demographic: choices.demographic === '' ? null : choices.demographic,
+          appointment_status: choices.appointment_status,
+        },
+      });
+      toast.success('Saved');
+      onDone();
+    } catch (err) {
+      const perField = fieldErrorsOf(err);
+      setErrors(perField);
+      if (Object.keys(perField).length === 0) setFailure(errorText(err, FALLBACK.save));
+    }
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Edit Member</DialogTitle>
+        <DialogDescription>
+          {member.user.name} ({member.user.email})
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <MemberChoiceFields
+          committee={committee}
+          idPrefix="edit-member"
+          values={choices}
+          errors={errors}
+          onChange={setChoices}
+        />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <SubmitButton submitting={submitting}>Save</SubmitButton>
+        </DialogFooter>
+      </form>
+      <ErrorDialog title={MEMBER_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import type { TAppointmentStatus, TCommittee, TMembership } from '@gavel/contracts';
+import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { UserAvatar } from '@/components/user-avatar';
+import { AddMemberDialog, EditMemberDialog } from '@/features/committees/components/member-dialogs';
+import { useMembers, useRemoveMember } from '@/features/committees/queries';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export const NO_MEMBERS = 'This committee has no members yet.';
+export const REMOVE_ERROR_TITLE = 'Error Removing Member';
+
+const STATUS_VARIANT: Record<TAppointmentStatus, 'default' | 'secondary' | 'outline'> = {
+  Accepted: 'default',
+  Tentative: 'secondary',
+  Declined: 'outline',
+};
+
+/** The members table; with 'edit committees' also Add Member, Edit and Remove. */
+export function MembersSection({
+  committee,
+  year,
+  canEdit,
+}: {
+  committee: TCommittee;
+  /** The page's ?year=, as the committee was read. */
+  year?: number;
+  canEdit: boolean;
+}) {
+  const members = useMembers(committee.code, year);
+  const remove = useRemoveMember(committee.code, committee.year ?? undefined);
+  const [adding, setAdding] = React.useState(false);
+  const [editing, setEditing] = React.useState<TMembership | null>(null);
+  const [removing, setRemoving] = React.useState<TMembership | null>(null);
+  const [failure, setFailure] = React.useState<string | null>(null);
+
+  function confirmRemove() {
+    const member = removing;
+    setRemoving(null);
+    if (!member) return;
+    remove.mutate(member.id, {
+      onSuccess: () => toast.success('Member Removed'),
+      onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
+    });
+  }
+
+  const showDemographic = committee.has_demographic;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>
+          Voting follows the position's voting rights. The avatar opens the user's edit page.
+        </CardDescription>
+        {canEdit && members.data && (
+          <CardAction>
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <PlusIcon aria-hidden="true" />
+              Add Member
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>
+        {members.isPending && <LoadingState />}
+        {members.isError && (
+          <ErrorState
+            message={errorText(members.error, FALLBACK.retrieve)}
+            onRetry={() => void members.refetch()}
+          />
+        )}
+        {members.data?.length === 0 && (
+          <p className="py-6 text-center text-sm text-muted-foreground">{NO_MEMBERS}</p>
+        )}
+        {members.data && members.data.length > 0 && (
+          <Table aria-label="Members">
+            <TableHeader>
+              <TableRow>
+                <TableHead>
+                  <span className="sr-only">Picture</span>
+                </TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Position</TableHead>
+                {showDemographic && <TableHead>{committee.demographic_name ?? 'Demographic'}</TableHead>}
+                <TableHead>Voting</TableHead>
+                <TableHead>Status</TableHead>
+                {canEdit && (
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {members.data.map((member) => (
+                <TableRow key={member.id}>
+                  <TableCell>
+                    <UserAvatar user={member.user} />
+                  </TableCell>
+                  <TableCell className="font-medium">{member.user.name}</TableCell>
+                  <TableCell>
+                    <a className="hover:underline" href={`mailto:${member.user.email}`}>
+                      {member.user.email}
+                    </a>
+                  </TableCell>
+                  <TableCell>{member.position}</TableCell>
+                  {showDemographic && <TableCell>{member.demographic ?? '—'}</TableCell>}
+                  <TableCell>{member.is_voting ? 'Voting' : 'Non-voting'}</TableCell>
+                  <TableCell>
+                    <Badge variant={STATUS_VARIANT[member.appointment_status]}>
+                      {member.appointment_status}
+                    </Badge>
+                  </TableCell>
+                  {canEdit && (
+                    <TableCell>
+                      <div className="flex gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Edit ${member.user.name}`}
+                          onClick={() => setEditing(member)}
+                        >
+                          <PencilIcon aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Remove ${member.user.name}`}
+                          disabled={remove.isPending && remove.variables === member.id}
+                          onClick={() => setRemoving(member)}
+                        >
+                          <Trash2Icon aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      {canEdit && members.data && (
+        <>
+          <AddMemberDialog
+            committee={committee}
+            members={members.data}
+            open={adding}
+            onOpenChange={setAdding}
+          />
+          <EditMemberDialog committee={committee} member={editing} onClose={() => setEditing(null)} />
+          <ConfirmDialog
+            title={DELETE_CONFIRM_TITLE}
+            confirmLabel={DELETE_CONFIRM_YES}
+            destructive
+            message={removing ? `${removing.user.name} will be removed from ${committee.name}.` : null}
+            onConfirm={confirmRemove}
+            onCancel={() => setRemoving(null)}
+          />
+          <ErrorDialog title={REMOVE_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,294 @@
+import type { TUserSearchResult } from '@gavel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeCommittee, makeMe, makeMembership } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const GET = 'GET /api/admin/committee/FIN';
+const PUT = 'PUT /api/admin/committee/FIN';
+const DELETE = 'DELETE /api/admin/committee/FIN';
+const MEMBERS = 'GET /api/admin/committee/FIN/members';
+const ADD = 'POST /api/admin/committee/FIN/member';
+const SEARCH = 'POST /api/admin/users/list';
+
+const editor = makeMe({ permissions: ['edit committees'] });
+const viewer = makeMe({ permissions: ['view any meeting'] });
+const committee = makeCommittee({ members_count: 2, voting_members_count: 1, non_voting_members_count: 1 });
+function member(
+  user: { id: string; name: string; email: string },
+  rest: Parameters<typeof makeMembership>[0],
+) {
+  return makeMembership({ ...rest, user });
+}
+
+const members = [
+  member(
+    { id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.org' },
+    {
+      id: 'm-1',
+      position: 'Chair',
+      demographic: 'North',
+      appointment_status: 'Accepted',
+    },
+  ),
+  member(
+    { id: 'u-2', name: 'Grace Hopper', email: 'grace@example.org' },
+    { id: 'm-2', position: 'Staff Liaison', is_voting: false },
+  ),
+];
+
+function found(n: number): TUserSearchResult {
+  return {
+    id: `u-${n}`,
+    nrds: null,
+    first_name: `User${n}`,
+    last_name: 'Test',
+    displayed_first_name: `User${n}`,
+    sort_name: `Test, User${n}`,
+    name: `User${n} Test`,
+    email: `user${n}@example.org`,
+    profile_display_url: null,
+  };
+}
+
+async function openAdmin(
+  routes: Parameters<typeof mockFetch>[0] = {},
+  { me = editor, path = '/admin/committee/FIN?year=2026' } = {},
+) {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: me },
+    [GET]: { body: committee },
+    [MEMBERS]: { body: members },
+    ...routes,
+  });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Finance Committee', level: 1 });
+  return { ...app, fetchMock };
+}
+
+describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
+  it('shows the committee header and its members, asking for the year of the address', async () => {
+    const { fetchMock } = await openAdmin();
+    expect(screen.getByText('FIN')).toBeTruthy();
+    expect(screen.getByText('2026')).toBeTruthy();
+    const counts = screen.getByRole('list', { name: 'Member counts' });
+    expect(within(counts).getByText('Members: 2')).toBeTruthy();
+    expect(within(counts).getByText('Voting: 1')).toBeTruthy();
+    expect(within(counts).getByText('Non-voting: 1')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getByRole('columnheader', { name: 'Region' })).toBeTruthy();
+    const ada = within(table).getByRole('row', { name: /Ada Lovelace/ });
+    expect(within(ada).getByText('North')).toBeTruthy();
+    expect(within(ada).getByText('Accepted')).toBeTruthy();
+    expect(
+      within(ada)
+        .getByRole('link', { name: /Ada Lovelace \(edit user/ })
+        .getAttribute('href'),
+    ).toBe('/admin/users/u-1/edit');
+    expect(within(table).getByRole('row', { name: /Grace Hopper/ }).textContent).toContain('Non-voting');
+    expect(fetchMock.requestsTo(GET)[0]?.path).toBe('/api/admin/committee/FIN?year=2026');
+    expect(fetchMock.requestsTo(MEMBERS)[0]?.path).toBe('/api/admin/committee/FIN/members?year=2026');
+  });
+
+  it('says "Term based" and that there are no members', async () => {
+    await openAdmin({ [GET]: { body: makeCommittee({ year: null }) }, [MEMBERS]: { body: [] } });
+    expect(screen.getAllByText('Term based').length).toBeGreaterThan(0);
+    expect(await screen.findByText('This committee has no members yet.')).toBeTruthy();
+  });
+
+  it('is read-only without "edit committees"', async () => {
+    await openAdmin({}, { me: viewer });
+    await screen.findByRole('table', { name: 'Members' });
+    expect(screen.getByText('You may view these settings but not change them.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Committee' })).toBeNull();
+  });
+
+  it('refuses a user without any committee permission', async () => {
+    const fetchMock = mockFetch({ 'GET /api/me': { body: makeMe() } });
+    renderApp('/admin/committee/FIN');
+    expect(await screen.findByText('You do not have permission to view this committee.')).toBeTruthy();
+    expect(fetchMock.requestsTo(GET)).toHaveLength(0);
+  });
+
+  it.each([
+    [500, '', 'Unknown Retrieve Error... Please try again.'],
+    [404, 'Committee not found.', 'Committee not found.'],
+  ])('shows a failed load (%i %j) with a retry', async (status, message, shown) => {
+    const fetchMock = mockFetch({ 'GET /api/me': { body: editor }, [GET]: { status, body: { message } } });
+    const { user } = renderApp('/admin/committee/FIN');
+    expect(await screen.findByText(shown)).toBeTruthy();
+    fetchMock.on(GET, { body: committee });
+    fetchMock.on(MEMBERS, { body: [] });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Finance Committee', level: 1 })).toBeTruthy();
+  });
+
+  it('saves the settings with new_code on a rename and moves to the new address', async () => {
+    const { user, fetchMock, router } = await openAdmin({
+      [PUT]: ({ body }) => ({ body: { ...committee, code: (body as { new_code: string }).new_code } }),
+      'GET /api/admin/committee/FIN2': { body: { ...committee, code: 'FIN2' } },
+      'GET /api/admin/committee/FIN2/members': { body: members },
+    });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Finance Committee');
+    expect(screen.getByRole('switch', { name: 'Term based' }).hasAttribute('disabled')).toBe(true);
+    const code = screen.getByLabelText('Code');
+    await user.clear(code);
+    await user.type(code, 'FIN2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/committee/FIN2'));
+    expect(router.state.location.search).toBe('?year=2026');
+    const [put] = fetchMock.requestsTo(PUT);
+    expect(put?.path).toBe('/api/admin/committee/FIN');
+    expect(put?.body).toMatchObject({ name: 'Finance Committee', year: 2026, new_code: 'FIN2' });
+    expect(put?.body).not.toHaveProperty('code');
+  });
+
+  it('saves without new_code when the code is unchanged and stays', async () => {
+    const { user, fetchMock, router } = await openAdmin({ [PUT]: { body: committee } });
+    await user.clear(screen.getByLabelText('Quorum'));
+    await user.type(screen.getByLabelText('Quorum'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT)[0]?.body).toMatchObject({ quorum: 9 });
+    expect(fetchMock.requestsTo(PUT)[0]?.body).not.toHaveProperty('new_code');
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+  });
+
+  it('refuses to save a chair that is not one of the positions', async () => {
+    const { user, fetchMock } = await openAdmin({
+      [GET]: { body: makeCommittee({ chair_position: 'President' }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The selected position is not one of the committee positions.'),
+    ).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(0);
+  });
+
+  it('adds a member found with the typeahead (from 2 characters, 10 at most, members excluded)', async () => {
+    const { user, fetchMock } = await openAdmin({
+      [SEARCH]: { body: [found(1), ...Array.from({ length: 11 }, (_, i) => found(i + 10))] },
+      [ADD]: { status: 201, body: makeMembership({ id: 'm-3' }) },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    const search = within(dialog).getByRole('combobox', { name: 'User' });
+
+    await user.type(search, 'u');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetchMock.requestsTo(SEARCH)).toHaveLength(0);
+
+    await user.type(search, 's');
+    await within(dialog).findByRole('option', { name: /User10 Test/ });
+    const options = within(dialog).getAllByRole('option');
+    expect(options).toHaveLength(10);
+    // u-1 (Ada) is a member already.
+    expect(within(dialog).queryByRole('option', { name: /User1 Test/ })).toBeNull();
+
+    await user.click(within(dialog).getByRole('option', { name: /User12 Test/ }));
+    expect(within(dialog).getByText('user12@example.org')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Region' }));
+    await user.click(await screen.findByRole('option', { name: 'South' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Appointment status' }).textContent).toBe(
+      'Tentative',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+
+    await waitFor(() => expect(fetchMock.requestsTo(ADD)).toHaveLength(1));
+    expect(fetchMock.requestsTo(ADD)[0]?.body).toEqual({
+      year: 2026,
+      user_id: 'u-12',
+      position: 'Member',
+      demographic: 'South',
+      appointment_status: 'Tentative',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Member' })).toBeNull());
+  });
+
+  it('asks for a user and a position before adding', async () => {
+    const { user, fetchMock } = await openAdmin();
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByText('The user field is required.')).toBeTruthy();
+    expect(within(dialog).getByText('The position field is required.')).toBeTruthy();
+    expect(fetchMock.requestsTo(ADD)).toHaveLength(0);
+  });
+
+  it('changes a member in the edit dialog', async () => {
+    const { user, fetchMock } = await openAdmin({
+      'PUT /api/admin/committee/FIN/member/m-2': { body: members[1] },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Appointment status' }));
+    await user.click(await screen.findByRole('option', { name: 'Declined' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fetchMock.requestsTo('PUT /api/admin/committee/FIN/member/m-2')).toHaveLength(1),
+    );
+    expect(fetchMock.requestsTo('PUT /api/admin/committee/FIN/member/m-2')[0]?.body).toEqual({
+      year: 2026,
+      position: 'Staff Liaison',
+      demographic: null,
+      appointment_status: 'Declined',
+    });
+  });
+
+  it('removes a member only after "Yes, I\'m sure"', async () => {
+    const REMOVE = 'DELETE /api/admin/committee/FIN/member/m-2';
+    const { user, fetchMock } = await openAdmin({ [REMOVE]: { body: { ok: true } } });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.requestsTo(REMOVE)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    await waitFor(() => expect(fetchMock.requestsTo(REMOVE)).toHaveLength(1));
+    expect(fetchMock.requestsTo(REMOVE)[0]?.path).toBe('/api/admin/committee/FIN/member/m-2?year=2026');
+    expect(await screen.findByText('Member Removed')).toBeTruthy();
+  });
+
+  it("deletes only after confirmation and shows the server's refusal", async () => {
+    const refusal = 'The committee has meetings that have not ended and cannot be deleted.';
+    const { user, fetchMock, router } = await openAdmin({
+      [DELETE]: { status: 409, body: { message: refusal } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete Committee' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    expect(fetchMock.requestsTo(DELETE)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error Deleting Committee' });
+    expect(within(dialog).getByText(refusal)).toBeTruthy();
+    expect(fetchMock.requestsTo(DELETE)[0]?.path).toBe('/api/admin/committee/FIN?year=2026');
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+  });
+
+  it('goes back to the admin home of the year after deleting', async () => {
+    const { user, router } = await openAdmin({
+      [DELETE]: { body: { ok: true } },
+      'GET /api/admin/years': { body: [] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete Committee' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.location.search).toBe('?year=2026');
+    expect(await screen.findByText('Committee Deleted')).toBeTruthy();
+  });
+});

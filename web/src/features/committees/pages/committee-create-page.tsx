@@ -1,0 +1,79 @@
+import { can } from '@gavel/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCurrentUser } from '@/features/auth/queries';
+import {
+  type CommitteeFormValues,
+  emptyCommitteeForm,
+  toCreateBody,
+} from '@/features/committees/committee-form';
+import { CommitteeSettingsForm } from '@/features/committees/components/committee-settings-form';
+import { useCreateCommittee } from '@/features/committees/queries';
+import { yearParam } from '@/features/committees/year-param';
+import { useYears } from '@/features/years/queries';
+import { paths } from '@/lib/paths';
+
+export const CREATE_FORBIDDEN = 'You do not have permission to create committees.';
+export const CREATE_ERROR_TITLE = 'Error Saving Committee';
+
+/** /admin/committee/create?year={year}: a new committee ('create committees'). */
+export function CommitteeCreatePage() {
+  const { principal } = useCurrentUser();
+  if (!can(principal, 'create committees')) return <ErrorState message={CREATE_FORBIDDEN} />;
+  return <CommitteeCreate />;
+}
+
+function CommitteeCreate() {
+  const [searchParams] = useSearchParams();
+  const asked = yearParam(searchParams.get('year'));
+  // ?year= may name a year that does not exist yet: the service records it on create.
+  return asked === undefined ? <CreateInCurrentYear /> : <CreateCard year={asked} />;
+}
+
+/** Without ?year= the form starts in the current year, else the newest, else this calendar year. */
+function CreateInCurrentYear() {
+  const years = useYears();
+  if (years.isPending) return <LoadingState />;
+  const current = years.data?.find((y) => y.is_current)?.year ?? years.data?.[0]?.year;
+  return <CreateCard year={current ?? new Date().getFullYear()} backYear={current} />;
+}
+
+function CreateCard({ year, backYear = year }: { year: number; backYear?: number }) {
+  const navigate = useNavigate();
+  const create = useCreateCommittee();
+
+  async function save(values: CommitteeFormValues) {
+    const created = await create.mutateAsync(toCreateBody(values));
+    toast.success('Saved');
+    await navigate(paths.committeeAdmin(created));
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Add Committee</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Committee settings</CardTitle>
+          <CardDescription>Members can be added once the committee exists.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CommitteeSettingsForm
+            mode="create"
+            initial={emptyCommitteeForm(year)}
+            submitLabel="Create"
+            errorTitle={CREATE_ERROR_TITLE}
+            onSave={save}
+            secondaryAction={
+              <Button asChild variant="outline">
+                <Link to={paths.adminHome(backYear)}>Cancel</Link>
+              </Button>
+            }
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+/** A page's `?year=` when it is a four-digit year, else undefined (the service then picks the year). */
+export function yearParam(raw: string | null): number | undefined {
+  if (raw === null || !/^\d{4}$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
+}

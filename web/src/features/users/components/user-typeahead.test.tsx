@@ -1,0 +1,99 @@
+import type { TUserSearchResult } from '@gavel/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { UserTypeahead } from '@/features/users/components/user-typeahead';
+import { createQueryClient } from '@/lib/query-client';
+import { mockFetch } from '@/test/fetch-mock';
+
+const SEARCH = 'POST /api/admin/users/list';
+
+function result(n: number): TUserSearchResult {
+  return {
+    id: `u-${n}`,
+    nrds: null,
+    first_name: `Dana${n}`,
+    last_name: 'Smith',
+    displayed_first_name: `Dana${n}`,
+    sort_name: `Smith, Dana${n}`,
+    name: `Dana${n} Smith`,
+    email: `dana${n}@example.org`,
+    profile_display_url: null,
+  };
+}
+
+function setup(found: TUserSearchResult[], excludeIds: string[] = []) {
+  const fetchMock = mockFetch({ 'GET /api/me': { status: 401, body: {} }, [SEARCH]: { body: found } });
+  const onSelect = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <label htmlFor="who">User</label>
+      <UserTypeahead id="who" excludeIds={excludeIds} onSelect={onSelect} />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, onSelect, user: userEvent.setup() };
+}
+
+describe('UserTypeahead', () => {
+  it('does not search under 2 characters', async () => {
+    const { fetchMock, user } = setup([result(1)]);
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'd');
+    expect(screen.getByText('Type at least 2 characters to search')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetchMock.requestsTo(SEARCH)).toHaveLength(0);
+  });
+
+  it('searches once typing pauses and shows at most 10 matches with name and email', async () => {
+    const { fetchMock, user } = setup(Array.from({ length: 12 }, (_, i) => result(i + 1)));
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'dana');
+    expect(await screen.findByRole('option', { name: /Dana1 Smith/ })).toBeTruthy();
+    expect(screen.getAllByRole('option')).toHaveLength(10);
+    expect(screen.getByText('dana1@example.org')).toBeTruthy();
+    // Debounced: one request for the whole word, asking for 10.
+    expect(fetchMock.requestsTo(SEARCH).map((r) => r.body)).toEqual([{ query: 'dana', limit: 10 }]);
+  });
+
+  it('leaves out excluded users and says when nothing is left', async () => {
+    const { fetchMock, user } = setup([result(1), result(2)], ['u-1']);
+    fetchMock.on(SEARCH, ({ body }) => ({
+      body: (body as { query: string }).query === 'dana1' ? [result(1)] : [result(1), result(2)],
+    }));
+    const input = screen.getByRole('combobox', { name: 'User' });
+    await user.type(input, 'dana');
+    expect(await screen.findByRole('option', { name: /Dana2 Smith/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Dana1 Smith/ })).toBeNull();
+    await user.clear(input);
+    await user.type(input, 'dana1');
+    expect(await screen.findByText('No results found')).toBeTruthy();
+  });
+
+  it("shows 'No results found' for an empty answer", async () => {
+    const { user } = setup([]);
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'zz');
+    expect(await screen.findByText('No results found')).toBeTruthy();
+  });
+
+  it('picks a match with the arrow keys and Enter', async () => {
+    const { onSelect, user } = setup([result(1), result(2)]);
+    const input = screen.getByRole('combobox', { name: 'User' });
+    await user.type(input, 'dana');
+    await screen.findByRole('option', { name: /Dana2 Smith/ });
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = screen.getByRole('option', { name: /Dana2 Smith/ });
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(second.id);
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(result(2));
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('picks a match with the mouse', async () => {
+    const { onSelect, user } = setup([result(1)]);
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'dana');
+    await user.click(await screen.findByRole('option', { name: /Dana1 Smith/ }));
+    expect(onSelect).toHaveBeenCalledWith(result(1));
+  });
+});

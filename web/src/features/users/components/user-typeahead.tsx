@@ -1,0 +1,206 @@
+import type { TUserSearchResult } from '@gavel/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
+import * as React from 'react';
+import { Input } from '@/components/ui/input';
+import { searchUsers, TYPEAHEAD_MAX_MATCHES, TYPEAHEAD_MIN_CHARS } from '@/features/users/api';
+import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { FALLBACK } from '@/lib/messages';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Wait this long after the last keystroke before searching. */
+export const TYPEAHEAD_DEBOUNCE_MS = 250;
+export const NO_RESULTS = 'No results found';
+export const TYPE_MORE = `Type at least ${TYPEAHEAD_MIN_CHARS} characters to search`;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = React.useState(value);
+  React.useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** Users matching a free-text query; asks only from TYPEAHEAD_MIN_CHARS characters. */
+function useUserSearch(query: string) {
+  return useQuery({
+    queryKey: queryKeys.users.search(query),
+    queryFn: ({ signal }) => searchUsers(query, signal),
+    enabled: query.length >= TYPEAHEAD_MIN_CHARS,
+    staleTime: 30_000,
+  });
+}
+
+export interface UserTypeaheadProps {
+  /** Called with the chosen user; the input then clears. */
+  onSelect: (user: TUserSearchResult) => void;
+  /** Users never offered (e.g. the committee's members). */
+  excludeIds?: readonly string[];
+  id?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  /** Used when no <label for={id}> names the input. */
+  'aria-label'?: string;
+}
+
+/**
+ * A user search box (WAI-ARIA combobox with a listbox popup): searches from 2 characters, 250 ms after
+ * the last keystroke, and offers at most 10 users (name and email). Arrow keys move through the
+ * matches, Enter picks one, Escape closes the list.
+ */
+export function UserTypeahead({
+  onSelect,
+  excludeIds = [],
+  id: givenId,
+  placeholder = 'Search by name or email…',
+  disabled,
+  className,
+  ...aria
+}: UserTypeaheadProps) {
+  const ownId = React.useId();
+  const id = givenId ?? ownId;
+  const listId = `${id}-listbox`;
+  const [text, setText] = React.useState('');
+  const [open, setOpen] = React.useState(false);
+  const [active, setActive] = React.useState(-1);
+
+  const query = text.trim();
+  const debounced = useDebounced(query, TYPEAHEAD_DEBOUNCE_MS);
+  const search = useUserSearch(debounced);
+  const excluded = new Set(excludeIds);
+  const matches =
+    debounced === query && search.data
+      ? search.data.filter((user) => !excluded.has(user.id)).slice(0, TYPEAHEAD_MAX_MATCHES)
+      : [];
+  const searching = query.length >= TYPEAHEAD_MIN_CHARS && (debounced !== query || search.isFetching);
+  const showList = open && query.length > 0;
+  const expanded = showList && matches.length > 0;
+  const activeIndex = active < matches.length ? active : -1;
+
+  function choose(user: TUserSearchResult) {
+    onSelect(user);
+    setText('');
+    setActive(-1);
+    setOpen(false);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (matches.length > 0) setActive((activeIndex + 1) % matches.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        if (matches.length > 0) setActive(activeIndex <= 0 ? matches.length - 1 : activeIndex - 1);
+        break;
+      case 'Home':
+      case 'End':
+        if (expanded) {
+          event.preventDefault();
+          setActive(event.key === 'Home' ? 0 : matches.length - 1);
+        }
+        break;
+      case 'Enter': {
+        // Enter never submits the surrounding form from here.
+        event.preventDefault();
+        const user = matches[activeIndex];
+        if (expanded && user) choose(user);
+        break;
+      }
+      case 'Escape':
+        if (showList) {
+          event.preventDefault();
+          event.stopPropagation();
+          setOpen(false);
+          setActive(-1);
+        }
+        break;
+    }
+  }
+
+  let status: React.ReactNode = null;
+  if (query.length < TYPEAHEAD_MIN_CHARS) status = TYPE_MORE;
+  else if (searching) {
+    status = (
+      <span className="inline-flex items-center gap-2">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+        Searching…
+      </span>
+    );
+  } else if (search.isError) status = errorText(search.error, FALLBACK.retrieve);
+  else if (search.data && matches.length === 0) status = NO_RESULTS;
+
+  return (
+    <div className={cn('relative w-full', className)}>
+      <SearchIcon
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 opacity-50"
+        aria-hidden="true"
+      />
+      <Input
+        id={id}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
+        autoComplete="off"
+        className="pl-9"
+        placeholder={placeholder}
+        disabled={disabled}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(-1);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        {...aria}
+      />
+      {showList && (
+        <div className="absolute inset-x-0 top-full z-50 mt-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+          <div
+            id={listId}
+            role="listbox"
+            aria-label="Matching users"
+            tabIndex={-1}
+            className="max-h-72 overflow-y-auto"
+            // Pressing an option must not blur the input: that would close the list before the click.
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {matches.map((user, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys.
+              <div
+                key={user.id}
+                id={`${id}-option-${index}`}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === activeIndex}
+                className="flex cursor-default flex-col rounded-sm px-2 py-1.5 text-sm aria-selected:bg-accent aria-selected:text-accent-foreground"
+                onMouseMove={() => setActive(index)}
+                onClick={() => choose(user)}
+              >
+                <span className="font-medium">{user.name}</span>
+                <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+              </div>
+            ))}
+          </div>
+          {status && (
+            <p role="status" className="px-2 py-3 text-center text-sm text-muted-foreground">
+              {status}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import { format } from 'date-fns';
+import { downloadBlob } from '@/lib/download';
+
+/** One column of an export: its header and how a row gives the cell. */
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | null | undefined;
+}
+
+/** The exports' file-name timestamp (spec section 9: YYYY-MM-DD_HH-mm-ss). */
+export const CSV_TIMESTAMP_FORMAT = 'yyyy-MM-dd_HH-mm-ss';
+
+/** A header line, then one line per row; cells are quoted only when they need it. Missing cells are empty. */
+export function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  return stringify(
+    rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+    { header: true, columns: columns.map((column) => column.header) },
+  );
+}
+
+/** '{prefix}-YYYY-MM-DD_HH-mm-ss.csv' in local time, e.g. 'PolicyAcceptance-2026-03-01_14-05-09.csv'. */
+export function csvFileName(prefix: string, at: Date = new Date()): string {
+  return `${prefix}-${format(at, CSV_TIMESTAMP_FORMAT)}.csv`;
+}
+
+/** A byte order mark, so that spreadsheet programs read the file as UTF-8 (accented names). */
+const UTF8_BOM = '\uFEFF';
+
+/** Downloads CSV text as a file. */
+export function downloadCsv(csv: string, fileName: string): void {
+  downloadBlob(new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' }), fileName);
+}

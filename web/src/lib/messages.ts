@@ -1,0 +1,7 @@
+/** The spec's fallback texts (admin spec section 8), shown when the server gives no message. */
+export const FALLBACK = {
+  retrieve: 'Unknown Retrieve Error... Please try again.',
+  save: 'Unknown Save Error... Please try again.',
+  delete: 'Unknown Delete Error... Please try again.',
+  update: 'Unknown Update Error... Please try again.',
+} as const;
