@@ -1,0 +1,134 @@
+/** Approval rules and the active amendment (spec section 4, "Approval rules"). */
+import { APPROVE_RESPONSE, hasCustomResponses, resultList, resultOfVote } from './results.js';
+import { findActiveVote, hasVoteEnded, toMillis } from './time.js';
+import type { Id, Instant, MotionRecord, VoteRecord } from './types.js';
+
+/** true approved, false defeated, null undecided / pending. */
+export type Approval = boolean | null;
+
+export interface ApprovalContext {
+  /** Votes of the meeting or email vote (looked up by amendment_vote_id / motion_vote_id). */
+  votes: readonly VoteRecord[];
+  now: Instant;
+  /** The active vote's id; when omitted it is derived from `votes` and `now` (first active vote). */
+  activeVoteId?: Id | null;
+}
+
+function activeId(ctx: ApprovalContext): Id | null {
+  if (ctx.activeVoteId !== undefined) return ctx.activeVoteId;
+  return findActiveVote(ctx.votes, ctx.now)?.id ?? null;
+}
+
+function voteById(ctx: ApprovalContext, id: Id | null | undefined): VoteRecord | null {
+  if (id == null) return null;
+  return ctx.votes.find((v) => v.id === id) ?? null;
+}
+
+export function isAmendment(motion: Pick<MotionRecord, 'amendment_parent_id'>): boolean {
+  return motion.amendment_parent_id != null;
+}
+
+/**
+ * Approval of a motion row as an amendment. A root motion counts as approved. An amendment uses its
+ * explicit amendment_approved boolean if set; otherwise undecided if it has no vote (no
+ * amendment_vote_id, or the vote is not among `votes`) or its vote is the active vote; otherwise
+ * approved when the vote result equals in_favor. The rule does not wait for ended_at nor check the
+ * quorum: the spec says neither for amendments (unlike motions), so a vote that is not active is read
+ * as decided.
+ */
+export function amendmentApproval(
+  motion: Pick<
+    MotionRecord,
+    'amendment_parent_id' | 'amendment_approved' | 'amendment_vote_id' | 'maximum_responses'
+  >,
+  ctx: ApprovalContext,
+): Approval {
+  if (!isAmendment(motion)) return true;
+  if (typeof motion.amendment_approved === 'boolean') return motion.amendment_approved;
+  const vote = voteById(ctx, motion.amendment_vote_id);
+  if (!vote || vote.id === activeId(ctx)) return null;
+  // An amendment vote picks at most one response (cap 1), whatever the vote record says.
+  return resultOfVote({ ...vote, type: 'amendment' }, motion) === APPROVE_RESPONSE;
+}
+
+/**
+ * Approval of a motion row as a motion. Uses motion_approved if set; otherwise pending until its vote
+ * has ended (read as: now at or after ended_at, the spec's own stated reading); then with custom
+ * responses approved when any result exists, else approved when the result equals in_favor.
+ */
+export function motionApproval(
+  motion: Pick<
+    MotionRecord,
+    'motion_approved' | 'motion_vote_id' | 'motion_responses' | 'maximum_responses' | 'amendment_parent_id'
+  >,
+  ctx: ApprovalContext,
+): Approval {
+  if (typeof motion.motion_approved === 'boolean') return motion.motion_approved;
+  const vote = voteById(ctx, motion.motion_vote_id);
+  if (!vote || !hasVoteEnded(vote, ctx.now)) return null;
+  const result = resultOfVote({ ...vote, type: 'motion' }, motion);
+  if (hasCustomResponses(motion)) return resultList(result).length > 0;
+  return result === APPROVE_RESPONSE;
+}
+
+/** Direct amendments of a motion, in list order: sort, then created_at, then input order. */
+export function amendmentsOf<
+  M extends Pick<MotionRecord, 'id' | 'amendment_parent_id' | 'sort' | 'created_at'>,
+>(motion: Pick<MotionRecord, 'id'>, motions: readonly M[]): M[] {
+  return motions
+    .filter((m) => m.amendment_parent_id != null && m.amendment_parent_id === motion.id)
+    .map((m, i) => ({ m, i }))
+    .sort(
+      (a, b) =>
+        (a.m.sort ?? 0) - (b.m.sort ?? 0) ||
+        (toMillis(a.m.created_at) ?? 0) - (toMillis(b.m.created_at) ?? 0) ||
+        a.i - b.i,
+    )
+    .map(({ m }) => m);
+}
+
+/**
+ * The active amendment of a motion, found depth first: for each direct amendment in order, that
+ * amendment's own active amendment wins; otherwise the first direct amendment whose approval is
+ * undecided or true. null when none. Followed literally: the search also descends into defeated
+ * amendments.
+ */
+export function activeAmendment<M extends MotionRecord>(
+  motion: Pick<MotionRecord, 'id'>,
+  motions: readonly M[],
+  ctx: ApprovalContext,
+): M | null {
+  const fixed: ApprovalContext = { ...ctx, activeVoteId: activeId(ctx) };
+  const search = (parent: Pick<MotionRecord, 'id'>, seen: Set<Id>): M | null => {
+    if (seen.has(parent.id)) return null; // guard against a malformed cycle
+    seen.add(parent.id);
+    const children = amendmentsOf(parent, motions);
+    for (const child of children) {
+      const deeper = search(child, seen);
+      if (deeper) return deeper;
+    }
+    return children.find((c) => amendmentApproval(c, fixed) !== false) ?? null;
+  };
+  return search(motion, new Set());
+}
+
+/**
+ * Whether a motion row has a result yet (editing is allowed only before; revote only after): an
+ * explicit approval is set (amendment_approved on an amendment, motion_approved), or one of its votes
+ * (amendment_vote_id, motion_vote_id) has ended.
+ */
+export function motionHasResult(
+  motion: Pick<
+    MotionRecord,
+    'amendment_parent_id' | 'amendment_approved' | 'motion_approved' | 'amendment_vote_id' | 'motion_vote_id'
+  >,
+  ctx: Pick<ApprovalContext, 'votes' | 'now'>,
+): boolean {
+  if (typeof motion.motion_approved === 'boolean') return true;
+  if (isAmendment(motion) && typeof motion.amendment_approved === 'boolean') return true;
+  const full: ApprovalContext = { ...ctx, activeVoteId: null };
+  return [motion.amendment_vote_id, motion.motion_vote_id].some((id) => {
+    const vote = voteById(full, id);
+    return vote !== null && hasVoteEnded(vote, ctx.now);
+  });
+}

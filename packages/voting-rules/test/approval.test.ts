@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ApprovalContext,
+  activeAmendment,
+  amendmentApproval,
+  amendmentsOf,
+  type MotionRecord,
+  motionApproval,
+  motionHasResult,
+  type VoteRecord,
+} from '../src/index.js';
+
+const NOW = Date.parse('2025-03-01T12:00:00Z');
+const at = (offsetSeconds: number) => new Date(NOW + offsetSeconds * 1000).toISOString();
+
+/** A vote that ended a minute ago with the given counts. */
+const endedVote = (
+  id: number,
+  counts: Record<string, number>,
+  extra: Partial<VoteRecord> = {},
+): VoteRecord => ({
+  id,
+  vote_type: 'simple_majority',
+  started_at: at(-120),
+  ended_at: at(-60),
+  respondents_count: 0,
+  quorum: 0,
+  outcome: Object.entries(counts).map(([response, count]) => ({ response, count })),
+  ...extra,
+});
+const activeVote = (id: number): VoteRecord => ({
+  id,
+  vote_type: 'simple_majority',
+  started_at: at(-10),
+  ended_at: at(50),
+  outcome: [{ response: 'in_favor', count: 4 }],
+});
+const ctx = (votes: VoteRecord[], extra: Partial<ApprovalContext> = {}): ApprovalContext => ({
+  votes,
+  now: NOW,
+  ...extra,
+});
+
+describe('amendmentApproval', () => {
+  const amendment = (fields: Partial<MotionRecord> = {}): MotionRecord => ({
+    id: 2,
+    amendment_parent_id: 1,
+    ...fields,
+  });
+
+  it('a root motion counts as approved as an amendment', () => {
+    expect(amendmentApproval({ amendment_parent_id: null }, ctx([]))).toBe(true);
+    expect(amendmentApproval({ amendment_parent_id: null, amendment_approved: false }, ctx([]))).toBe(true);
+  });
+
+  it.each([
+    ['explicit true wins over a defeated vote', { amendment_approved: true, amendment_vote_id: 10 }, true],
+    [
+      'explicit false wins over an approving vote',
+      { amendment_approved: false, amendment_vote_id: 11 },
+      false,
+    ],
+    ['no vote → undecided', {}, null],
+    ['vote id not found → undecided', { amendment_vote_id: 999 }, null],
+    ['active vote → undecided', { amendment_vote_id: 12 }, null],
+    ['ended vote, opposed wins → defeated', { amendment_vote_id: 10 }, false],
+    ['ended vote, in_favor wins → approved', { amendment_vote_id: 11 }, true],
+    ['ended vote, tie → defeated', { amendment_vote_id: 13 }, false],
+    ['ended vote, no votes → defeated', { amendment_vote_id: 14 }, false],
+  ])('%s', (_label, fields, expected) => {
+    const votes = [
+      endedVote(10, { in_favor: 1, opposed: 3 }),
+      endedVote(11, { in_favor: 3, opposed: 1 }),
+      activeVote(12),
+      endedVote(13, { in_favor: 2, opposed: 2 }),
+      endedVote(14, {}),
+    ];
+    expect(amendmentApproval(amendment(fields), ctx(votes))).toBe(expected);
+  });
+
+  it('an explicit activeVoteId overrides the clock', () => {
+    const votes = [endedVote(11, { in_favor: 3 })];
+    expect(
+      amendmentApproval(amendment({ amendment_vote_id: 11 }), ctx(votes, { activeVoteId: 11 })),
+    ).toBeNull();
+    expect(amendmentApproval(amendment({ amendment_vote_id: 11 }), ctx(votes, { activeVoteId: null }))).toBe(
+      true,
+    );
+  });
+
+  it('only the first active vote counts as the active one', () => {
+    const votes = [activeVote(20), activeVote(21)];
+    expect(amendmentApproval(amendment({ amendment_vote_id: 20 }), ctx(votes))).toBeNull();
+    // vote 21 is in its window but is not "the" active vote, so its result is read
+    expect(amendmentApproval(amendment({ amendment_vote_id: 21 }), ctx(votes))).toBe(true);
+  });
+
+  it('amendment votes are capped at one response even for multiple-choice votes', () => {
+    const votes = [endedVote(30, { in_favor: 2, opposed: 2 }, { vote_type: 'multiple' })];
+    // a tie gives two winners, which is not equal to in_favor
+    expect(amendmentApproval(amendment({ amendment_vote_id: 30, maximum_responses: 3 }), ctx(votes))).toBe(
+      false,
+    );
+  });
+});
+
+describe('motionApproval', () => {
+  const motion = (fields: Partial<MotionRecord> = {}): MotionRecord => ({ id: 1, ...fields });
+
+  it.each([
+    ['explicit true (unanimous consent)', { motion_approved: true }, true],
+    ['explicit false', { motion_approved: false, motion_vote_id: 11 }, false],
+    ['no vote → pending', {}, null],
+    ['vote not found → pending', { motion_vote_id: 999 }, null],
+    ['vote still running → pending', { motion_vote_id: 12 }, null],
+    ['vote not started → pending', { motion_vote_id: 15 }, null],
+    ['ended, in_favor → approved', { motion_vote_id: 11 }, true],
+    ['ended, opposed → failed', { motion_vote_id: 10 }, false],
+    ['ended, tie → failed', { motion_vote_id: 13 }, false],
+    ['ended, no votes → failed', { motion_vote_id: 14 }, false],
+    [
+      'custom responses, a winner → approved',
+      { motion_vote_id: 16, motion_responses: ['A', 'B', 'C'] },
+      true,
+    ],
+    ['custom responses, tie → approved', { motion_vote_id: 17, motion_responses: ['A', 'B', 'C'] }, true],
+    ['custom responses, no result → failed', { motion_vote_id: 14, motion_responses: ['A', 'B'] }, false],
+    [
+      'custom responses, no majority → failed',
+      { motion_vote_id: 18, motion_responses: ['A', 'B', 'C'] },
+      false,
+    ],
+  ])('%s', (_label, fields, expected) => {
+    const votes = [
+      endedVote(10, { in_favor: 1, opposed: 3 }),
+      endedVote(11, { in_favor: 3, opposed: 1 }),
+      activeVote(12),
+      endedVote(13, { in_favor: 2, opposed: 2 }),
+      endedVote(14, {}),
+      {
+        id: 15,
+        vote_type: 'simple_majority',
+        started_at: at(60),
+        ended_at: at(120),
+        outcome: [],
+      } as VoteRecord,
+      endedVote(16, { A: 1, B: 3, C: 1 }, { vote_type: 'multiple' }),
+      endedVote(17, { A: 2, B: 2, C: 1 }, { vote_type: 'multiple' }),
+      endedVote(18, { A: 2, B: 2, C: 1 }, { vote_type: 'simple_majority' }),
+    ];
+    expect(motionApproval(motion(fields), ctx(votes))).toBe(expected);
+  });
+
+  it('is pending until ended_at has passed, then derived from the result', () => {
+    const vote = endedVote(40, { in_favor: 5 }, { ended_at: new Date(NOW).toISOString() });
+    const m = motion({ motion_vote_id: 40 });
+    expect(motionApproval(m, { votes: [vote], now: NOW - 1 })).toBeNull();
+    expect(motionApproval(m, { votes: [vote], now: NOW })).toBe(true);
+  });
+
+  it('multiple-choice motions with maximum responses use the motion cap', () => {
+    const vote = endedVote(41, { A: 3, B: 2, C: 1 }, { vote_type: 'multiple' });
+    expect(
+      motionApproval(
+        motion({ motion_vote_id: 41, motion_responses: ['A', 'B', 'C'], maximum_responses: 2 }),
+        ctx([vote]),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('activeAmendment', () => {
+  const root: MotionRecord = { id: 1, amendment_parent_id: null };
+  const am = (id: number, parent: number, fields: Partial<MotionRecord> = {}): MotionRecord => ({
+    id,
+    amendment_parent_id: parent,
+    ...fields,
+  });
+
+  it('none when the motion has no amendments', () => {
+    expect(activeAmendment(root, [root], ctx([]))).toBeNull();
+  });
+
+  it('the first amendment that is undecided or approved', () => {
+    const motions = [
+      root,
+      am(2, 1, { amendment_approved: false }),
+      am(3, 1),
+      am(4, 1, { amendment_approved: true }),
+    ];
+    expect(activeAmendment(root, motions, ctx([]))?.id).toBe(3);
+  });
+
+  it('an approved amendment is active', () => {
+    const motions = [root, am(2, 1, { amendment_approved: true })];
+    expect(activeAmendment(root, motions, ctx([]))?.id).toBe(2);
+  });
+
+  it('none when every amendment is defeated', () => {
+    const motions = [root, am(2, 1, { amendment_approved: false }), am(3, 1, { amendment_approved: false })];
+    expect(activeAmendment(root, motions, ctx([]))).toBeNull();
+  });
+
+  it("a child's active amendment wins (depth first)", () => {
+    const motions = [
+      root,
+      am(2, 1, { amendment_approved: true }),
+      am(3, 2),
+      am(4, 3, { amendment_approved: true }),
+    ];
+    expect(activeAmendment(root, motions, ctx([]))?.id).toBe(4);
+    expect(activeAmendment(motions[1] as MotionRecord, motions, ctx([]))?.id).toBe(4);
+  });
+
+  it('depth first: an earlier amendment subtree is searched before a later sibling', () => {
+    const motions = [root, am(2, 1, { amendment_approved: true }), am(3, 1), am(5, 2)];
+    expect(activeAmendment(root, motions, ctx([]))?.id).toBe(5);
+  });
+
+  it('descends into defeated amendments too (literal reading)', () => {
+    const motions = [root, am(2, 1, { amendment_approved: false }), am(3, 2), am(4, 1)];
+    expect(activeAmendment(root, motions, ctx([]))?.id).toBe(3);
+  });
+
+  it('order is sort, then created_at', () => {
+    const motions = [
+      root,
+      am(2, 1, { sort: 2 }),
+      am(3, 1, { sort: 1, created_at: at(10) }),
+      am(4, 1, { sort: 1, created_at: at(5) }),
+    ];
+    expect(amendmentsOf(root, motions).map((m) => m.id)).toEqual([4, 3, 2]);
+    expect(activeAmendment(root, motions, ctx([]))?.id).toBe(4);
+  });
+
+  it('uses votes: an amendment under an active vote is undecided, hence active', () => {
+    const motions = [root, am(2, 1, { amendment_vote_id: 10 }), am(3, 1)];
+    expect(activeAmendment(root, motions, ctx([activeVote(10)]))?.id).toBe(2);
+    const defeated = [endedVote(10, { opposed: 3 })];
+    expect(activeAmendment(root, motions, ctx(defeated))?.id).toBe(3);
+  });
+
+  it('survives a malformed cycle', () => {
+    const motions = [am(1, 2), am(2, 1)];
+    expect(() => activeAmendment({ id: 1 }, motions, ctx([]))).not.toThrow();
+  });
+});
+
+describe('motionHasResult', () => {
+  it.each([
+    ['nothing yet', { id: 1 }, false],
+    ['motion_approved set', { id: 1, motion_approved: false }, true],
+    ['amendment_approved on an amendment', { id: 2, amendment_parent_id: 1, amendment_approved: true }, true],
+    ['amendment_approved ignored on a root motion', { id: 1, amendment_approved: true }, false],
+    ['motion vote ended', { id: 1, motion_vote_id: 10 }, true],
+    ['amendment vote ended', { id: 2, amendment_parent_id: 1, amendment_vote_id: 10 }, true],
+    ['vote still active', { id: 1, motion_vote_id: 12 }, false],
+    ['vote unknown', { id: 1, motion_vote_id: 99 }, false],
+  ])('%s → %s', (_label, motion, expected) => {
+    const votes = [endedVote(10, { in_favor: 1 }), activeVote(12)];
+    expect(motionHasResult(motion as MotionRecord, { votes, now: NOW })).toBe(expected);
+  });
+});

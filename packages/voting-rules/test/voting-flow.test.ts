@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLOSE_VOTE_CONFIRM_TEXT,
+  canCreateMotion,
+  canDeleteMotion,
+  canEditMotion,
+  canEndMeeting,
+  canReorderMotions,
+  canRevote,
+  canStartMeeting,
+  canStartVote,
+  confirmVoteTitle,
+  isUnanimousConsentOffered,
+  type MotionChangeInput,
+  NO_SECOND_MESSAGE,
+  NO_SECOND_TITLE,
+  quorumNeededMessage,
+  type StartVoteInput,
+  secondsAddedMessage,
+  startVoteBlockerMessage,
+  startVoteBlockers,
+  VOTE_TIME_EXTENSION_SECONDS,
+  voteRecordedMessage,
+  votingStatusMessage,
+} from '../src/index.js';
+
+describe('meeting start and end', () => {
+  it.each([
+    ['planned', true, true],
+    ['planned', false, false],
+    ['in_progress', true, false],
+    ['ended', true, false],
+  ] as const)('start: %s, today %s → %s', (status, today, expected) => {
+    expect(canStartMeeting({ status, is_today: today })).toBe(expected);
+  });
+
+  it.each([
+    ['in_progress', false, true],
+    ['in_progress', true, false], // disabled during an active vote
+    ['planned', false, false],
+    ['ended', false, false],
+  ] as const)('end: %s, active vote %s → %s', (status, active, expected) => {
+    expect(canEndMeeting({ status, has_active_vote: active })).toBe(expected);
+  });
+});
+
+describe('flow texts', () => {
+  it('uses the spec wording', () => {
+    expect(NO_SECOND_TITLE).toBe('Failed');
+    expect(NO_SECOND_MESSAGE).toBe('A second is required to continue with a vote');
+    expect(VOTE_TIME_EXTENSION_SECONDS).toBe(10);
+    expect(secondsAddedMessage(10)).toBe('10 Seconds Added To Vote Time');
+    expect(CLOSE_VOTE_CONFIRM_TEXT).toBe('Once closed, a vote cannot be reopened without a full revote.');
+    expect(confirmVoteTitle('Approve')).toBe("Confirm 'Approve' Vote");
+    expect(voteRecordedMessage('Approve')).toBe('Approve Vote Recorded');
+  });
+
+  it('pluralises the quorum shortfall', () => {
+    expect(quorumNeededMessage(1)).toBe('1 more voting member needed');
+    expect(quorumNeededMessage(3)).toBe('3 more voting members needed');
+  });
+
+  it('unanimous consent is offered for standard motions and amendments only', () => {
+    expect(isUnanimousConsentOffered({ motion_responses: null })).toBe(true);
+    expect(isUnanimousConsentOffered({ motion_responses: [] })).toBe(true);
+    expect(isUnanimousConsentOffered({ motion_responses: ['A', 'B'] })).toBe(false);
+  });
+});
+
+describe('starting a vote', () => {
+  const ok: StartVoteInput = {
+    can_run_meetings: true,
+    can_update_motions: false,
+    phase: 'in_progress',
+    has_active_vote: false,
+    has_active_amendment: false,
+    present_voting_members: 5,
+    quorum: 5,
+    chair_present: true,
+    eligible_voters: 5,
+  };
+
+  it.each([
+    ['all met', {}, []],
+    ['update motions is enough', { can_run_meetings: false, can_update_motions: true }, []],
+    ['no permission', { can_run_meetings: false }, ['no_permission']],
+    ['meeting planned', { phase: 'planned' }, ['meeting_not_in_progress']],
+    ['meeting ended', { phase: 'ended' }, ['meeting_not_in_progress']],
+    ['active vote', { has_active_vote: true }, ['active_vote']],
+    ['active amendment', { has_active_amendment: true }, ['active_amendment']],
+    ['quorum one short', { present_voting_members: 4 }, ['quorum_not_met']],
+    ['no chair', { chair_present: false }, ['chair_not_present']],
+    ['no eligible voter', { eligible_voters: 0 }, ['no_eligible_voters']],
+    ['motion vote, amendment approved', { kind: 'motion', amendment_approval: true }, []],
+    [
+      'motion vote, amendment undecided',
+      { kind: 'motion', amendment_approval: null },
+      ['amendment_not_voted_on'],
+    ],
+    [
+      'motion vote, amendment defeated',
+      { kind: 'motion', amendment_approval: false },
+      ['amendment_defeated'],
+    ],
+    ['amendment vote on a root motion', { kind: 'amendment', is_amendment: false }, ['not_an_amendment']],
+    ['amendment vote on an amendment', { kind: 'amendment', is_amendment: true }, []],
+    [
+      'several at once, in spec order',
+      { phase: 'planned', present_voting_members: 0, chair_present: false },
+      ['meeting_not_in_progress', 'quorum_not_met', 'chair_not_present'],
+    ],
+  ] as const)('%s', (_label, override, expected) => {
+    const input = { ...ok, ...override } as StartVoteInput;
+    expect(startVoteBlockers(input)).toEqual(expected);
+    expect(canStartVote(input)).toBe(expected.length === 0);
+  });
+
+  it('maps blockers to the spec status messages', () => {
+    expect(startVoteBlockerMessage('meeting_not_in_progress')).toBe('Meeting not in progress');
+    expect(startVoteBlockerMessage('quorum_not_met')).toBe('Quorum not met');
+    expect(startVoteBlockerMessage('chair_not_present')).toBe('Chair/Vice Chair Not Present');
+    expect(startVoteBlockerMessage('amendment_not_voted_on')).toBe('Amendment not voted on');
+    expect(startVoteBlockerMessage('amendment_defeated')).toBe('Amendment defeated');
+    expect(startVoteBlockerMessage('active_vote')).toBeNull();
+  });
+
+  it.each([
+    ['planned', 5, 5, true, 'Meeting not in progress'],
+    ['in_progress', 4, 5, true, 'Quorum not met'],
+    ['in_progress', 5, 5, false, 'Chair/Vice Chair Not Present'],
+    ['in_progress', 5, 5, true, 'Voting Active'],
+  ] as const)('voting status: %s, %i of %i, chair %s → %s', (phase, present, quorum, chair, expected) => {
+    expect(
+      votingStatusMessage({ phase, present_voting_members: present, quorum, chair_present: chair }),
+    ).toBe(expected);
+  });
+});
+
+describe('editing and deleting a motion', () => {
+  const ok: MotionChangeInput = {
+    phase: 'planned',
+    can_modify: true,
+    has_active_vote: false,
+    has_active_amendment: false,
+    has_result: false,
+    can_run_meetings: false,
+    can_update_motions: true,
+    can_delete_motions: true,
+  };
+
+  it.each([
+    ['planned', {}, true],
+    ['in progress', { phase: 'in_progress' }, true],
+    ['ended', { phase: 'ended' }, false],
+    ['vote cannot be modified', { can_modify: false }, false],
+    ['active vote', { has_active_vote: true }, false],
+    ['active amendment', { has_active_amendment: true }, false],
+    ['has a result', { has_result: true }, false],
+    ['no permission', { can_update_motions: false }, false],
+    ['run meetings is enough', { can_update_motions: false, can_run_meetings: true }, true],
+  ] as const)('edit: %s → %s', (_label, override, expected) => {
+    const input = { ...ok, ...override } as MotionChangeInput;
+    expect(canEditMotion(input)).toBe(expected);
+    expect(canDeleteMotion(input)).toBe(expected); // has delete motions
+    expect(canDeleteMotion({ ...input, can_delete_motions: false })).toBe(false);
+  });
+});
+
+describe('creating and re-sorting motions', () => {
+  it.each([
+    ['planned', true, false, true, true],
+    ['in_progress', true, false, true, true],
+    ['ended', true, false, true, false],
+    ['planned', false, false, true, false],
+    ['planned', true, true, true, false], // blocked while a vote is active
+    ['planned', true, false, false, false],
+  ] as const)(
+    'create: %s, can_modify %s, active %s, permission %s → %s',
+    (phase, modify, active, perm, expected) => {
+      expect(
+        canCreateMotion({ phase, can_modify: modify, has_active_vote: active, can_create_motions: perm }),
+      ).toBe(expected);
+    },
+  );
+
+  it.each([
+    [{ phase: 'planned', can_create_motions: true }, true],
+    [{ phase: 'in_progress', can_create_motions: true }, true],
+    [{ phase: 'ended', can_create_motions: true }, false],
+    [{ phase: 'planned', can_create_motions: false }, false],
+    [{ phase: 'planned', can_create_motions: true, single_card: true, can_modify: false }, false],
+    [{ phase: 'planned', can_create_motions: true, single_card: true, can_modify: true }, true],
+  ] as const)('reorder %o → %s', (input, expected) => {
+    expect(canReorderMotions(input)).toBe(expected);
+  });
+
+  it.each([
+    [true, false, false, true],
+    [true, true, true, true],
+    [true, true, false, false],
+    [false, false, false, false],
+  ])(
+    'revote: result %s, amendment %s, latest %s → %s',
+    (has_result, is_amendment, is_latest_amendment, expected) => {
+      expect(canRevote({ has_result, is_amendment, is_latest_amendment })).toBe(expected);
+    },
+  );
+});
