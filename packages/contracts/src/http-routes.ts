@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import * as committees from './committees.js';
 import * as identity from './identity.js';
+import { MEETING_ROUTES } from './meetings-routes.js';
 import type { Permission } from './permissions.js';
 import { COMMITTEE_LIST_PERMISSIONS } from './permissions.js';
 import { SUBJECTS } from './subjects.js';
+import { VOTING_ROUTES } from './voting-routes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -31,11 +33,16 @@ export interface HttpRoute {
   rateLimit?: 'login' | 'bypass';
   /** Permissions the service checks (documented in OpenAPI; enforced in the service). */
   permissions?: readonly Permission[];
+  /**
+   * The service answers a file, `{filename, content_type, body}` (body as text, or base64 with
+   * `encoding: 'base64'`), which the gateway serves with that Content-Type and a Content-Disposition.
+   */
+  file?: boolean;
 }
 
 const ZOk = z.object({ ok: z.literal(true) });
 
-export const HTTP_ROUTES: readonly HttpRoute[] = [
+const CORE_ROUTES: readonly HttpRoute[] = [
   {
     method: 'POST',
     path: '/api/auth/login',
@@ -131,7 +138,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/{year}/committees',
-    summary: 'The committees of a year',
+    summary: 'The committees of a year, then the term-based ones',
     tag: 'committees',
     subject: SUBJECTS.committees.committeesList,
     auth: 'user',
@@ -280,3 +287,6 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     permissions: ['create committees'],
   },
 ];
+
+/** Every JSON API route, for the gateway and the OpenAPI document. */
+export const HTTP_ROUTES: readonly HttpRoute[] = [...CORE_ROUTES, ...MEETING_ROUTES, ...VOTING_ROUTES];

@@ -1,5 +1,7 @@
 export * from './bootstrap.js';
+export * from './callers.js';
 export * from './config.js';
+export * from './demo-seed.js';
 export * from './events.js';
 export * from './handler.js';
 export * from './health.js';
@@ -10,5 +12,8 @@ export * from './nats.js';
 export * from './nats-server.js';
 export * from './outbox.js';
 export * from './prisma.js';
+export * from './redis.js';
 export * from './runtime.js';
+export * from './sessions.js';
 export * from './subjects.js';
+export * from './ttl-cache.js';

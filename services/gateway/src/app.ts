@@ -17,6 +17,7 @@ import { errorHandler, MESSAGES, sendError } from './errors.js';
 import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
+import { attachRealtimeProxy, parseRealtimeUrls, SOCKET_IO_PATH } from './realtime-proxy.js';
 import { registerForwardedRoutes } from './routes.js';
 import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
@@ -102,6 +103,20 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+
+  // /socket.io: websocket upgrades are piped to the realtime instances; plain HTTP there (long-polling) is
+  // not offered, since realtime runs the websocket transport only.
+  const realtime = attachRealtimeProxy(app.server, {
+    targets: parseRealtimeUrls(config.REALTIME_URLS),
+    trustProxy: config.TRUST_PROXY,
+    logger,
+  });
+  app.addHook('preClose', async () => {
+    realtime.closeAll();
+  });
+  for (const url of [SOCKET_IO_PATH, `${SOCKET_IO_PATH}/*`]) {
+    app.all(url, async (_request, reply) => sendError(reply, 400, MESSAGES.websocketOnly));
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;

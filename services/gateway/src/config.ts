@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ZBaseConfig } from '@gavel/service-kit';
 import { z } from 'zod';
+import { parseRealtimeUrls } from './realtime-proxy.js';
 
 /** `<repo>/web/dist`, seen from `services/gateway/src` or `services/gateway/dist`. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -28,6 +29,18 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(43_200),
   /** Honour X-Forwarded-For/-Proto/-Host (set behind a load balancer or ingress). */
   TRUST_PROXY: ZBoolean.default(false),
+  /** Realtime instances behind `/socket.io` (websocket upgrades), comma separated, round-robin. */
+  REALTIME_URLS: z
+    .string()
+    .default('http://127.0.0.1:8090')
+    .refine((v) => {
+      try {
+        parseRealtimeUrls(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be comma-separated http(s):// or ws(s):// URLs'),
 });
 export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;
 

@@ -17,6 +17,7 @@ export const MESSAGES = {
   tooLarge: 'The request body is too large (at most 1 MiB).',
   unsupportedType: 'The request body must be JSON (Content-Type: application/json).',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
+  websocketOnly: 'Live updates use WebSocket connections only.',
 } as const;
 
 export function sendError(

@@ -179,11 +179,20 @@ function operation(route: HttpRoute, defs: Record<string, JsonSchema>): OpenApiO
   }
 
   const responses: Record<string, Json> = {
-    '200': {
-      description: 'OK',
-      content: { 'application/json': { schema: jsonSchemaOf(route.reply, 'output', defs) } },
-    },
+    '200': route.file
+      ? {
+          description:
+            'A file download (its Content-Type, and Content-Disposition: attachment with its name)',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        }
+      : {
+          description: 'OK',
+          content: { 'application/json': { schema: jsonSchemaOf(route.reply, 'output', defs) } },
+        },
   };
+  if (route.method === 'GET') {
+    responses['304'] = { description: 'Not modified: the If-None-Match header names the current ETag' };
+  }
   for (const status of errorStatuses(route)) {
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]?.name}` };
   }

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { setCsrfCookie } from './csrf.js';
 import { errorResponse, MESSAGES, sendError } from './errors.js';
+import { sendFile, sendJson } from './http-cache.js';
 import type { PrincipalResolver } from './principal.js';
 import { type Bucket, bucketsFor, type RateLimiter, type RateLimits } from './rate-limit.js';
 import {
@@ -180,7 +181,7 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
         return reply.send(body);
       }
       giveBack = true;
-      return reply.send(data);
+      return route.file ? sendFile(request, reply, data) : sendJson(request, reply, data);
     } catch (err) {
       // A secret that was never checked (service down, our own failure) does not use up an attempt.
       if (errorResponse(err).status >= 500) giveBack = true;

@@ -1,0 +1,374 @@
+import { z } from 'zod';
+import { ZMeetingMode, ZMeetingStatus } from './enums.js';
+
+/**
+ * Cross-service contracts of the meetings service: what others read of its events and ask it.
+ * The meetings service owns the rest of its schemas (below the marker) and its routes (meetings-routes.ts).
+ */
+const ZId = z.string().min(1);
+const ZIso = z.string().datetime({ offset: true });
+
+/** evt.meetings.meeting.created|updated|started|ended|deleted */
+export const ZMeetingEventBody = z.object({
+  id: ZId,
+  committee_id: ZId,
+  code: z.string(),
+  name: z.string(),
+  status: ZMeetingStatus,
+  start: ZIso,
+  end: ZIso,
+  actual_start: ZIso.nullable(),
+  in_meeting_voting: z.boolean(),
+  show_motions: z.boolean(),
+});
+export const ZMeetingEvent = z.object({ tenantId: ZId, meeting: ZMeetingEventBody });
+export type TMeetingEvent = z.infer<typeof ZMeetingEvent>;
+
+/**
+ * evt.meetings.attendance.updated|deleted: an attendee's check-in state changed. The voting service keeps
+ * who is checked in from these (the cast path never calls the meetings service).
+ */
+export const ZAttendanceEvent = z.object({
+  tenantId: ZId,
+  meeting_id: ZId,
+  committee_id: ZId,
+  attendee: z.object({
+    id: ZId,
+    attendee_type: z.enum(['membership', 'user']),
+    attendee_id: ZId,
+    user_id: ZId,
+    /** Set when the attendee is a committee member. */
+    membership_id: ZId.nullable(),
+    attending_via: ZMeetingMode.nullable(),
+    checked_in: z.boolean(),
+    /** Version for ordering: the attendee row's update time. */
+    at: ZIso,
+  }),
+});
+export type TAttendanceEvent = z.infer<typeof ZAttendanceEvent>;
+
+/** meetings.channel.access: may the caller join the meeting's realtime channel, and with what view. */
+export const ZMeetingChannelAccessInput = z.object({
+  committee_code: z.string().min(1),
+  meeting_code: z.string().min(1),
+});
+export type TMeetingChannelAccessInput = z.infer<typeof ZMeetingChannelAccessInput>;
+
+// ---- the meetings service's own schemas follow ----
+
+const ZMeetingCode = z
+  .string()
+  .trim()
+  .min(1, 'The code field is required.')
+  .max(20, 'The code may not be greater than 20 characters.')
+  .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
+
+/** Who may see a meeting: its committee (and staff), or every signed-in user of the association. */
+export const ZMeetingVisibility = z.enum(['committee', 'open']);
+export type TMeetingVisibility = z.infer<typeof ZMeetingVisibility>;
+/** The open-visibility value (spec section 6): only then may non-committee members be added. */
+export const MEETING_VISIBILITY_OPEN = 'open' satisfies TMeetingVisibility;
+
+/** How the join link is made: none, a Zoom meeting (server-to-server OAuth), or a fixed link. */
+export const ZVideoProvider = z.enum(['none', 'zoom', 'static']);
+export type TVideoProvider = z.infer<typeof ZVideoProvider>;
+
+/** The association's time zone decides what "today" is for starting a meeting. */
+export const DEFAULT_MEETING_TIME_ZONE = 'America/New_York';
+
+/** A meeting addressed by its URL: /meeting/{committeeCode}/{meetingCode}. */
+export const ZMeetingRef = z.object({
+  committeeCode: z.string().min(1),
+  meetingCode: z.string().min(1),
+});
+export type TMeetingRef = z.infer<typeof ZMeetingRef>;
+export const ZCommitteeMeetingsRef = z.object({ committeeCode: z.string().min(1) });
+export type TCommitteeMeetingsRef = z.infer<typeof ZCommitteeMeetingsRef>;
+
+const ZUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/\S+$/i, 'The link must be a valid http or https address.');
+const ZOptionalText = z.string().trim().max(255).nullable().optional();
+
+/** The editable meeting fields (spec section 3). Absent fields keep their value on edit, defaults on create. */
+const ZMeetingFieldsShape = z.object({
+  code: ZMeetingCode,
+  name: z.string().trim().min(1, 'The name field is required.').max(255),
+  /** HTML; sanitised by the service before it is stored. */
+  description: z.string().max(100_000).nullable().optional(),
+  start: ZIso,
+  end: ZIso,
+  type: z.string().trim().min(1).max(100).optional(),
+  show_motions: z.boolean().optional(),
+  allow_in_person: z.boolean().optional(),
+  allow_remote: z.boolean().optional(),
+  location_name: ZOptionalText,
+  location_address: ZOptionalText,
+  visibility: ZMeetingVisibility.optional(),
+  in_meeting_voting: z.boolean().optional(),
+  video_provider: ZVideoProvider.optional(),
+  zoom_id: z.string().trim().max(100).nullable().optional(),
+  zoom_registration_url: ZUrl.nullable().optional(),
+  /** The join link of the 'static' provider. */
+  video_url: ZUrl.nullable().optional(),
+});
+
+/** POST /api/admin/committee/{committeeCode}/meeting */
+export const ZMeetingCreateInput = ZMeetingFieldsShape.extend({ committeeCode: z.string().min(1) });
+export type TMeetingCreateInput = z.infer<typeof ZMeetingCreateInput>;
+
+/** PUT /api/admin/committee/{committeeCode}/meeting/{meetingCode}: the given fields; `code` renames. */
+export const ZMeetingUpdateInput = ZMeetingFieldsShape.partial().extend(ZMeetingRef.shape);
+export type TMeetingUpdateInput = z.infer<typeof ZMeetingUpdateInput>;
+
+export const ZMeetingCounts = z.object({
+  rsvp_count: z.number().int(),
+  rsvp_attending_count: z.number().int(),
+  rsvp_attending_in_person_count: z.number().int(),
+  rsvp_attending_remote_count: z.number().int(),
+  rsvp_not_attending_count: z.number().int(),
+});
+
+/** The Meeting entity (spec section 3). `video_url` only in admin replies. */
+export const ZMeeting = ZMeetingCounts.extend({
+  id: ZId,
+  committee_id: ZId,
+  committee_code: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  start: ZIso,
+  end: ZIso,
+  actual_start: ZIso.nullable(),
+  ended_at: ZIso.nullable(),
+  type: z.string(),
+  status: ZMeetingStatus,
+  show_motions: z.boolean(),
+  allow_in_person: z.boolean(),
+  allow_remote: z.boolean(),
+  location_name: z.string().nullable(),
+  location_address: z.string().nullable(),
+  visibility: ZMeetingVisibility,
+  in_meeting_voting: z.boolean(),
+  slug: z.string(),
+  video_provider: ZVideoProvider,
+  zoom_id: z.string().nullable(),
+  zoom_registration_url: z.string().nullable(),
+  video_url: z.string().nullable().optional(),
+  /** Whether the meeting's start date is today in the association's time zone (Start Meeting button). */
+  is_today: z.boolean(),
+});
+export type TMeeting = z.infer<typeof ZMeeting>;
+export const ZMeetingListReply = z.array(ZMeeting);
+
+/** The committee as the meeting page needs it (spec section 3, Committee). */
+export const ZMeetingCommittee = z.object({
+  id: ZId,
+  name: z.string(),
+  code: z.string(),
+  year: z.number().int().nullable(),
+  quorum: z.number().int().nullable(),
+  two_thirds_vote: z.boolean(),
+  chair_position: z.string().nullable(),
+  vchair_position: z.string().nullable(),
+  voting_rights: z.array(z.object({ position: z.string(), is_voting: z.boolean() })),
+  has_demographic: z.boolean(),
+  demographic_name: z.string().nullable(),
+  demographic_is_displayed: z.boolean(),
+  demographic_motion_filterable: z.boolean(),
+  demographic_display_prepend: z.boolean(),
+  demographics: z.array(z.string()),
+});
+export type TMeetingCommittee = z.infer<typeof ZMeetingCommittee>;
+
+/** GET {base}/retrieve/meeting. Resources belong to the resources service: an empty list for now. */
+export const ZRetrieveMeetingReply = z.object({
+  meeting: ZMeeting,
+  committee: ZMeetingCommittee,
+  resources: z.array(z.unknown()),
+});
+export type TRetrieveMeetingReply = z.infer<typeof ZRetrieveMeetingReply>;
+
+// ---- attendance and RSVPs ----
+export const ZMeetingAttendeeType = z.enum(['membership', 'user']);
+export type TMeetingAttendeeType = z.infer<typeof ZMeetingAttendeeType>;
+
+/** A user as the attendance lists show them; email, username and nrds only for staff. */
+export const ZAttendanceUser = z.object({
+  id: ZId,
+  first_name: z.string(),
+  last_name: z.string(),
+  displayed_first_name: z.string(),
+  name: z.string(),
+  sort_name: z.string(),
+  profile_display_url: z.string().nullable(),
+  email: z.string().optional(),
+  username: z.string().nullable().optional(),
+  nrds: z.string().nullable().optional(),
+});
+export type TAttendanceUser = z.infer<typeof ZAttendanceUser>;
+
+export const ZCheckIn = z.object({ created_at: ZIso, deleted_at: ZIso.nullable() });
+export const ZAttendeeRecord = z.object({
+  id: ZId,
+  attendee_type: ZMeetingAttendeeType,
+  attendee_id: ZId,
+  user_id: ZId,
+  membership_id: ZId.nullable(),
+  attending_via: ZMeetingMode.nullable(),
+  deleted_at: ZIso.nullable(),
+  /** Checked in now: the last check-in range is open. */
+  checked_in: z.boolean(),
+  checkIns: z.array(ZCheckIn),
+});
+export type TAttendeeRecord = z.infer<typeof ZAttendeeRecord>;
+
+export const ZRsvp = z.object({
+  id: ZId,
+  attendee_type: ZMeetingAttendeeType,
+  attendee_id: ZId,
+  user_id: ZId,
+  attending: z.boolean(),
+  attending_via: ZMeetingMode.nullable(),
+});
+export type TRsvp = z.infer<typeof ZRsvp>;
+
+/** Per-member voting status on the meeting's current vote, for runners only (spec section 4). */
+export const ZMemberVotingStatus = z.enum(['no_vote', 'partial', 'voted']);
+export type TMemberVotingStatus = z.infer<typeof ZMemberVotingStatus>;
+
+/** Member in attendance (spec section 3): a committee member, or a non-member added to the meeting. */
+export const ZAttendanceMember = z.object({
+  user_id: ZId,
+  is_member: z.boolean(),
+  is_voting: z.boolean(),
+  membership: z
+    .object({
+      id: ZId,
+      position: z.string(),
+      demographic: z.string().nullable(),
+      display_demographic: z.string().nullable(),
+      search_demographic: z.string().nullable(),
+    })
+    .nullable(),
+  attendee: ZAttendeeRecord.nullable(),
+  rsvp: ZRsvp.nullable(),
+  sort_name: z.string(),
+  name: z.string(),
+  /** Staff only. */
+  nrds: z.string().nullable().optional(),
+  /** Runners only; null when the meeting has had no vote yet. */
+  voting_status: ZMemberVotingStatus.nullable().optional(),
+});
+export type TAttendanceMember = z.infer<typeof ZAttendanceMember>;
+
+/** GET {base}/retrieve/attendance */
+export const ZRetrieveAttendanceReply = z.object({
+  users: z.array(ZAttendanceUser),
+  members: z.array(ZAttendanceMember),
+  attendance: z.array(ZAttendeeRecord),
+  rsvps: z.array(ZRsvp),
+});
+export type TRetrieveAttendanceReply = z.infer<typeof ZRetrieveAttendanceReply>;
+
+/** A form value 'true'/'false' or a boolean. */
+const ZFormBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+]);
+/** remote, in_person or empty (= none). */
+const ZAttendingVia = z
+  .union([ZMeetingMode, z.literal('')])
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** POST {base}/user/{id}/planned_attendance; `id` is the user's id. */
+export const ZRsvpInput = ZMeetingRef.extend({
+  id: ZId,
+  attending: ZFormBoolean,
+  attending_via: ZAttendingVia,
+});
+export type TRsvpInput = z.infer<typeof ZRsvpInput>;
+
+/** POST {base}/user/{id}/attendance; `attending: false` checks out like DELETE. */
+export const ZAttendanceInput = ZMeetingRef.extend({
+  id: ZId,
+  attending_via: ZAttendingVia,
+  attending: ZFormBoolean.optional(),
+});
+export type TAttendanceInput = z.infer<typeof ZAttendanceInput>;
+
+/** DELETE {base}/user/{id}/planned_attendance and /attendance */
+export const ZMeetingUserRef = ZMeetingRef.extend({ id: ZId });
+export type TMeetingUserRef = z.infer<typeof ZMeetingUserRef>;
+
+/** The answer of RSVP and attendance calls: the member as the caller may see them. */
+export const ZAttendanceChangeReply = z.object({ member: ZAttendanceMember, user: ZAttendanceUser });
+export type TAttendanceChangeReply = z.infer<typeof ZAttendanceChangeReply>;
+
+// ---- realtime payloads (kinds of ZBroadcast on meetingChannel(meeting.id)) ----
+/** 'meeting.state' */
+export const ZMeetingStatePayload = z.object({ meeting: ZMeeting });
+/**
+ * 'attendee.added' | 'attendee.updated' | 'rsvp.updated' | 'rsvp.deleted': payload without email,
+ * username and nrds; staff_payload with them.
+ */
+export const ZAttendanceBroadcastPayload = ZAttendanceChangeReply;
+
+// ---- join link and calendar ----
+/**
+ * GET {meeting base}/join. `authorized: false` (video provider answered 401/404, or no video) hides the
+ * join button; `fallback: true` means the provider failed otherwise and `join_url` is the registration URL.
+ */
+export const ZJoinReply = z.object({
+  join_url: z.string().nullable(),
+  authorized: z.boolean(),
+  fallback: z.boolean(),
+});
+export type TJoinReply = z.infer<typeof ZJoinReply>;
+
+/** GET {meeting base}/calendar: the gateway serves `body` as a file download of `content_type`. */
+export const ZCalendarReply = z.object({
+  filename: z.string(),
+  content_type: z.string(),
+  body: z.string(),
+});
+export type TCalendarReply = z.infer<typeof ZCalendarReply>;
+
+// ---- what the meetings service reads of the voting service's events ----
+/** Subjects the meetings service consumes from voting (one wildcard each: nats 2.9). */
+export const VOTING_VOTE_EVENTS = 'evt.voting.vote.*';
+export const VOTING_RESPONSE_EVENTS = 'evt.voting.response.*';
+
+/**
+ * evt.voting.vote.<verb> as the meetings service reads it (a subset of voting's ZVoteEvent; extra fields are
+ * ignored): a subject ending in `.deleted`, or `discarded: true`, removes the vote. End Meeting is refused while a vote of the meeting is active
+ * (started_at <= now < ended_at).
+ */
+export const ZVotingVoteEvent = z.object({
+  tenantId: ZId,
+  vote: z.object({
+    id: ZId,
+    meeting_id: ZId.nullable(),
+    started_at: ZIso.nullable(),
+    ended_at: ZIso.nullable(),
+    /** 1 for amendment votes; defaults to 1. */
+    maximum_responses: z.number().int().min(1).optional(),
+    /** A revote discarded this vote: it no longer counts (removed like `.deleted`). */
+    discarded: z.boolean().optional(),
+  }),
+});
+export type TVotingVoteEvent = z.infer<typeof ZVotingVoteEvent>;
+
+/**
+ * evt.voting.response.<verb> as the meetings service reads it (runners' per-member voting status):
+ * `.deleted` (or a revote's discard) removes the response. `member_id` is the membership id.
+ */
+export const ZVotingResponseEvent = z.object({
+  tenantId: ZId,
+  response: z.object({ id: ZId, vote_id: ZId, member_id: ZId }),
+});
+export type TVotingResponseEvent = z.infer<typeof ZVotingResponseEvent>;

@@ -1,0 +1,208 @@
+import type { HttpRoute } from './http-routes.js';
+import type { Permission } from './permissions.js';
+import { SUBJECTS } from './subjects.js';
+import {
+  ZCastInput,
+  ZCastReply,
+  ZEmailVote,
+  ZEmailVoteCreateInput,
+  ZEmailVoteRefInput,
+  ZEmailVoteUpdateInput,
+  ZMessageReply,
+  ZMotionCreateInput,
+  ZMotionHideInput,
+  ZMotionRefInput,
+  ZMotionReply,
+  ZMotionsReply,
+  ZMotionsResortInput,
+  ZMotionUpdateInput,
+  ZScopeInput,
+  ZVoteAddTimeInput,
+  ZVoteRefInput,
+  ZVoteReply,
+  ZVoteStartInput,
+} from './voting.js';
+
+const S = SUBJECTS.voting;
+const MEETING_ADMIN = '/api/admin/committee/{committeeCode}/meeting/{meetingCode}';
+const VOTE_ADMIN = '/api/admin/committee/{committeeCode}/vote/{voteCode}';
+
+/** Routes shared by a meeting's and an email vote's admin base. */
+function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRoute[] {
+  const route = (
+    method: HttpRoute['method'],
+    path: string,
+    summary: string,
+    subject: string,
+    input: HttpRoute['input'],
+    reply: HttpRoute['reply'],
+    permissions?: readonly Permission[],
+  ): HttpRoute => ({
+    method,
+    path: `${base}${path}`,
+    summary,
+    tag,
+    subject,
+    auth: 'user',
+    input,
+    reply,
+    ...(permissions ? { permissions } : {}),
+  });
+  const routes: HttpRoute[] = [
+    route('POST', '/motion', 'Create a motion', S.motionCreate, ZMotionCreateInput, ZMotionReply, [
+      'create motions',
+    ]),
+    route(
+      'PUT',
+      '/motion/{id}',
+      'Edit a motion (planned or in progress, no active vote or amendment, no result yet)',
+      S.motionUpdate,
+      ZMotionUpdateInput,
+      ZMotionReply,
+      ['run meetings', 'update motions'],
+    ),
+    route(
+      'DELETE',
+      '/motion/{id}',
+      'Delete a motion and its amendments',
+      S.motionDelete,
+      ZMotionRefInput,
+      ZMessageReply,
+      ['delete motions'],
+    ),
+    route(
+      'PUT',
+      '/motion/{id}/hide',
+      'Change the result visibility of a motion (no active vote)',
+      S.motionHide,
+      ZMotionHideInput,
+      ZMotionReply,
+      ['run meetings'],
+    ),
+    route(
+      'PUT',
+      '/motions-resort',
+      'Re-sort the motions (ordered ids)',
+      S.motionsResort,
+      ZMotionsResortInput,
+      ZMessageReply,
+      ['create motions'],
+    ),
+    route(
+      'POST',
+      '/motion/{id}/vote/{voteId}/response',
+      'Cast a response (eligible voting member; member_id only for runners; idempotent)',
+      S.responseCast,
+      ZCastInput,
+      ZCastReply,
+    ),
+  ];
+  if (meetingOnly) {
+    routes.push(
+      route(
+        'POST',
+        '/motion/{id}/amendment',
+        'Amend a motion',
+        S.motionAmend,
+        ZMotionUpdateInput,
+        ZMotionReply,
+        ['create motions'],
+      ),
+      route(
+        'PUT',
+        '/motion/{id}/vote',
+        'Start a vote (or a revote)',
+        S.voteStart,
+        ZVoteStartInput,
+        ZVoteReply,
+        ['run meetings', 'update motions'],
+      ),
+      route(
+        'PUT',
+        '/motion/{id}/unanimous',
+        'Approve by unanimous consent',
+        S.voteUnanimous,
+        ZVoteStartInput,
+        ZVoteReply,
+        ['run meetings', 'update motions'],
+      ),
+      route(
+        'PUT',
+        '/motion/{id}/vote/{voteId}',
+        'Add seconds to an active vote',
+        S.voteAddTime,
+        ZVoteAddTimeInput,
+        ZVoteReply,
+        ['run meetings'],
+      ),
+      route(
+        'PUT',
+        '/motion/{id}/vote/{voteId}/close',
+        'Close a vote (cannot be reopened)',
+        S.voteClose,
+        ZVoteRefInput,
+        ZVoteReply,
+        ['run meetings'],
+      ),
+    );
+  }
+  return routes;
+}
+
+/** The voting service's JSON API routes (owned by the voting service). */
+export const VOTING_ROUTES: readonly HttpRoute[] = [
+  ...motionRoutes(MEETING_ADMIN, 'motions', true),
+  ...motionRoutes(VOTE_ADMIN, 'email votes', false),
+  {
+    method: 'GET',
+    path: '/api/meeting/{committeeCode}/{meetingCode}/retrieve/motions',
+    summary: "A meeting's motions, votes (as the caller may see them) and the caller's own responses",
+    tag: 'motions',
+    subject: S.motionsRetrieve,
+    auth: 'user',
+    input: ZScopeInput,
+    reply: ZMotionsReply,
+  },
+  {
+    method: 'GET',
+    path: '/api/vote/{committeeCode}/{voteCode}/retrieve/motions',
+    summary: "An email vote's motions, votes and the caller's own responses",
+    tag: 'email votes',
+    subject: S.motionsRetrieve,
+    auth: 'user',
+    input: ZScopeInput,
+    reply: ZMotionsReply,
+  },
+  {
+    method: 'GET',
+    path: '/api/vote/{committeeCode}/{voteCode}/retrieve/vote',
+    summary: 'An email vote: window, phase, can_modify and voting-member progress counts',
+    tag: 'email votes',
+    subject: S.emailVoteGet,
+    auth: 'user',
+    input: ZEmailVoteRefInput,
+    reply: ZEmailVote,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/committee/{committeeCode}/vote',
+    summary: 'Create an email vote',
+    tag: 'email votes',
+    subject: S.emailVoteCreate,
+    auth: 'user',
+    input: ZEmailVoteCreateInput,
+    reply: ZEmailVote,
+    permissions: ['create email vote'],
+  },
+  {
+    method: 'PUT',
+    path: VOTE_ADMIN,
+    summary: "Edit an email vote's name, description and window",
+    tag: 'email votes',
+    subject: S.emailVoteUpdate,
+    auth: 'user',
+    input: ZEmailVoteUpdateInput,
+    reply: ZEmailVote,
+    permissions: ['create email vote'],
+  },
+];

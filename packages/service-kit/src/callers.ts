@@ -1,0 +1,101 @@
+import {
+  SUBJECTS,
+  type TPrincipalReply,
+  type TRequestContext,
+  type TTenant,
+  ZPrincipalReply,
+  ZTenantResolveReply,
+} from '@gavel/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { callService } from './nats.js';
+import { TtlCache } from './ttl-cache.js';
+
+/**
+ * Who is calling, for the edges that face browsers (the gateway and the realtime service): the tenant of
+ * the Host header and the roles and permissions of a session's user, both through identity, both cached.
+ */
+
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const IPV6 = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * The host a request was addressed to, lowercased and without its port (`Alpha.Example.org:8080` →
+ * `alpha.example.org`, `[::1]:8080` → `[::1]`), or null when the header is missing or not a host name.
+ */
+export function parseHost(raw: string | undefined | null): string | null {
+  if (!raw) return null;
+  let host = raw.trim().toLowerCase();
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    if (end < 0) return null;
+    host = host.slice(0, end + 1);
+    return IPV6.test(host) ? host : null;
+  }
+  const colon = host.indexOf(':');
+  if (colon >= 0) {
+    if (!/^\d{1,5}$/.test(host.slice(colon + 1))) return null;
+    host = host.slice(0, colon);
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  if (host.length === 0 || host.length > 253) return null;
+  return HOST_NAME.test(host) ? host : null;
+}
+
+export interface TenantResolverOptions {
+  nc: NatsConnection;
+  prefix: string;
+  timeoutMs: number;
+  /** How long an answer (also "no tenant here") is kept in-process. */
+  ttlMs?: number;
+}
+
+/** Host → tenant through identity, cached for 30 s including negative answers. */
+export class TenantResolver {
+  private readonly cache: TtlCache<TTenant | null>;
+
+  constructor(private readonly opts: TenantResolverOptions) {
+    this.cache = new TtlCache(opts.ttlMs ?? 30_000);
+  }
+
+  resolve(host: string | null, requestId: string): Promise<TTenant | null> {
+    if (!host) return Promise.resolve(null);
+    return this.cache.getOrLoad(host, () => {
+      const ctx: TRequestContext = { requestId, tenantId: '', userId: null, roles: [], permissions: [] };
+      return callService(this.opts.nc, SUBJECTS.identity.tenantResolve, ctx, { host }, ZTenantResolveReply, {
+        prefix: this.opts.prefix,
+        timeoutMs: this.opts.timeoutMs,
+      });
+    });
+  }
+}
+
+export interface PrincipalResolverOptions {
+  nc: NatsConnection;
+  prefix: string;
+  timeoutMs: number;
+  /** How long roles and permissions are kept in-process (a role change shows within this time). */
+  ttlMs?: number;
+}
+
+/** userId → roles and effective permissions in a tenant, through identity, cached for 5 s. */
+export class PrincipalResolver {
+  private readonly cache: TtlCache<TPrincipalReply>;
+
+  constructor(private readonly opts: PrincipalResolverOptions) {
+    this.cache = new TtlCache(opts.ttlMs ?? 5_000);
+  }
+
+  get(tenantId: string, userId: string, requestId: string): Promise<TPrincipalReply> {
+    return this.cache.getOrLoad(`${tenantId}:${userId}`, () => {
+      const ctx: TRequestContext = { requestId, tenantId, userId: null, roles: [], permissions: [] };
+      return callService(this.opts.nc, SUBJECTS.identity.principalGet, ctx, { userId }, ZPrincipalReply, {
+        prefix: this.opts.prefix,
+        timeoutMs: this.opts.timeoutMs,
+      });
+    });
+  }
+
+  forget(tenantId: string, userId: string): void {
+    this.cache.delete(`${tenantId}:${userId}`);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * A small in-process cache with a time to live, a size bound and one load in flight per key, so a burst of
+ * requests for the same key (a convention's delegates arriving at once) costs one lookup. Failed loads are
+ * not cached.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly loading = new Map<string, Promise<V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.now()) return hit.value;
+    if (hit) this.entries.delete(key);
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const promise = load().then(
+      (value) => {
+        this.loading.delete(key);
+        this.set(key, value);
+        return value;
+      },
+      (err: unknown) => {
+        this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@gavel/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * Conditional GETs for every forwarded GET: an ETag from a hash of the exact reply bytes, and 304 with no
+ * body when the client already holds them. Thousands of clients poll the meeting's retrieve endpoints while
+ * realtime is down; an unchanged answer then costs a few bytes on the wire. Replies depend on the caller,
+ * so they may only be kept by the browser (private) and must be revalidated every time (no-cache).
+ */
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** RFC 9110 weak comparison of an If-None-Match header against our ETag (`*` matches anything). */
+export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const values = (Array.isArray(header) ? header.join(',') : header).split(',');
+  const ours = etag.replace(/^W\//, '');
+  return values.some((raw) => {
+    const value = raw.trim();
+    return value === '*' || value.replace(/^W\//, '') === ours;
+  });
+}
+
+/** Sends `body` with an ETag, or 304 when the request's If-None-Match already names it. */
+export function sendConditional(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string | Buffer,
+  contentType: string,
+): FastifyReply {
+  const etag = etagOf(body);
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(contentType).send(body);
+}
+
+/** A JSON reply; GETs (and their HEADs) get an ETag and may answer 304. */
+export function sendJson(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
+  const body = JSON.stringify(data) ?? 'null';
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+  return sendConditional(request, reply, body, 'application/json; charset=utf-8');
+}
+
+const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
+const CONTENT_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"\\r\\n\\\\]*"))*$`);
+
+/** What a service answers on a route marked `file: true`. */
+export const ZFileReply = z.object({
+  filename: z.string().min(1).max(255),
+  content_type: z.string().max(255).regex(CONTENT_TYPE),
+  body: z.string(),
+  /** How `body` is written: text (default) or base64 for binary files. */
+  encoding: z.enum(['utf8', 'base64']).optional(),
+});
+export type TFileReply = z.infer<typeof ZFileReply>;
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 8187). */
+export function contentDisposition(filename: string): string {
+  const base = filename.replace(/[/\\]/g, '_');
+  const ascii = base.replace(/[^\x20-\x7e]|["%;]/g, '_');
+  const encoded = encodeURIComponent(base).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Serves a service's file answer with its Content-Type and a Content-Disposition (GETs also get an ETag). */
+export function sendFile(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
+  const parsed = ZFileReply.safeParse(data);
+  if (!parsed.success)
+    throw new AppError('internal', 'The service answered a file the gateway cannot serve.');
+  const file = parsed.data;
+  const body = Buffer.from(file.body, file.encoding === 'base64' ? 'base64' : 'utf8');
+  reply.header('content-disposition', contentDisposition(file.filename));
+  if (request.method !== 'GET' && request.method !== 'HEAD') return reply.type(file.content_type).send(body);
+  return sendConditional(request, reply, body, file.content_type);
+}
