@@ -1,0 +1,49 @@
+import {
+  SUBJECTS,
+  type TAttendanceChangeReply,
+  type TAttendanceInput,
+  type TMeetingRef,
+  type TMeetingUserRef,
+  type TRequestContext,
+  type TRetrieveAttendanceReply,
+  type TRsvpInput,
+  ZAttendanceInput,
+  ZMeetingRef,
+  ZMeetingUserRef,
+  ZRsvpInput,
+} from '@gavel/contracts';
+import { Handle } from '@gavel/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { AttendanceService } from './attendance.service.js';
+
+const S = SUBJECTS.meetings;
+
+@Controller()
+export class AttendanceHandler {
+  constructor(@Inject(AttendanceService) private readonly attendance: AttendanceService) {}
+
+  @Handle(S.rsvpSet, ZRsvpInput)
+  setRsvp(input: TRsvpInput, ctx: TRequestContext): Promise<TAttendanceChangeReply> {
+    return this.attendance.setRsvp(ctx, input);
+  }
+
+  @Handle(S.rsvpDelete, ZMeetingUserRef)
+  deleteRsvp(input: TMeetingUserRef, ctx: TRequestContext): Promise<TAttendanceChangeReply> {
+    return this.attendance.deleteRsvp(ctx, input);
+  }
+
+  @Handle(S.attendanceSet, ZAttendanceInput)
+  setAttendance(input: TAttendanceInput, ctx: TRequestContext): Promise<TAttendanceChangeReply> {
+    return this.attendance.setAttendance(ctx, input);
+  }
+
+  @Handle(S.attendanceDelete, ZMeetingUserRef)
+  deleteAttendance(input: TMeetingUserRef, ctx: TRequestContext): Promise<TAttendanceChangeReply> {
+    return this.attendance.deleteAttendance(ctx, input);
+  }
+
+  @Handle(S.retrieveAttendance, ZMeetingRef)
+  retrieve(input: TMeetingRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
+    return this.attendance.retrieve(ctx, input);
+  }
+}

@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../db/prisma.js';
+import type { Attendee, CheckIn, Rsvp } from '../generated/prisma/client.js';
+
+export type AttendeeRow = Attendee & { checkIns: CheckIn[] };
+export type RsvpRow = Rsvp;
+
+/** Who the attendee row or RSVP belongs to. */
+export interface AttendeeIdentity {
+  attendeeType: 'membership' | 'user';
+  attendeeId: string;
+  userId: string;
+  membershipId: string | null;
+}
+
+const withCheckIns = { checkIns: { orderBy: { createdAt: 'asc' as const } } };
+
+/** RSVPs, attendee rows and their check-in ranges. */
+@Injectable()
+export class AttendanceRepository {
+  attendees(db: Db, tenantId: string, meetingId: string): Promise<AttendeeRow[]> {
+    return db.attendee.findMany({ where: { tenantId, meetingId }, include: withCheckIns });
+  }
+
+  rsvps(db: Db, tenantId: string, meetingId: string): Promise<RsvpRow[]> {
+    return db.rsvp.findMany({ where: { tenantId, meetingId } });
+  }
+
+  attendee(db: Db, tenantId: string, meetingId: string, userId: string): Promise<AttendeeRow | null> {
+    return db.attendee.findUnique({
+      where: { tenantId_meetingId_userId: { tenantId, meetingId, userId } },
+      include: withCheckIns,
+    });
+  }
+
+  rsvp(db: Db, tenantId: string, meetingId: string, userId: string): Promise<RsvpRow | null> {
+    return db.rsvp.findUnique({ where: { tenantId_meetingId_userId: { tenantId, meetingId, userId } } });
+  }
+
+  /**
+   * The attendee row of a user, created (not checked in: deleted_at set) when missing, and locked for the
+   * rest of the transaction so concurrent check-ins of one person apply one after the other.
+   */
+  async lockAttendee(
+    db: Db,
+    tenantId: string,
+    meetingId: string,
+    who: AttendeeIdentity,
+  ): Promise<{ row: AttendeeRow; created: boolean }> {
+    const inserted = await db.$executeRawUnsafe(
+      `INSERT INTO "meetings".attendees
+         (tenant_id, meeting_id, attendee_type, attendee_id, user_id, membership_id, deleted_at)
+       VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::uuid, $6::uuid, now())
+       ON CONFLICT (tenant_id, meeting_id, user_id) DO NOTHING`,
+      tenantId,
+      meetingId,
+      who.attendeeType,
+      who.attendeeId,
+      who.userId,
+      who.membershipId,
+    );
+    await db.$executeRawUnsafe(
+      `SELECT 1 FROM "meetings".attendees WHERE tenant_id = $1::uuid AND meeting_id = $2::uuid AND user_id = $3::uuid FOR UPDATE`,
+      tenantId,
+      meetingId,
+      who.userId,
+    );
+    const row = await this.attendee(db, tenantId, meetingId, who.userId);
+    if (!row) throw new Error('attendee row vanished');
+    return { row, created: inserted === 1 };
+  }
+
+  async lockExisting(db: Db, tenantId: string, meetingId: string, userId: string) {
+    await db.$executeRawUnsafe(
+      `SELECT 1 FROM "meetings".attendees WHERE tenant_id = $1::uuid AND meeting_id = $2::uuid AND user_id = $3::uuid FOR UPDATE`,
+      tenantId,
+      meetingId,
+      userId,
+    );
+    return this.attendee(db, tenantId, meetingId, userId);
+  }
+
+  /** Opens a check-in range and marks the attendee present. */
+  async checkIn(db: Db, tenantId: string, attendee: AttendeeRow, via: string | null, at: Date) {
+    await db.checkIn.create({ data: { tenantId, attendeeId: attendee.id, createdAt: at } });
+    await db.attendee.update({
+      where: { tenantId_id: { tenantId, id: attendee.id } },
+      data: { attendingVia: via, deletedAt: null, updatedAt: at },
+    });
+  }
+
+  async switchVia(db: Db, tenantId: string, attendee: AttendeeRow, via: string | null, at: Date) {
+    await db.attendee.update({
+      where: { tenantId_id: { tenantId, id: attendee.id } },
+      data: { attendingVia: via, updatedAt: at },
+    });
+  }
+
+  /** Closes the open check-in range and marks the attendee removed. */
+  async checkOut(db: Db, tenantId: string, attendee: AttendeeRow, at: Date) {
+    await db.checkIn.updateMany({
+      where: { tenantId, attendeeId: attendee.id, deletedAt: null },
+      data: { deletedAt: at },
+    });
+    await db.attendee.update({
+      where: { tenantId_id: { tenantId, id: attendee.id } },
+      data: { deletedAt: at, updatedAt: at },
+    });
+  }
+
+  /**
+   * Closes every open check-in range of a meeting (it ended) and answers the attendees concerned, as they
+   * are now; they stay present in the record (deleted_at unset).
+   */
+  async closeAllCheckIns(db: Db, tenantId: string, meetingId: string, at: Date): Promise<AttendeeRow[]> {
+    const open = await db.attendee.findMany({
+      where: { tenantId, meetingId, checkIns: { some: { deletedAt: null } } },
+      select: { id: true },
+    });
+    if (!open.length) return [];
+    const ids = open.map((a) => a.id);
+    await db.checkIn.updateMany({
+      where: { tenantId, attendeeId: { in: ids }, deletedAt: null },
+      data: { deletedAt: at },
+    });
+    await db.attendee.updateMany({ where: { tenantId, id: { in: ids } }, data: { updatedAt: at } });
+    return db.attendee.findMany({ where: { tenantId, id: { in: ids } }, include: withCheckIns });
+  }
+
+  /** Removes every attendee and check-in of a meeting (the demo seed's reset to planned). */
+  async clearAttendance(db: Db, tenantId: string, meetingId: string): Promise<void> {
+    await db.attendee.deleteMany({ where: { tenantId, meetingId } });
+  }
+
+  upsertRsvp(
+    db: Db,
+    tenantId: string,
+    meetingId: string,
+    who: AttendeeIdentity,
+    attending: boolean,
+    via: string | null,
+  ): Promise<RsvpRow> {
+    const data = {
+      attendeeType: who.attendeeType,
+      attendeeId: who.attendeeId,
+      attending,
+      attendingVia: via,
+    };
+    return db.rsvp.upsert({
+      where: { tenantId_meetingId_userId: { tenantId, meetingId, userId: who.userId } },
+      create: { tenantId, meetingId, userId: who.userId, ...data },
+      update: data,
+    });
+  }
+
+  async deleteRsvp(db: Db, tenantId: string, id: string): Promise<void> {
+    await db.rsvp.deleteMany({ where: { tenantId, id } });
+  }
+}

@@ -1,0 +1,339 @@
+import {
+  AppError,
+  can,
+  isUser,
+  MEETING_VISIBILITY_OPEN,
+  type TAttendanceChangeReply,
+  type TAttendanceInput,
+  type TMeetingMode,
+  type TMeetingRef,
+  type TMeetingUserRef,
+  type TMemberVotingStatus,
+  type TRealtimeKind,
+  type TRequestContext,
+  type TRetrieveAttendanceReply,
+  type TRsvpInput,
+} from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../clock.js';
+import { Database } from '../db/database.js';
+import type { Db, Tx } from '../db/prisma.js';
+import { MeetingEvents } from '../meetings/meeting.events.js';
+import {
+  type CommitteeRow,
+  MeetingRepository,
+  type MeetingRow,
+  type MembershipRow,
+  type UserRow,
+} from '../meetings/meeting.repository.js';
+import { isActiveVote, MeetingService } from '../meetings/meeting.service.js';
+import { FORBIDDEN, isRunner, isStaff, requirePermission } from '../meetings/meeting-access.js';
+import {
+  type Audience,
+  EVERYONE,
+  type MemberParts,
+  STAFF,
+  toAttendanceEvent,
+  toAttendanceMember,
+  toAttendanceUser,
+  toAttendeeRecord,
+  toRsvp,
+  votingStatus,
+} from './attendance.mapper.js';
+import {
+  type AttendanceRepository as AttendanceRepo,
+  AttendanceRepository,
+  type AttendeeIdentity,
+} from './attendance.repository.js';
+import { VotingStatusSource } from './voting-status.source.js';
+
+/** The person an RSVP or attendance call is about. */
+interface Target {
+  user: UserRow;
+  membership: MembershipRow | null;
+  who: AttendeeIdentity;
+}
+
+/** RSVPs (planned attendance), check-ins and the attendance lists of a meeting. */
+@Injectable()
+export class AttendanceService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MeetingService) private readonly meetingService: MeetingService,
+    @Inject(MeetingRepository) private readonly meetings: MeetingRepository,
+    @Inject(AttendanceRepository) private readonly repo: AttendanceRepo,
+    @Inject(MeetingEvents) private readonly events: MeetingEvents,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(VotingStatusSource) private readonly votingStatus: VotingStatusSource,
+  ) {}
+
+  /** POST {base}/user/{id}/planned_attendance: own RSVP, or anyone's with 'modify meeting rsvps'. */
+  async setRsvp(ctx: TRequestContext, input: TRsvpInput): Promise<TAttendanceChangeReply> {
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      const editor = can(ctx, 'modify meeting rsvps');
+      requirePermission(editor || isUser(ctx, input.id));
+      if (meeting.status === 'ended')
+        throw new AppError('rule_broken', 'RSVPs are closed: the meeting has ended.');
+      const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
+      const target = await this.target(tx, ctx, meeting, input.id, !!existing);
+      const via = input.attending ? attendingVia(meeting, input.attending_via) : null;
+      const unchanged =
+        existing && existing.attending === input.attending && (existing.attendingVia ?? null) === via;
+      if (!unchanged) {
+        await this.repo.upsertRsvp(tx, ctx.tenantId, meeting.id, target.who, input.attending, via);
+        await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.updated');
+      }
+      return this.reply(tx, ctx, meeting, committee, target);
+    });
+  }
+
+  /** DELETE {base}/user/{id}/planned_attendance */
+  async deleteRsvp(ctx: TRequestContext, input: TMeetingUserRef): Promise<TAttendanceChangeReply> {
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      requirePermission(can(ctx, 'modify meeting rsvps') || isUser(ctx, input.id));
+      if (meeting.status === 'ended')
+        throw new AppError('rule_broken', 'RSVPs are closed: the meeting has ended.');
+      const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
+      const target = await this.target(tx, ctx, meeting, input.id, true);
+      if (existing) {
+        await this.repo.deleteRsvp(tx, ctx.tenantId, existing.id);
+        await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted');
+      }
+      return this.reply(tx, ctx, meeting, committee, target);
+    });
+  }
+
+  /**
+   * POST {base}/user/{id}/attendance: checks a user in (a new check-in range) or switches in person/remote.
+   * Staff ('modify meeting attendance') for anyone; a committee member may check themselves in once, and
+   * needs staff to switch mode or to come back after a removal. `attending: false` checks out.
+   */
+  async setAttendance(ctx: TRequestContext, input: TAttendanceInput): Promise<TAttendanceChangeReply> {
+    if (input.attending === false) return this.deleteAttendance(ctx, input);
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      const staff = isStaff(ctx);
+      requirePermission(staff || isUser(ctx, input.id));
+      assertInProgress(meeting);
+      const existing = await this.repo.attendee(tx, ctx.tenantId, meeting.id, input.id);
+      const target = await this.target(tx, ctx, meeting, input.id, !!existing, 'attendance');
+      if (!staff && (existing || !target.membership))
+        throw new AppError('forbidden', 'Please see a staff member to change your check-in.');
+      const via = attendingVia(meeting, input.attending_via);
+      const now = this.clock.now();
+      const { row, created } = await this.repo.lockAttendee(tx, ctx.tenantId, meeting.id, target.who);
+      const checkedIn = !row.deletedAt && row.checkIns.some((c) => !c.deletedAt);
+      let kind: TRealtimeKind | null = null;
+      if (!checkedIn) {
+        await this.repo.checkIn(tx, ctx.tenantId, row, via, now);
+        kind = created ? 'attendee.added' : 'attendee.updated';
+      } else if (row.attendingVia !== via) {
+        await this.repo.switchVia(tx, ctx.tenantId, row, via, now);
+        kind = 'attendee.updated';
+      }
+      if (kind) await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, kind);
+      return this.reply(tx, ctx, meeting, committee, target);
+    });
+  }
+
+  /** DELETE {base}/user/{id}/attendance ('modify meeting attendance'): closes the open check-in range. */
+  async deleteAttendance(ctx: TRequestContext, input: TMeetingUserRef): Promise<TAttendanceChangeReply> {
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      requirePermission(isStaff(ctx));
+      assertInProgress(meeting);
+      const target = await this.target(tx, ctx, meeting, input.id, true, 'attendance');
+      const row = await this.repo.lockExisting(tx, ctx.tenantId, meeting.id, input.id);
+      if (row && !row.deletedAt) {
+        await this.repo.checkOut(tx, ctx.tenantId, row, this.clock.now());
+        await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, 'attendee.updated');
+      }
+      return this.reply(tx, ctx, meeting, committee, target);
+    });
+  }
+
+  /** GET {base}/retrieve/attendance: users, members, attendance, rsvps as the caller may see them. */
+  async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveAttendanceReply> {
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, ref);
+      const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
+      const [memberships, attendees, rsvps] = await Promise.all([
+        this.meetings.members(tx, ctx.tenantId, committee.id),
+        this.repo.attendees(tx, ctx.tenantId, meeting.id),
+        this.repo.rsvps(tx, ctx.tenantId, meeting.id),
+      ]);
+      const userIds = [
+        ...new Set([
+          ...memberships.map((m) => m.userId),
+          ...attendees.map((a) => a.userId),
+          ...rsvps.map((r) => r.userId),
+        ]),
+      ];
+      const users = new Map((await this.meetings.users(tx, ctx.tenantId, userIds)).map((u) => [u.id, u]));
+      const statusOf = audience.runner ? await this.votingStatuses(tx, ctx, meeting.id) : () => null;
+      const byUser = new Map(memberships.map((m) => [m.userId, m]));
+      const attendeeOf = new Map(attendees.map((a) => [a.userId, a]));
+      const rsvpOf = new Map(rsvps.map((r) => [r.userId, r]));
+      const members = userIds.flatMap((userId) => {
+        const user = users.get(userId);
+        if (!user) return []; // not in the users read model yet
+        const membership = byUser.get(userId) ?? null;
+        const parts: MemberParts = {
+          user,
+          membership,
+          attendee: attendeeOf.get(userId) ?? null,
+          rsvp: rsvpOf.get(userId) ?? null,
+          votingStatus: membership?.isVoting ? statusOf(membership.id) : null,
+        };
+        return [toAttendanceMember(committee, parts, audience)];
+      });
+      members.sort((a, b) => a.sort_name.localeCompare(b.sort_name));
+      return {
+        users: [...users.values()].map((u) => toAttendanceUser(u, audience)),
+        members,
+        attendance: attendees.map(toAttendeeRecord),
+        rsvps: rsvps.map(toRsvp),
+      };
+    });
+  }
+
+  /**
+   * Voting status per membership on the meeting's current vote (the active one, else the latest started;
+   * known from voting's vote events): asked of the voting service, else from the response counts kept
+   * from voting's response events.
+   */
+  private async votingStatuses(
+    db: Db,
+    ctx: TRequestContext,
+    meetingId: string,
+  ): Promise<(membershipId: string) => TMemberVotingStatus | null> {
+    const now = this.clock.now();
+    const votes = (await this.meetings.votes(db, ctx.tenantId, meetingId)).filter((v) => v.startedAt);
+    const current =
+      votes.find((v) => isActiveVote(v, now)) ??
+      votes.sort((a, b) => (b.startedAt?.getTime() ?? 0) - (a.startedAt?.getTime() ?? 0))[0];
+    if (!current) return () => null;
+    const fromVoting = await this.votingStatus.statuses(ctx, current.id);
+    if (fromVoting) return (membershipId) => fromVoting.get(membershipId) ?? 'no_vote';
+    const counts = await this.meetings.responseCounts(db, ctx.tenantId, current.id);
+    return (membershipId) => votingStatus(counts.get(membershipId) ?? 0, current.maximumResponses);
+  }
+
+  /**
+   * Resolves whom the call is about: a committee member, or another user of the tenant. Adding a
+   * non-member (no row yet) needs the editor permission and an open meeting (spec section 6).
+   */
+  private async target(
+    db: Db,
+    ctx: TRequestContext,
+    meeting: MeetingRow,
+    userId: string,
+    hasRow: boolean,
+    area: 'rsvp' | 'attendance' = 'rsvp',
+  ): Promise<Target> {
+    const user = await this.meetings.user(db, ctx.tenantId, userId);
+    if (!user) throw new AppError('not_found', 'User not found.');
+    const membership = await this.meetings.membershipOf(db, ctx.tenantId, meeting.committeeId, userId);
+    if (membership)
+      return {
+        user,
+        membership,
+        who: { attendeeType: 'membership', attendeeId: membership.id, userId, membershipId: membership.id },
+      };
+    if (!hasRow) {
+      const editor = area === 'rsvp' ? can(ctx, 'modify meeting rsvps') : isStaff(ctx);
+      const ownOpen = area === 'rsvp' && isUser(ctx, userId);
+      if (!editor && !ownOpen) throw new AppError('forbidden', FORBIDDEN);
+      if (meeting.visibility !== MEETING_VISIBILITY_OPEN)
+        throw new AppError('rule_broken', 'Only committee members can be added to this meeting.');
+    }
+    return {
+      user,
+      membership: null,
+      who: { attendeeType: 'user', attendeeId: userId, userId, membershipId: null },
+    };
+  }
+
+  private async parts(db: Db, tenantId: string, meeting: MeetingRow, t: Target): Promise<MemberParts> {
+    const [attendee, rsvp] = await Promise.all([
+      this.repo.attendee(db, tenantId, meeting.id, t.user.id),
+      this.repo.rsvp(db, tenantId, meeting.id, t.user.id),
+    ]);
+    return { user: t.user, membership: t.membership, attendee, rsvp };
+  }
+
+  private async reply(
+    db: Db,
+    ctx: TRequestContext,
+    meeting: MeetingRow,
+    committee: CommitteeRow,
+    t: Target,
+  ): Promise<TAttendanceChangeReply> {
+    const audience: Audience = { staff: isStaff(ctx), runner: false };
+    const parts = await this.parts(db, ctx.tenantId, meeting, t);
+    return {
+      member: toAttendanceMember(committee, parts, audience),
+      user: toAttendanceUser(t.user, audience),
+    };
+  }
+
+  /** Realtime: the member without email/username/nrds for everyone, with them for staff. */
+  private async announce(
+    tx: Tx,
+    tenantId: string,
+    meeting: MeetingRow,
+    committee: CommitteeRow,
+    t: Target,
+    kind: TRealtimeKind,
+  ): Promise<MemberParts> {
+    const parts = await this.parts(tx, tenantId, meeting, t);
+    const view = (audience: Audience) => ({
+      member: toAttendanceMember(committee, parts, audience),
+      user: toAttendanceUser(t.user, audience),
+    });
+    await this.events.broadcast(tx, tenantId, meeting.id, kind, view(EVERYONE), view(STAFF));
+    return parts;
+  }
+
+  /** Attendance change: the agreed event for the voting service, then the realtime broadcast. */
+  private async announceAttendance(
+    tx: Tx,
+    tenantId: string,
+    meeting: MeetingRow,
+    committee: CommitteeRow,
+    t: Target,
+    kind: TRealtimeKind,
+  ): Promise<void> {
+    const parts = await this.announce(tx, tenantId, meeting, committee, t, kind);
+    const a = parts.attendee;
+    if (!a) return;
+    await this.events.attendance(tx, toAttendanceEvent(tenantId, meeting, a));
+  }
+}
+
+function assertInProgress(meeting: MeetingRow): void {
+  if (meeting.status !== 'in_progress') throw new AppError('rule_broken', 'Meeting not in progress');
+}
+
+/** The mode asked for, checked against what the meeting allows; the only allowed one when not given. */
+function attendingVia(meeting: MeetingRow, via: TMeetingMode | null): TMeetingMode {
+  const allowed: TMeetingMode[] = [
+    ...(meeting.allowInPerson ? (['in_person'] as const) : []),
+    ...(meeting.allowRemote ? (['remote'] as const) : []),
+  ];
+  if (!via) {
+    if (allowed.length === 1 && allowed[0]) return allowed[0];
+    const message = 'The attending via field is required.';
+    throw new AppError('rule_broken', message, { attending_via: [message] });
+  }
+  if (!allowed.includes(via)) {
+    const message =
+      via === 'remote'
+        ? 'This meeting does not allow attending remotely.'
+        : 'This meeting does not allow attending in person.';
+    throw new AppError('rule_broken', message, { attending_via: [message] });
+  }
+  return via;
+}

@@ -1,0 +1,63 @@
+import type { TCalendarReply, TMeetingRef, TRequestContext } from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import ical, { ICalEventStatus } from 'ical-generator';
+import sanitizeHtml from 'sanitize-html';
+import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
+import { Database } from '../db/database.js';
+import type { CommitteeRow, MeetingRow } from '../meetings/meeting.repository.js';
+import { MeetingService } from '../meetings/meeting.service.js';
+
+/** The .ics text of a meeting (one event; cancelled when ended is not a thing: it just happened). */
+export function meetingCalendar(
+  meeting: MeetingRow,
+  committee: CommitteeRow,
+  opts: { appUrl: string; timeZone: string },
+): string {
+  const url = `${opts.appUrl.replace(/\/$/, '')}/meeting/${encodeURIComponent(committee.code)}/${encodeURIComponent(meeting.code)}`;
+  const calendar = ical({ name: `${committee.name}: ${meeting.name}`, prodId: '//Gavel//Meetings//EN' });
+  const description = meeting.description
+    ? sanitizeHtml(meeting.description, { allowedTags: [], allowedAttributes: {} }).trim()
+    : '';
+  const location = meeting.allowInPerson
+    ? [meeting.locationName, meeting.locationAddress].filter(Boolean).join(', ')
+    : meeting.allowRemote
+      ? 'Remote'
+      : '';
+  calendar.createEvent({
+    id: `${meeting.id}@gavel`,
+    start: meeting.start,
+    end: meeting.end,
+    summary: `${committee.name}: ${meeting.name}`,
+    description: [description, url].filter(Boolean).join('\n\n'),
+    location: location || null,
+    url,
+    status: ICalEventStatus.CONFIRMED,
+    lastModified: meeting.updatedAt,
+    stamp: meeting.updatedAt,
+  });
+  return calendar.toString();
+}
+
+/** GET {meeting base}/calendar: JSON the gateway serves as a file download. */
+@Injectable()
+export class CalendarService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MeetingService) private readonly meetingService: MeetingService,
+    @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
+  ) {}
+
+  async calendar(ctx: TRequestContext, ref: TMeetingRef): Promise<TCalendarReply> {
+    const { meeting, committee } = await this.db.transaction((tx) =>
+      this.meetingService.viewable(tx, ctx, ref),
+    );
+    return {
+      filename: `${committee.code}-${meeting.code}.ics`.replace(/[^A-Za-z0-9._-]/g, '_'),
+      content_type: 'text/calendar; charset=utf-8',
+      body: meetingCalendar(meeting, committee, {
+        appUrl: this.settings.PUBLIC_APP_URL,
+        timeZone: this.settings.MEETINGS_TIME_ZONE,
+      }),
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
+import { ZServiceConfig } from '@gavel/service-kit';
+import { z } from 'zod';
+
+const ZTimeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as America/New_York');
+
+/** The meetings service's own variables, on top of the kit's (validated at boot; see .env.example). */
+export const ZMeetingsSettings = z.object({
+  /** The association's time zone: what "today" means for Start Meeting, and the calendar's zone. */
+  MEETINGS_TIME_ZONE: ZTimeZone.default(DEFAULT_MEETING_TIME_ZONE),
+  /** Public site address, for the meeting link in calendar files. */
+  PUBLIC_APP_URL: z.string().url().default('http://localhost:8080'),
+  /** Zoom server-to-server OAuth app; without these the Zoom provider falls back to the registration URL. */
+  ZOOM_ACCOUNT_ID: z.string().optional(),
+  ZOOM_CLIENT_ID: z.string().optional(),
+  ZOOM_CLIENT_SECRET: z.string().optional(),
+  ZOOM_OAUTH_URL: z.string().url().default('https://zoom.us/oauth/token'),
+  ZOOM_API_BASE_URL: z.string().url().default('https://api.zoom.us/v2'),
+  /** How long a call to Zoom may take before it counts as failed. */
+  ZOOM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+});
+export type TMeetingsSettings = z.infer<typeof ZMeetingsSettings>;
+
+export const ZMeetingsConfig = ZServiceConfig.extend(ZMeetingsSettings.shape);
+export type TMeetingsConfig = z.infer<typeof ZMeetingsConfig>;
+
+/** Injection token of the meetings settings. */
+export const MEETINGS_SETTINGS = Symbol('MEETINGS_SETTINGS');

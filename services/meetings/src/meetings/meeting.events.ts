@@ -1,0 +1,58 @@
+import {
+  EVENTS,
+  meetingChannel,
+  type TAttendanceEvent,
+  type TRealtimeKind,
+  ZAttendanceEvent,
+  ZBroadcast,
+  ZMeetingEvent,
+} from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Tx } from '../db/prisma.js';
+import { Outbox } from '../events/outbox.js';
+import { toMeetingEvent } from './meeting.mapper.js';
+import type { MeetingRow } from './meeting.repository.js';
+
+type MeetingVerb = 'created' | 'updated' | 'started' | 'ended' | 'deleted';
+const MEETING_SUBJECTS: Record<MeetingVerb, string> = {
+  created: EVENTS.meetings.meetingCreated,
+  updated: EVENTS.meetings.meetingUpdated,
+  started: EVENTS.meetings.meetingStarted,
+  ended: EVENTS.meetings.meetingEnded,
+  deleted: EVENTS.meetings.meetingDeleted,
+};
+
+/** Domain events and realtime broadcasts of meetings, written in the change's transaction. */
+@Injectable()
+export class MeetingEvents {
+  constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
+
+  meeting(tx: Tx, verb: MeetingVerb, tenantId: string, row: MeetingRow): Promise<string> {
+    return this.outbox.emit(tx, MEETING_SUBJECTS[verb], ZMeetingEvent, toMeetingEvent(tenantId, row));
+  }
+
+  attendance(tx: Tx, event: TAttendanceEvent): Promise<string> {
+    const subject = event.attendee.checked_in
+      ? EVENTS.meetings.attendanceUpdated
+      : EVENTS.meetings.attendanceDeleted;
+    return this.outbox.emit(tx, subject, ZAttendanceEvent, event);
+  }
+
+  /** A realtime message on the meeting's channel; `staffPayload` replaces `payload` for staff. */
+  broadcast(
+    tx: Tx,
+    tenantId: string,
+    meetingId: string,
+    kind: TRealtimeKind,
+    payload: unknown,
+    staffPayload?: unknown,
+  ): Promise<string> {
+    return this.outbox.emit(tx, EVENTS.realtime.broadcast, ZBroadcast, {
+      tenantId,
+      channel: meetingChannel(meetingId),
+      kind,
+      payload,
+      ...(staffPayload === undefined ? {} : { staff_payload: staffPayload }),
+    });
+  }
+}

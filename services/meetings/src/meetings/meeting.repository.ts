@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { type Db, isUuid } from '../db/prisma.js';
+import type {
+  CommitteeCopy,
+  Meeting,
+  MembershipCopy,
+  Prisma,
+  UserCopy,
+  VoteCopy,
+} from '../generated/prisma/client.js';
+
+export type MeetingRow = Meeting;
+export type CommitteeRow = CommitteeCopy;
+export type MembershipRow = MembershipCopy;
+export type UserRow = UserCopy;
+export type VoteRow = VoteCopy;
+export type MeetingData = Omit<
+  Prisma.MeetingUncheckedCreateInput,
+  'id' | 'tenantId' | 'committeeId' | 'createdAt' | 'updatedAt'
+>;
+
+/** RSVP tallies of one meeting, for the counts on the Meeting entity. */
+export interface RsvpTally {
+  meetingId: string;
+  attending: boolean;
+  attendingVia: string | null;
+}
+
+/** Meetings, and the read models they are looked up through (committees by code, memberships, users). */
+@Injectable()
+export class MeetingRepository {
+  /** Committees with this code, the most recent year first, term-based after dated ones. */
+  async committeesByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
+    const rows = await db.committeeCopy.findMany({
+      where: { tenantId, code: { equals: code, mode: 'insensitive' } },
+    });
+    return rows.sort((a, b) => (b.year ?? -1) - (a.year ?? -1));
+  }
+
+  committee(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {
+    return db.committeeCopy.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
+  /** The meeting `meetingCode` of the most recent committee coded `committeeCode` that has one. */
+  async findByCodes(
+    db: Db,
+    tenantId: string,
+    committeeCode: string,
+    meetingCode: string,
+  ): Promise<{ meeting: MeetingRow; committee: CommitteeRow } | null> {
+    const committees = await this.committeesByCode(db, tenantId, committeeCode);
+    if (!committees.length) return null;
+    const meetings = await db.meeting.findMany({
+      where: {
+        tenantId,
+        committeeId: { in: committees.map((c) => c.id) },
+        code: { equals: meetingCode, mode: 'insensitive' },
+      },
+    });
+    for (const committee of committees) {
+      const meeting = meetings.find((m) => m.committeeId === committee.id);
+      if (meeting) return { meeting, committee };
+    }
+    return null;
+  }
+
+  /** Locks the meeting row for the rest of the transaction (serialises phase changes). */
+  async lock(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
+    await db.$executeRawUnsafe(
+      `SELECT 1 FROM "meetings".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
+      tenantId,
+      id,
+    );
+    return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
+  listByCommittee(db: Db, tenantId: string, committeeId: string): Promise<MeetingRow[]> {
+    return db.meeting.findMany({ where: { tenantId, committeeId }, orderBy: [{ start: 'desc' }] });
+  }
+
+  codeTaken(db: Db, tenantId: string, committeeId: string, code: string, exceptId?: string) {
+    return db.meeting
+      .count({
+        where: {
+          tenantId,
+          committeeId,
+          code: { equals: code, mode: 'insensitive' },
+          ...(exceptId ? { id: { not: exceptId } } : {}),
+        },
+      })
+      .then((n) => n > 0);
+  }
+
+  create(db: Db, tenantId: string, committeeId: string, data: MeetingData): Promise<MeetingRow> {
+    return db.meeting.create({ data: { ...data, tenantId, committeeId } });
+  }
+
+  update(db: Db, tenantId: string, id: string, data: Partial<MeetingData>): Promise<MeetingRow> {
+    return db.meeting.update({ where: { tenantId_id: { tenantId, id } }, data });
+  }
+
+  async delete(db: Db, tenantId: string, id: string): Promise<void> {
+    await db.meeting.delete({ where: { tenantId_id: { tenantId, id } } });
+  }
+
+  rsvpTallies(db: Db, tenantId: string, meetingIds: string[]): Promise<RsvpTally[]> {
+    return db.rsvp.findMany({
+      where: { tenantId, meetingId: { in: meetingIds } },
+      select: { meetingId: true, attending: true, attendingVia: true },
+    });
+  }
+
+  /** The user's membership of the committee, unless declined. */
+  membershipOf(db: Db, tenantId: string, committeeId: string, userId: string | null) {
+    if (!isUuid(userId)) return Promise.resolve(null);
+    return db.membershipCopy.findFirst({
+      where: { tenantId, committeeId, userId, appointmentStatus: { not: 'Declined' } },
+    });
+  }
+
+  /** The committee's members (appointments not declined). */
+  members(db: Db, tenantId: string, committeeId: string): Promise<MembershipRow[]> {
+    return db.membershipCopy.findMany({
+      where: { tenantId, committeeId, appointmentStatus: { not: 'Declined' } },
+    });
+  }
+
+  user(db: Db, tenantId: string, id: string): Promise<UserRow | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
+    return db.userCopy.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
+  users(db: Db, tenantId: string, ids: string[]): Promise<UserRow[]> {
+    return db.userCopy.findMany({ where: { tenantId, id: { in: ids.filter(isUuid) } } });
+  }
+
+  /** Whether the user has an RSVP or attendee row of the meeting (a non-member added to it). */
+  async isParticipant(db: Db, tenantId: string, meetingId: string, userId: string | null): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const [rsvps, attendees] = await Promise.all([
+      db.rsvp.count({ where: { tenantId, meetingId, userId } }),
+      db.attendee.count({ where: { tenantId, meetingId, userId } }),
+    ]);
+    return rsvps + attendees > 0;
+  }
+
+  /** Votes of the meeting (from voting's events). */
+  votes(db: Db, tenantId: string, meetingId: string): Promise<VoteRow[]> {
+    return db.voteCopy.findMany({ where: { tenantId, meetingId } });
+  }
+
+  /** Responses per member id on a vote. */
+  async responseCounts(db: Db, tenantId: string, voteId: string): Promise<Map<string, number>> {
+    const rows = await db.voteResponseCopy.groupBy({
+      by: ['memberId'],
+      where: { tenantId, voteId },
+      _count: { _all: true },
+    });
+    return new Map(rows.map((r) => [r.memberId, r._count._all]));
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { votingStatus } from '../attendance/attendance.mapper.js';
+import { rsvpCounts } from './meeting.mapper.js';
+import { isActiveVote, sanitizeDescription, slugify } from './meeting.service.js';
+
+describe('meeting rules', () => {
+  it('counts RSVPs the way the Meeting entity lists them', () => {
+    const t = (attending: boolean, attendingVia: string | null) => ({
+      meetingId: 'm',
+      attending,
+      attendingVia,
+    });
+    expect(
+      rsvpCounts([t(true, 'remote'), t(true, 'in_person'), t(true, 'in_person'), t(false, null)]),
+    ).toEqual({
+      rsvp_count: 4,
+      rsvp_attending_count: 3,
+      rsvp_attending_in_person_count: 2,
+      rsvp_attending_remote_count: 1,
+      rsvp_not_attending_count: 1,
+    });
+    expect(rsvpCounts([]).rsvp_count).toBe(0);
+  });
+
+  it.each([
+    [0, 1, 'no_vote'],
+    [1, 1, 'voted'],
+    [1, 2, 'partial'],
+    [2, 2, 'voted'],
+    [3, 2, 'voted'],
+    [1, 0, 'voted'],
+  ] as const)('voting status with %i of %i responses is %s', (n, max, expected) => {
+    expect(votingStatus(n, max)).toBe(expected);
+  });
+
+  it('a vote is active from started_at until ended_at', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const at = (s: number) => new Date(now.getTime() + s * 1000);
+    expect(isActiveVote({ startedAt: null, endedAt: null }, now)).toBe(false);
+    expect(isActiveVote({ startedAt: at(1), endedAt: at(60) }, now)).toBe(false);
+    expect(isActiveVote({ startedAt: now, endedAt: at(60) }, now)).toBe(true);
+    expect(isActiveVote({ startedAt: at(-60), endedAt: now }, now)).toBe(false);
+    expect(isActiveVote({ startedAt: at(-60), endedAt: null }, now)).toBe(true);
+  });
+
+  it('sanitises descriptions and makes slugs', () => {
+    expect(
+      sanitizeDescription(
+        '<p style="x" onclick="y">Hi <a href="javascript:alert(1)">x</a><script>1</script></p>',
+      ),
+    ).toBe('<p>Hi <a>x</a></p>');
+    expect(sanitizeDescription('<b>ok</b> <img src="https://x.test/a.png" onerror="y" />')).toBe(
+      '<b>ok</b> <img src="https://x.test/a.png" />',
+    );
+    expect(sanitizeDescription('  <script>x</script> ')).toBeNull();
+    expect(sanitizeDescription(null)).toBeNull();
+    expect(slugify('Monthly Meeting-M1')).toBe('monthly-meeting-m1');
+    expect(slugify('***')).toBe('meeting');
+  });
+});

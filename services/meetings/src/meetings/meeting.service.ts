@@ -1,0 +1,355 @@
+import {
+  AppError,
+  can,
+  canAny,
+  meetingChannel,
+  type TChannelAccess,
+  type TMeeting,
+  type TMeetingChannelAccessInput,
+  type TMeetingCreateInput,
+  type TMeetingRef,
+  type TMeetingUpdateInput,
+  type TRequestContext,
+  type TRetrieveMeetingReply,
+} from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import sanitizeHtml from 'sanitize-html';
+import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
+import { AttendanceRepository } from '../attendance/attendance.repository.js';
+import { Clock } from '../clock.js';
+import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
+import { Database } from '../db/database.js';
+import { type Db, isUniqueViolation, type Tx } from '../db/prisma.js';
+import { sameDay } from '../time.js';
+import { MeetingEvents } from './meeting.events.js';
+import { toMeeting, toMeetingCommittee } from './meeting.mapper.js';
+import {
+  type CommitteeRow,
+  type MeetingData,
+  MeetingRepository,
+  type MeetingRow,
+  type MembershipRow,
+} from './meeting.repository.js';
+import {
+  canViewMeeting,
+  FORBIDDEN,
+  isRunner,
+  isStaff,
+  MEETING_NOT_FOUND,
+  requirePermission,
+  requireUser,
+} from './meeting-access.js';
+
+/** A meeting the caller may view, with what the access rules looked at. */
+export interface ViewableMeeting {
+  meeting: MeetingRow;
+  committee: CommitteeRow;
+  membership: MembershipRow | null;
+}
+
+const LIST_PERMISSIONS = [
+  'create meetings',
+  'update meetings',
+  'delete meetings',
+  'view any meeting',
+  'run meetings',
+] as const;
+
+/** Rich text allowed in descriptions: sanitize-html's defaults (no scripts, styles or event handlers). */
+export function sanitizeDescription(html: string | null | undefined): string | null {
+  if (html == null) return null;
+  const clean = sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span'],
+    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, span: ['class'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  }).trim();
+  return clean === '' ? null : clean;
+}
+
+export function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'meeting'
+  );
+}
+
+const ruleBroken = (field: string, message: string) =>
+  new AppError('rule_broken', message, { [field]: [message] });
+
+/** Meetings per committee: CRUD, phases (start/end), the retrieve call and channel access. */
+@Injectable()
+export class MeetingService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MeetingRepository) private readonly meetings: MeetingRepository,
+    @Inject(AttendanceRepository) private readonly attendance: AttendanceRepository,
+    @Inject(MeetingEvents) private readonly events: MeetingEvents,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
+  ) {}
+
+  /** The Meeting entity with its RSVP counts. */
+  async present(db: Db, tenantId: string, row: MeetingRow, committee: CommitteeRow, admin = false) {
+    const tallies = await this.meetings.rsvpTallies(db, tenantId, [row.id]);
+    return toMeeting({
+      row,
+      committee,
+      tallies,
+      now: this.clock.now(),
+      timeZone: this.settings.MEETINGS_TIME_ZONE,
+      admin,
+    });
+  }
+
+  /** Resolves a meeting by its URL codes and checks the caller may view it (404 / 403 otherwise). */
+  async viewable(db: Db, ctx: TRequestContext, ref: TMeetingRef): Promise<ViewableMeeting> {
+    requireUser(ctx);
+    const found = await this.meetings.findByCodes(db, ctx.tenantId, ref.committeeCode, ref.meetingCode);
+    if (!found) throw new AppError('not_found', MEETING_NOT_FOUND);
+    const membership = await this.meetings.membershipOf(db, ctx.tenantId, found.committee.id, ctx.userId);
+    const participant =
+      !membership && (await this.meetings.isParticipant(db, ctx.tenantId, found.meeting.id, ctx.userId));
+    if (!canViewMeeting(ctx, found.meeting, membership, participant))
+      throw new AppError('forbidden', FORBIDDEN);
+    return { ...found, membership };
+  }
+
+  /** Resolves a meeting for an admin call after the permission check (404 when missing). */
+  private async resolve(db: Db, ctx: TRequestContext, ref: TMeetingRef) {
+    const found = await this.meetings.findByCodes(db, ctx.tenantId, ref.committeeCode, ref.meetingCode);
+    if (!found) throw new AppError('not_found', MEETING_NOT_FOUND);
+    return found;
+  }
+
+  private async committeeByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow> {
+    const [committee] = await this.meetings.committeesByCode(db, tenantId, code);
+    if (!committee) throw new AppError('not_found', 'Committee not found.');
+    return committee;
+  }
+
+  /** GET /api/admin/committee/{committeeCode}/meetings */
+  async list(ctx: TRequestContext, committeeCode: string): Promise<TMeeting[]> {
+    requireUser(ctx);
+    requirePermission(canAny(ctx, ...LIST_PERMISSIONS));
+    return this.db.transaction(async (tx) => {
+      const committee = await this.committeeByCode(tx, ctx.tenantId, committeeCode);
+      const rows = await this.meetings.listByCommittee(tx, ctx.tenantId, committee.id);
+      const tallies = await this.meetings.rsvpTallies(
+        tx,
+        ctx.tenantId,
+        rows.map((r) => r.id),
+      );
+      const now = this.clock.now();
+      const admin = canAny(ctx, 'create meetings', 'update meetings');
+      return rows.map((row) =>
+        toMeeting({ row, committee, tallies, now, timeZone: this.settings.MEETINGS_TIME_ZONE, admin }),
+      );
+    });
+  }
+
+  /** GET {admin base} ('update meetings'): the meeting with its admin-only settings. */
+  async getForEdit(ctx: TRequestContext, ref: TMeetingRef): Promise<TMeeting> {
+    requireUser(ctx);
+    requirePermission(can(ctx, 'update meetings'));
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.resolve(tx, ctx, ref);
+      return this.present(tx, ctx.tenantId, meeting, committee, true);
+    });
+  }
+
+  /** POST /api/admin/committee/{committeeCode}/meeting ('create meetings'). */
+  async create(ctx: TRequestContext, input: TMeetingCreateInput): Promise<TMeeting> {
+    requireUser(ctx);
+    requirePermission(can(ctx, 'create meetings'));
+    return this.write(async (tx) => {
+      const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode);
+      const data = meetingData(input, null);
+      if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.id, data.code))
+        throw ruleBroken('code', 'The code has already been taken.');
+      const row = await this.meetings.create(tx, ctx.tenantId, committee.id, data);
+      await this.events.meeting(tx, 'created', ctx.tenantId, row);
+      return this.present(tx, ctx.tenantId, row, committee, true);
+    });
+  }
+
+  /** PUT {admin base} ('update meetings'), only while planned or in progress. */
+  async update(ctx: TRequestContext, input: TMeetingUpdateInput): Promise<TMeeting> {
+    requireUser(ctx);
+    requirePermission(can(ctx, 'update meetings'));
+    return this.write(async (tx) => {
+      const found = await this.resolve(tx, ctx, input);
+      const current = await this.meetings.lock(tx, ctx.tenantId, found.meeting.id);
+      if (!current) throw new AppError('not_found', MEETING_NOT_FOUND);
+      if (current.status === 'ended')
+        throw new AppError('rule_broken', 'An ended meeting can no longer be edited.');
+      const data = meetingData(input, current);
+      if (
+        data.code !== current.code &&
+        (await this.meetings.codeTaken(tx, ctx.tenantId, current.committeeId, data.code, current.id))
+      )
+        throw ruleBroken('code', 'The code has already been taken.');
+      const row = await this.meetings.update(tx, ctx.tenantId, current.id, data);
+      await this.events.meeting(tx, 'updated', ctx.tenantId, row);
+      const meeting = await this.present(tx, ctx.tenantId, row, found.committee, true);
+      await this.broadcastState(tx, ctx.tenantId, row, found.committee);
+      return meeting;
+    });
+  }
+
+  /** DELETE {admin base} ('delete meetings'); refused while the meeting is in progress. */
+  async delete(ctx: TRequestContext, ref: TMeetingRef): Promise<{ ok: true }> {
+    requireUser(ctx);
+    requirePermission(can(ctx, 'delete meetings'));
+    await this.write(async (tx) => {
+      const found = await this.resolve(tx, ctx, ref);
+      const current = await this.meetings.lock(tx, ctx.tenantId, found.meeting.id);
+      if (!current) throw new AppError('not_found', MEETING_NOT_FOUND);
+      if (current.status === 'in_progress')
+        throw new AppError('rule_broken', 'A meeting in progress cannot be deleted. End it first.');
+      await this.meetings.delete(tx, ctx.tenantId, current.id);
+      await this.events.meeting(tx, 'deleted', ctx.tenantId, current);
+      // Anyone still on the page reloads it (and finds the meeting gone).
+      await this.events.broadcast(tx, ctx.tenantId, current.id, 'page.reload', { reason: 'meeting.deleted' });
+    });
+    return { ok: true };
+  }
+
+  /** PUT {admin base}/start ('run meetings'): only a planned meeting scheduled for today. */
+  async start(ctx: TRequestContext, ref: TMeetingRef): Promise<TMeeting> {
+    requireUser(ctx);
+    requirePermission(isRunner(ctx));
+    return this.write(async (tx) => {
+      const found = await this.resolve(tx, ctx, ref);
+      const current = await this.meetings.lock(tx, ctx.tenantId, found.meeting.id);
+      if (!current) throw new AppError('not_found', MEETING_NOT_FOUND);
+      if (current.status !== 'planned')
+        throw new AppError('rule_broken', 'Only a planned meeting can be started.');
+      const now = this.clock.now();
+      if (!sameDay(current.start, now, this.settings.MEETINGS_TIME_ZONE))
+        throw new AppError('rule_broken', 'A meeting can only be started on the day it is scheduled.');
+      const row = await this.meetings.update(tx, ctx.tenantId, current.id, {
+        status: 'in_progress',
+        actualStart: now,
+      });
+      await this.events.meeting(tx, 'started', ctx.tenantId, row);
+      await this.broadcastState(tx, ctx.tenantId, row, found.committee);
+      return this.present(tx, ctx.tenantId, row, found.committee);
+    });
+  }
+
+  /** PUT {admin base}/end ('run meetings'): only in progress, never while a vote is active. */
+  async end(ctx: TRequestContext, ref: TMeetingRef): Promise<TMeeting> {
+    requireUser(ctx);
+    requirePermission(isRunner(ctx));
+    return this.write(async (tx) => {
+      const found = await this.resolve(tx, ctx, ref);
+      const current = await this.meetings.lock(tx, ctx.tenantId, found.meeting.id);
+      if (!current) throw new AppError('not_found', MEETING_NOT_FOUND);
+      if (current.status !== 'in_progress')
+        throw new AppError('rule_broken', 'Only a meeting in progress can be ended.');
+      const now = this.clock.now();
+      const votes = await this.meetings.votes(tx, ctx.tenantId, current.id);
+      if (votes.some((v) => isActiveVote(v, now)))
+        throw new AppError('rule_broken', 'The meeting cannot be ended while a vote is active.');
+      const row = await this.meetings.update(tx, ctx.tenantId, current.id, {
+        status: 'ended',
+        endedAt: now,
+      });
+      // Everyone still checked in is checked out at the end (one attendance event each, for voting).
+      for (const attendee of await this.attendance.closeAllCheckIns(tx, ctx.tenantId, current.id, now))
+        await this.events.attendance(tx, toAttendanceEvent(ctx.tenantId, current, attendee));
+      await this.events.meeting(tx, 'ended', ctx.tenantId, row);
+      await this.broadcastState(tx, ctx.tenantId, row, found.committee);
+      return this.present(tx, ctx.tenantId, row, found.committee);
+    });
+  }
+
+  /** GET {base}/retrieve/meeting: meeting, committee and resources (none yet: the resources service). */
+  async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveMeetingReply> {
+    return this.db.transaction(async (tx) => {
+      const { meeting, committee } = await this.viewable(tx, ctx, ref);
+      return {
+        meeting: await this.present(tx, ctx.tenantId, meeting, committee),
+        committee: toMeetingCommittee(committee),
+        resources: [],
+      };
+    });
+  }
+
+  /** meetings.channel.access: viewers may join; staff and runner views follow their permissions. */
+  async channelAccess(ctx: TRequestContext, input: TMeetingChannelAccessInput): Promise<TChannelAccess> {
+    const { meeting } = await this.db.transaction((tx) =>
+      this.viewable(tx, ctx, { committeeCode: input.committee_code, meetingCode: input.meeting_code }),
+    );
+    return { channel: meetingChannel(meeting.id), staff: isStaff(ctx), runner: isRunner(ctx) };
+  }
+
+  private async broadcastState(tx: Tx, tenantId: string, row: MeetingRow, committee: CommitteeRow) {
+    const meeting = await this.present(tx, tenantId, row, committee);
+    await this.events.broadcast(tx, tenantId, row.id, 'meeting.state', { meeting });
+  }
+
+  private async write<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    try {
+      return await this.db.transaction(fn);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ruleBroken('code', 'The code has already been taken.');
+      throw err;
+    }
+  }
+}
+
+/** A vote is active from started_at (inclusive) until ended_at (exclusive). */
+export function isActiveVote(v: { startedAt: Date | null; endedAt: Date | null }, now: Date): boolean {
+  if (!v.startedAt || v.startedAt > now) return false;
+  return !v.endedAt || now < v.endedAt;
+}
+
+/** The row values of a create (current = null: defaults) or an edit (current: kept where absent). */
+function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | null): MeetingData {
+  const pick = <K extends keyof TMeetingCreateInput, V>(key: K, fallback: V) =>
+    input[key] === undefined ? fallback : input[key];
+  const code = (input.code ?? current?.code) as string;
+  const name = (input.name ?? current?.name) as string;
+  const start = input.start ? new Date(input.start) : (current?.start as Date);
+  const end = input.end ? new Date(input.end) : (current?.end as Date);
+  const allowInPerson = pick('allow_in_person', current?.allowInPerson ?? true) as boolean;
+  const allowRemote = pick('allow_remote', current?.allowRemote ?? false) as boolean;
+  const videoProvider = pick('video_provider', current?.videoProvider ?? 'none') as string;
+  const videoUrl = pick('video_url', current?.videoUrl ?? null) as string | null;
+  const errors: Record<string, string[]> = {};
+  if (!(end > start)) errors.end = ['The end must be a date after the start.'];
+  if (!allowInPerson && !allowRemote)
+    errors.allow_in_person = ['The meeting must allow attending in person, remotely or both.'];
+  if (videoProvider === 'static' && !videoUrl)
+    errors.video_url = ['The video link is required for a static video provider.'];
+  if (Object.keys(errors).length)
+    throw new AppError('rule_broken', Object.values(errors)[0]?.[0] ?? 'Invalid meeting.', errors);
+  return {
+    code,
+    name,
+    description:
+      input.description === undefined
+        ? (current?.description ?? null)
+        : sanitizeDescription(input.description),
+    start,
+    end,
+    type: pick('type', current?.type ?? 'Regular Meeting') as string,
+    showMotions: pick('show_motions', current?.showMotions ?? true) as boolean,
+    allowInPerson,
+    allowRemote,
+    locationName: pick('location_name', current?.locationName ?? null) as string | null,
+    locationAddress: pick('location_address', current?.locationAddress ?? null) as string | null,
+    visibility: pick('visibility', current?.visibility ?? 'committee') as string,
+    inMeetingVoting: pick('in_meeting_voting', current?.inMeetingVoting ?? true) as boolean,
+    slug: slugify(`${name}-${code}`),
+    videoProvider,
+    zoomId: pick('zoom_id', current?.zoomId ?? null) as string | null,
+    zoomRegistrationUrl: pick('zoom_registration_url', current?.zoomRegistrationUrl ?? null) as string | null,
+    videoUrl,
+  };
+}

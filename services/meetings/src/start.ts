@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import {
+  EVENTS,
+  VOTING_RESPONSE_EVENTS,
+  VOTING_VOTE_EVENTS,
+  ZCommitteeEvent,
+  ZMembershipEvent,
+  ZUserEvent,
+  ZVotingResponseEvent,
+  ZVotingVoteEvent,
+} from '@gavel/contracts';
+import { loadConfig, type RunningService, type StartServiceOptions, startService } from '@gavel/service-kit';
+import { type TMeetingsSettings, ZMeetingsSettings } from './config.js';
+import { MEETINGS_SCHEMA, PrismaClient } from './db/prisma.js';
+import { meetingsModule } from './meetings.module.js';
+import {
+  applyCommitteeEvent,
+  applyMembershipEvent,
+  applyResponseEvent,
+  applyUserEvent,
+  applyVoteEvent,
+} from './read-models/read-model.writer.js';
+import type { VideoProviders } from './video/join.service.js';
+
+/** The SQL migrations, beside src/ and dist/ alike. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+const wildcard = (subject: string) => subject.replace(/\.[^.]+$/, '.*');
+/** Durable consumers (one wildcard subject each: nats-server 2.9), all from the start of the stream. */
+export const CONSUMERS = {
+  committees: { durable: 'meetings-committees', subject: wildcard(EVENTS.committees.committeeCreated) },
+  memberships: { durable: 'meetings-memberships', subject: wildcard(EVENTS.committees.membershipCreated) },
+  users: { durable: 'meetings-identity-users', subject: wildcard(EVENTS.identity.userCreated) },
+  votes: { durable: 'meetings-voting-votes', subject: VOTING_VOTE_EVENTS },
+  responses: { durable: 'meetings-voting-responses', subject: VOTING_RESPONSE_EVENTS },
+} as const;
+
+/** What the kit needs to run this service (name = NATS queue group = Postgres schema). */
+export function meetingsService(
+  env?: Record<string, string | undefined>,
+  opts: { videoProviders?: VideoProviders } = {},
+): StartServiceOptions<PrismaClient> {
+  const settings: TMeetingsSettings = loadConfig(ZMeetingsSettings, env);
+  return {
+    name: MEETINGS_SCHEMA,
+    module: meetingsModule(settings, opts.videoProviders),
+    PrismaClient,
+    migrationsDir: MIGRATIONS_DIR,
+    env,
+    onStart: async (runtime) => {
+      const c = CONSUMERS;
+      await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, (e, tx) =>
+        applyCommitteeEvent(tx, e.subject, e.payload),
+      );
+      await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, (e, tx) =>
+        applyMembershipEvent(tx, e.subject, e.payload),
+      );
+      await runtime.consume(c.users.durable, [c.users.subject], ZUserEvent, (e, tx) =>
+        applyUserEvent(tx, e.payload),
+      );
+      await runtime.consume(c.votes.durable, [c.votes.subject], ZVotingVoteEvent, (e, tx) =>
+        applyVoteEvent(tx, e.subject, e.payload),
+      );
+      await runtime.consume(c.responses.durable, [c.responses.subject], ZVotingResponseEvent, (e, tx) =>
+        applyResponseEvent(tx, e.subject, e.payload),
+      );
+    },
+  };
+}
+
+export type RunningMeetings = RunningService<PrismaClient>;
+
+/**
+ * Starts the meetings service in this process (tests, the local launcher). `env` defaults to the process
+ * environment; signal handlers are only installed when asked for.
+ */
+export function startMeetings(
+  env?: Record<string, string | undefined>,
+  opts: { handleSignals?: boolean; videoProviders?: VideoProviders } = {},
+): Promise<RunningMeetings> {
+  return startService({
+    ...meetingsService(env, { videoProviders: opts.videoProviders }),
+    handleSignals: opts.handleSignals ?? false,
+  });
+}

@@ -1,0 +1,76 @@
+import { AppError, type TJoinReply, type TMeetingRef, type TRequestContext } from '@gavel/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { TMeetingsSettings } from '../config.js';
+import { Database } from '../db/database.js';
+import { MeetingRepository } from '../meetings/meeting.repository.js';
+import { MeetingService } from '../meetings/meeting.service.js';
+import { StaticLinkProvider, type VideoConferenceProvider, ZoomProvider } from './video-provider.js';
+
+/** The providers by the meeting's video_provider value; replaceable in tests. */
+export const VIDEO_PROVIDERS = Symbol('VIDEO_PROVIDERS');
+export type VideoProviders = Record<string, VideoConferenceProvider>;
+
+export function defaultVideoProviders(settings: TMeetingsSettings): VideoProviders {
+  return {
+    static: new StaticLinkProvider(),
+    zoom: new ZoomProvider({
+      accountId: settings.ZOOM_ACCOUNT_ID,
+      clientId: settings.ZOOM_CLIENT_ID,
+      clientSecret: settings.ZOOM_CLIENT_SECRET,
+      oauthUrl: settings.ZOOM_OAUTH_URL,
+      apiBaseUrl: settings.ZOOM_API_BASE_URL,
+      timeoutMs: settings.ZOOM_TIMEOUT_MS,
+    }),
+  };
+}
+
+/** GET {meeting base}/join */
+@Injectable()
+export class JoinService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MeetingService) private readonly meetingService: MeetingService,
+    @Inject(MeetingRepository) private readonly meetings: MeetingRepository,
+    @Inject(VIDEO_PROVIDERS) private readonly providers: VideoProviders,
+  ) {}
+
+  /**
+   * Only while the meeting allows remote attendance and is in progress. The provider's 401/404 hides the
+   * join button (authorized: false); any other failure falls back to the registration URL.
+   */
+  async join(ctx: TRequestContext, ref: TMeetingRef): Promise<TJoinReply> {
+    const { meeting, user } = await this.db.transaction(async (tx) => {
+      const { meeting } = await this.meetingService.viewable(tx, ctx, ref);
+      const user = await this.meetings.user(tx, ctx.tenantId, ctx.userId as string);
+      return { meeting, user };
+    });
+    if (!meeting.allowRemote || meeting.status !== 'in_progress')
+      throw new AppError(
+        'rule_broken',
+        'The join link is available only while a remote meeting is in progress.',
+      );
+    const provider = this.providers[meeting.videoProvider];
+    if (!provider) return { join_url: null, authorized: false, fallback: false };
+    if (!user) return this.fallback(meeting.zoomRegistrationUrl);
+    const result = await provider.joinUrl({
+      meeting,
+      user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    });
+    if (result.kind === 'unauthorized') return { join_url: null, authorized: false, fallback: false };
+    if (result.kind === 'failed') return this.fallback(meeting.zoomRegistrationUrl);
+    if (result.created) {
+      const { zoomId, registrationUrl } = result.created;
+      await this.db.transaction((tx) =>
+        this.meetings.update(tx, ctx.tenantId, meeting.id, {
+          zoomId,
+          zoomRegistrationUrl: meeting.zoomRegistrationUrl ?? registrationUrl,
+        }),
+      );
+    }
+    return { join_url: result.url, authorized: true, fallback: false };
+  }
+
+  private fallback(registrationUrl: string | null): TJoinReply {
+    return { join_url: registrationUrl, authorized: true, fallback: true };
+  }
+}

@@ -1,0 +1,481 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EVENTS,
+  SUBJECTS,
+  type TAttendanceEvent,
+  type TBroadcast,
+  type TRequestContext,
+  ZAttendanceChangeReply,
+  ZMeeting,
+  ZRetrieveAttendanceReply,
+  ZRetrieveMeetingReply,
+} from '@gavel/contracts';
+import { prefixed } from '@gavel/service-kit';
+import { eventually } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Harness,
+  member,
+  newUser,
+  outboxDrained,
+  publishEvent,
+  REF,
+  startHarness,
+  streamEvents,
+  streamEventsUnder,
+  userCtx,
+  world,
+} from './support.js';
+
+const S = SUBJECTS.meetings;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const rsvp = (ctx: TRequestContext, id: string, body: Record<string, unknown>) =>
+  h.call(S.rsvpSet, ctx, { ...REF, id, ...body }, ZAttendanceChangeReply);
+const unrsvp = (ctx: TRequestContext, id: string) =>
+  h.call(S.rsvpDelete, ctx, { ...REF, id }, ZAttendanceChangeReply);
+const checkIn = (ctx: TRequestContext, id: string, body: Record<string, unknown> = {}) =>
+  h.call(S.attendanceSet, ctx, { ...REF, id, ...body }, ZAttendanceChangeReply);
+const checkOut = (ctx: TRequestContext, id: string) =>
+  h.call(S.attendanceDelete, ctx, { ...REF, id }, ZAttendanceChangeReply);
+const attendance = (ctx: TRequestContext) => h.call(S.retrieveAttendance, ctx, REF, ZRetrieveAttendanceReply);
+const startMeeting = (ctx: TRequestContext) => h.call(S.meetingStart, ctx, REF, ZMeeting);
+
+async function broadcasts(meetingId: string, kinds?: string[]) {
+  await outboxDrained(h);
+  return (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
+    .map((e) => e.payload)
+    .filter((b) => b.channel === `meeting.${meetingId}` && (!kinds || kinds.includes(b.kind)));
+}
+async function attendanceEvents(meetingId: string) {
+  return (await streamEventsUnder<TAttendanceEvent>(h, 'evt.meetings.attendance.'))
+    .filter((e) => e.payload.meeting_id === meetingId)
+    .map((e) => ({ verb: e.subject.split('.').pop(), ...e }));
+}
+
+describe('RSVP', () => {
+  it('own RSVP or modify meeting rsvps; counts on the meeting; broadcasts without staff fields', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    const bob = await member(h, tenant, committee.id);
+    const rsvpEditor = userCtx(tenant, ['modify meeting rsvps']);
+
+    const own = await rsvp(ann.ctx, ann.user.id, { attending: 'true', attending_via: 'remote' });
+    expect(own.member.rsvp).toMatchObject({
+      attending: true,
+      attending_via: 'remote',
+      attendee_type: 'membership',
+      attendee_id: ann.membership.id,
+    });
+    expect(own.user.email).toBeUndefined();
+    await expect(
+      rsvp(ann.ctx, bob.user.id, { attending: true, attending_via: 'remote' }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await rsvp(rsvpEditor, bob.user.id, { attending: false, attending_via: '' });
+    await expect(rsvp(ann.ctx, ann.user.id, { attending: true })).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { attending_via: ['The attending via field is required.'] },
+    });
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'in_person' });
+    // The same answer again changes nothing and announces nothing.
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'in_person' });
+
+    const m = (await h.call(S.retrieveMeeting, ann.ctx, REF, ZRetrieveMeetingReply)).meeting;
+    expect(m).toMatchObject({
+      rsvp_count: 2,
+      rsvp_attending_count: 1,
+      rsvp_attending_in_person_count: 1,
+      rsvp_attending_remote_count: 0,
+      rsvp_not_attending_count: 1,
+    });
+
+    expect((await unrsvp(ann.ctx, ann.user.id)).member.rsvp).toBeNull();
+    await expect(unrsvp(ann.ctx, bob.user.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await unrsvp(admin, bob.user.id);
+
+    const sent = await broadcasts(meeting.id, ['rsvp.updated', 'rsvp.deleted']);
+    expect(sent.map((b) => b.kind)).toEqual([
+      'rsvp.updated',
+      'rsvp.updated',
+      'rsvp.updated',
+      'rsvp.deleted',
+      'rsvp.deleted',
+    ]);
+    for (const b of sent) {
+      const text = JSON.stringify(b.payload);
+      expect(text).not.toContain('"email"');
+      expect(text).not.toContain('"username"');
+      expect(text).not.toContain('"nrds"');
+      const staff = b.staff_payload as {
+        user: { email: string; username: string; nrds: string };
+        member: { nrds: string };
+      };
+      expect(staff.user.email).toMatch(/@example\.test$/);
+      expect(staff.user.username).toBeTruthy();
+      expect(staff.member.nrds).toBeTruthy();
+    }
+  });
+
+  it('refuses RSVPs once the meeting has ended, unknown users and strangers', async () => {
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await expect(
+      rsvp(admin, randomUUID(), { attending: true, attending_via: 'remote' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const stranger = await newUser(h, tenant);
+    await expect(
+      rsvp(userCtx(tenant, [], { userId: stranger.id }), stranger.id, {
+        attending: true,
+        attending_via: 'remote',
+      }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await startMeeting(admin);
+    await h.call(S.meetingEnd, admin, REF, ZMeeting);
+    await expect(
+      rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' }),
+    ).rejects.toMatchObject({ code: 'rule_broken' });
+  });
+});
+
+describe('attendance', () => {
+  it('keeps check-in ranges; emits one attendance event and one broadcast per change', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    const staff = userCtx(tenant, ['modify meeting attendance']);
+    await expect(checkIn(staff, ann.user.id, { attending_via: 'in_person' })).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Meeting not in progress',
+    });
+    await startMeeting(admin);
+
+    const first = await checkIn(staff, ann.user.id, { attending_via: 'in_person' });
+    expect(first.member.attendee).toMatchObject({
+      attending_via: 'in_person',
+      checked_in: true,
+      deleted_at: null,
+      attendee_type: 'membership',
+    });
+    expect(first.member.attendee?.checkIns).toHaveLength(1);
+    expect(first.user.email).toBe(ann.user.email);
+    // Same mode again: no change, nothing announced.
+    await checkIn(staff, ann.user.id, { attending_via: 'in_person' });
+    // Switch mode: the same range goes on.
+    const switched = await checkIn(staff, ann.user.id, { attending_via: 'remote' });
+    expect(switched.member.attendee).toMatchObject({ attending_via: 'remote', checked_in: true });
+    expect(switched.member.attendee?.checkIns).toHaveLength(1);
+    const out = await checkOut(staff, ann.user.id);
+    expect(out.member.attendee?.checked_in).toBe(false);
+    expect(out.member.attendee?.deleted_at).not.toBeNull();
+    expect(out.member.attendee?.checkIns[0]?.deleted_at).not.toBeNull();
+    await checkOut(staff, ann.user.id); // already out: no change
+    const back = await checkIn(staff, ann.user.id, { attending_via: 'in_person' });
+    expect(back.member.attendee?.checkIns).toHaveLength(2);
+    expect(back.member.attendee?.checkIns[1]?.deleted_at).toBeNull();
+    // attending: false in the body checks out like DELETE.
+    expect((await checkIn(staff, ann.user.id, { attending: 'false' })).member.attendee?.checked_in).toBe(
+      false,
+    );
+
+    const events = await attendanceEvents(meeting.id);
+    expect(
+      events.map((e) => [e.verb, e.payload.attendee.checked_in, e.payload.attendee.attending_via]),
+    ).toEqual([
+      ['updated', true, 'in_person'],
+      ['updated', true, 'remote'],
+      ['deleted', false, 'remote'],
+      ['updated', true, 'in_person'],
+      ['deleted', false, 'in_person'],
+    ]);
+    expect(events[0]?.payload).toMatchObject({
+      tenantId: tenant,
+      committee_id: committee.id,
+      attendee: { attendee_type: 'membership', membership_id: ann.membership.id, user_id: ann.user.id },
+    });
+    expect(new Set(events.map((e) => e.messageId)).size).toBe(events.length);
+    const sent = await broadcasts(meeting.id, ['attendee.added', 'attendee.updated']);
+    expect(sent.map((b) => b.kind)).toEqual([
+      'attendee.added',
+      'attendee.updated',
+      'attendee.updated',
+      'attendee.updated',
+      'attendee.updated',
+    ]);
+    for (const b of sent) {
+      expect(JSON.stringify(b.payload)).not.toMatch(/"(email|username|nrds)"/);
+      expect(JSON.stringify(b.staff_payload)).toContain(ann.user.email);
+    }
+  });
+
+  it('a member checks in once themselves; switching, removal and others need staff', async () => {
+    const { tenant, committee, admin } = await world(h, { allow_remote: false });
+    const ann = await member(h, tenant, committee.id);
+    const bob = await member(h, tenant, committee.id);
+    await startMeeting(admin);
+    await expect(checkIn(ann.ctx, bob.user.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(checkIn(ann.ctx, ann.user.id, { attending_via: 'remote' })).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { attending_via: ['This meeting does not allow attending remotely.'] },
+    });
+    // The only allowed mode is taken when none is given.
+    const own = await checkIn(ann.ctx, ann.user.id);
+    expect(own.member.attendee).toMatchObject({ attending_via: 'in_person', checked_in: true });
+    expect(own.user.email).toBeUndefined();
+    await expect(checkOut(ann.ctx, ann.user.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await checkOut(admin, ann.user.id);
+    await expect(checkIn(ann.ctx, ann.user.id)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Please see a staff member to change your check-in.',
+    });
+  });
+
+  it('concurrent check-ins of one person open one range', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await startMeeting(admin);
+    await Promise.all([1, 2, 3, 4].map(() => checkIn(admin, ann.user.id, { attending_via: 'remote' })));
+    const rows = await h.service.runtime.prisma.checkIn.findMany({ where: { tenantId: tenant } });
+    expect(rows).toHaveLength(1);
+    expect(await attendanceEvents(meeting.id)).toHaveLength(1);
+  });
+
+  it('adds a non-committee member only with staff rights and an open meeting', async () => {
+    const { tenant, admin, meeting } = await world(h);
+    const guest = await newUser(h, tenant);
+    await startMeeting(admin);
+    await expect(checkIn(admin, guest.id, { attending_via: 'remote' })).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Only committee members can be added to this meeting.',
+    });
+    await h.call(S.meetingUpdate, admin, { ...REF, visibility: 'open' }, ZMeeting);
+    await expect(
+      checkIn(userCtx(tenant, ['modify meeting rsvps']), guest.id, { attending_via: 'remote' }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const added = await checkIn(admin, guest.id, { attending_via: 'remote' });
+    expect(added.member).toMatchObject({
+      is_member: false,
+      is_voting: false,
+      membership: null,
+      attendee: { attendee_type: 'user', attendee_id: guest.id },
+    });
+    const [event] = await attendanceEvents(meeting.id);
+    expect(event?.payload.attendee).toMatchObject({
+      attendee_type: 'user',
+      membership_id: null,
+      user_id: guest.id,
+      checked_in: true,
+    });
+    // RSVPs for non-members: 'modify meeting rsvps' on an open meeting.
+    const other = await newUser(h, tenant);
+    const planned = await rsvp(userCtx(tenant, ['modify meeting rsvps']), other.id, {
+      attending: true,
+      attending_via: 'remote',
+    });
+    expect(planned.member).toMatchObject({
+      is_member: false,
+      rsvp: { attendee_type: 'user', attendee_id: other.id },
+    });
+    // The guest may now view the meeting even once it is no longer open.
+    await h.call(S.meetingUpdate, admin, { ...REF, visibility: 'committee' }, ZMeeting);
+    const guestCtx = userCtx(tenant, [], { userId: guest.id });
+    expect((await h.call(S.retrieveMeeting, guestCtx, REF, ZRetrieveMeetingReply)).meeting.id).toBe(
+      meeting.id,
+    );
+  });
+
+  it('closes open check-in ranges when the meeting ends, one attendance event each', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await startMeeting(admin);
+    await checkIn(admin, ann.user.id, { attending_via: 'remote' });
+    await h.call(S.meetingEnd, admin, REF, ZMeeting);
+    const list = await attendance(admin);
+    const a = list.attendance.find((x) => x.user_id === ann.user.id);
+    expect(a?.checkIns[0]?.deleted_at).not.toBeNull();
+    expect(a?.deleted_at).toBeNull();
+    await expect(checkIn(admin, ann.user.id, { attending_via: 'remote' })).rejects.toMatchObject({
+      code: 'rule_broken',
+    });
+    const events = await attendanceEvents(meeting.id);
+    expect(events.map((e) => [e.verb, e.payload.attendee.checked_in])).toEqual([
+      ['updated', true],
+      ['deleted', false],
+    ]);
+  });
+});
+
+describe('retrieve/attendance', () => {
+  it('lists members and attendees; staff see email/username/nrds, runners see voting status', async () => {
+    const { tenant, committee, admin, meeting } = await world(h, { visibility: 'open' });
+    const ann = await member(h, tenant, committee.id, {
+      user: { first_name: 'Ann', last_name: 'Able' },
+      membership: { position: 'Chair', demographic: 'South' },
+    });
+    const bob = await member(h, tenant, committee.id, { user: { first_name: 'Bob', last_name: 'Baker' } });
+    const cat = await member(h, tenant, committee.id, {
+      user: { first_name: 'Cat', last_name: 'Cole' },
+      membership: { position: 'Advisor', is_voting: false },
+    });
+    await member(h, tenant, committee.id, { membership: { appointment_status: 'Declined' } });
+    const guest = await newUser(h, tenant, { first_name: 'Gus', last_name: 'Guest' });
+    await startMeeting(admin);
+    await checkIn(admin, ann.user.id, { attending_via: 'in_person' });
+    await checkIn(admin, guest.id, { attending_via: 'remote' });
+    await rsvp(bob.ctx, bob.user.id, { attending: false });
+
+    const plain = await attendance(ann.ctx);
+    expect(plain.members.map((m) => m.name)).toEqual(['Ann ' + 'Able', 'Bob Baker', 'Cat Cole', 'Gus Guest']);
+    expect(JSON.stringify(plain)).not.toMatch(/"(email|username|nrds)"|voting_status/);
+    expect(plain.members[0]).toMatchObject({
+      is_member: true,
+      is_voting: true,
+      sort_name: 'Able, Ann',
+      membership: {
+        position: 'Chair',
+        demographic: 'South',
+        display_demographic: 'South',
+        search_demographic: 'south',
+      },
+      attendee: { checked_in: true, attending_via: 'in_person' },
+    });
+    expect(plain.members[2]).toMatchObject({ is_voting: false });
+    expect(plain.members[3]).toMatchObject({ is_member: false, attendee: { attendee_type: 'user' } });
+    expect(plain.rsvps).toHaveLength(1);
+    expect(plain.attendance).toHaveLength(2);
+    expect(plain.users).toHaveLength(4);
+
+    const staff = await attendance(userCtx(tenant, ['modify meeting attendance']));
+    expect(staff.users.find((u) => u.id === ann.user.id)).toMatchObject({
+      email: ann.user.email,
+      username: ann.user.username,
+      nrds: ann.user.nrds,
+    });
+    expect(staff.members[0]?.nrds).toBe(ann.user.nrds);
+    expect(staff.members[0]?.voting_status).toBeUndefined();
+
+    // Runners: no vote yet → null; then per member from voting's vote and response events.
+    const runner = userCtx(tenant, ['run meetings']);
+    expect((await attendance(runner)).members[0]?.voting_status).toBeNull();
+    const voteId = randomUUID();
+    await publishEvent(h, 'evt.voting.vote.started', {
+      tenantId: tenant,
+      vote: {
+        id: voteId,
+        meeting_id: meeting.id,
+        started_at: new Date(Date.now() - 1000).toISOString(),
+        ended_at: new Date(Date.now() + 60_000).toISOString(),
+        maximum_responses: 2,
+      },
+    });
+    const respond = (memberId: string) =>
+      publishEvent(h, 'evt.voting.response.created', {
+        tenantId: tenant,
+        response: { id: randomUUID(), vote_id: voteId, member_id: memberId },
+      });
+    await respond(ann.membership.id);
+    await respond(ann.membership.id);
+    await respond(bob.membership.id);
+    await eventually(
+      async () => (await h.service.runtime.prisma.voteResponseCopy.count({ where: { voteId } })) === 3,
+    );
+    const statuses = Object.fromEntries(
+      (await attendance(runner)).members.map((m) => [m.name, m.voting_status]),
+    );
+    expect(statuses).toEqual({
+      'Ann Able': 'voted',
+      'Bob Baker': 'partial',
+      'Cat Cole': null,
+      'Gus Guest': null,
+    });
+    expect(cat.membership.is_voting).toBe(false);
+
+    // A revote discards the vote (voting's own event shape): no current vote any more.
+    await publishEvent(h, 'evt.voting.vote.updated', {
+      tenantId: tenant,
+      vote: {
+        id: voteId,
+        meeting_id: meeting.id,
+        email_vote_id: null,
+        motion_id: randomUUID(),
+        type: 'motion',
+        started_at: new Date(Date.now() - 1000).toISOString(),
+        ended_at: new Date().toISOString(),
+        is_finalized: false,
+        discarded: true,
+      },
+    });
+    await eventually(
+      async () => (await h.service.runtime.prisma.voteCopy.count({ where: { id: voteId } })) === 0,
+    );
+    expect((await attendance(runner)).members[0]?.voting_status).toBeNull();
+  });
+
+  it("runners' voting status comes from voting.member.status when the voting service answers", async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id, { user: { last_name: 'Aa' } });
+    const bob = await member(h, tenant, committee.id, { user: { last_name: 'Bb' } });
+    await startMeeting(admin);
+    const voteId = randomUUID();
+    await publishEvent(h, 'evt.voting.vote.started', {
+      tenantId: tenant,
+      vote: {
+        id: voteId,
+        meeting_id: meeting.id,
+        started_at: new Date(Date.now() - 1000).toISOString(),
+        ended_at: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    await eventually(
+      async () => (await h.service.runtime.prisma.voteCopy.count({ where: { id: voteId } })) === 1,
+    );
+    const asked: unknown[] = [];
+    const sub = h.nc.subscribe(prefixed(h.env.prefix, SUBJECTS.voting.memberStatus), {
+      callback: (_err, msg) => {
+        const packet = msg.json<{ id: string; data: unknown }>();
+        asked.push(packet.data);
+        const row = (membership_id: string, user_id: string, status: string) => ({
+          membership_id,
+          user_id,
+          eligible: true,
+          responses_cast: status === 'voted' ? 2 : 1,
+          status,
+        });
+        const data = {
+          vote_id: voteId,
+          maximum_responses: 2,
+          members: [
+            row(ann.membership.id, ann.user.id, 'partial_vote'),
+            row(bob.membership.id, bob.user.id, 'voted'),
+          ],
+        };
+        msg.respond(JSON.stringify({ id: packet.id, response: { ok: true, data }, isDisposed: true }));
+      },
+    });
+    await h.nc.flush();
+    try {
+      const runner = userCtx(tenant, ['run meetings']);
+      const list = await attendance(runner);
+      expect(list.members.map((m) => m.voting_status)).toEqual(['partial', 'voted']);
+      expect(asked[0]).toMatchObject({
+        ctx: { tenantId: tenant, userId: runner.userId },
+        input: { vote_id: voteId },
+      });
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  it("refuses strangers and other tenants' callers", async () => {
+    const { tenant } = await world(h);
+    await expect(attendance(userCtx(tenant))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(attendance(userCtx(randomUUID(), ['modify meeting attendance']))).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});

@@ -1,0 +1,231 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SUBJECTS, type TRequestContext, ZCalendarReply, ZJoinReply, ZMeeting } from '@gavel/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, member, REF, startHarness, userCtx, world } from './support.js';
+
+const S = SUBJECTS.meetings;
+
+/** A local stand-in for Zoom: OAuth token endpoint, create meeting, add registrant. */
+interface FakeZoom {
+  url: string;
+  calls: { method: string; path: string; auth: string | undefined; body: unknown }[];
+  /** Status to answer for registrants of a Zoom meeting id (default 201). */
+  registrantStatus: Map<string, number>;
+  tokenStatus: number;
+  server: Server;
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : null;
+}
+
+async function startFakeZoom(): Promise<FakeZoom> {
+  const fake = { calls: [], registrantStatus: new Map(), tokenStatus: 200 } as unknown as FakeZoom;
+  let issued = 0;
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = await readBody(req);
+    fake.calls.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      auth: req.headers.authorization,
+      body,
+    });
+    const json = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (url.pathname === '/oauth/token') {
+      const expected = `Basic ${Buffer.from('client:secret').toString('base64')}`;
+      if (fake.tokenStatus !== 200) return json(fake.tokenStatus, { reason: 'nope' });
+      if (
+        req.headers.authorization !== expected ||
+        url.searchParams.get('grant_type') !== 'account_credentials' ||
+        url.searchParams.get('account_id') !== 'acct'
+      )
+        return json(400, { reason: 'bad credentials' });
+      issued += 1;
+      return json(200, { access_token: `tok${issued}`, token_type: 'bearer', expires_in: 3600 });
+    }
+    if (!req.headers.authorization?.startsWith('Bearer tok'))
+      return json(401, { message: 'Invalid access token.' });
+    if (req.method === 'POST' && url.pathname === '/v2/users/me/meetings')
+      return json(201, {
+        id: 987654321,
+        join_url: 'https://zoom.example/j/987654321',
+        registration_url: 'https://zoom.example/meeting/register/987654321',
+      });
+    const m = url.pathname.match(/^\/v2\/meetings\/([^/]+)\/registrants$/);
+    if (req.method === 'POST' && m?.[1]) {
+      const status = fake.registrantStatus.get(m[1]) ?? 201;
+      if (status !== 201) return json(status, { code: status, message: 'refused' });
+      const who = body as { email: string };
+      return json(201, {
+        registrant_id: 'r1',
+        id: Number(m[1]),
+        join_url: `https://zoom.example/w/${m[1]}?who=${encodeURIComponent(who.email)}`,
+      });
+    }
+    return json(404, { message: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.server = server;
+  return fake;
+}
+
+let h: Harness;
+let zoom: FakeZoom;
+beforeAll(async () => {
+  zoom = await startFakeZoom();
+  h = await startHarness({
+    env: {
+      ZOOM_ACCOUNT_ID: 'acct',
+      ZOOM_CLIENT_ID: 'client',
+      ZOOM_CLIENT_SECRET: 'secret',
+      ZOOM_OAUTH_URL: `${zoom.url}/oauth/token`,
+      ZOOM_API_BASE_URL: `${zoom.url}/v2`,
+      ZOOM_TIMEOUT_MS: '2000',
+      PUBLIC_APP_URL: 'https://gavel.example',
+      MEETINGS_TIME_ZONE: 'America/Chicago',
+    },
+  });
+});
+afterAll(async () => {
+  await h?.stop();
+  await new Promise((r) => zoom?.server.close(r));
+});
+beforeEach(() => {
+  zoom.calls.length = 0;
+  zoom.tokenStatus = 200;
+});
+
+const join = (ctx: TRequestContext) => h.call(S.meetingJoin, ctx, REF, ZJoinReply);
+
+async function liveZoomMeeting(overrides: Record<string, unknown> = {}) {
+  const w = await world(h, {
+    video_provider: 'zoom',
+    zoom_registration_url: 'https://zoom.example/register/fallback',
+    ...overrides,
+  });
+  const m = await member(h, w.tenant, w.committee.id);
+  return { ...w, m };
+}
+
+describe('GET {meeting base}/join', () => {
+  it('only while remote is allowed and the meeting is in progress, for viewers', async () => {
+    const { admin, tenant, m } = await liveZoomMeeting({ zoom_id: '111' });
+    await expect(join(m.ctx)).rejects.toMatchObject({ code: 'rule_broken' });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    await expect(join(userCtx(tenant))).rejects.toMatchObject({ code: 'forbidden' });
+    await h.call(S.meetingUpdate, admin, { ...REF, allow_remote: false }, ZMeeting);
+    await expect(join(m.ctx)).rejects.toMatchObject({ code: 'rule_broken' });
+  });
+
+  it('Zoom: takes a token, creates the meeting when it has no id, registers the user for a join link', async () => {
+    const { admin, m } = await liveZoomMeeting();
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    const reply = await join(m.ctx);
+    expect(reply).toEqual({
+      join_url: `https://zoom.example/w/987654321?who=${encodeURIComponent(m.user.email)}`,
+      authorized: true,
+      fallback: false,
+    });
+    expect(zoom.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+      'POST /oauth/token',
+      'POST /v2/users/me/meetings',
+      'POST /v2/meetings/987654321/registrants',
+    ]);
+    expect(zoom.calls[2]?.body).toMatchObject({
+      email: m.user.email,
+      first_name: m.user.first_name,
+      last_name: m.user.last_name,
+    });
+    const saved = await h.call(S.meetingGet, admin, REF, ZMeeting);
+    expect(saved.zoom_id).toBe('987654321');
+    // The registration URL set by the admin is kept.
+    expect(saved.zoom_registration_url).toBe('https://zoom.example/register/fallback');
+    // Second call: cached token, existing meeting.
+    zoom.calls.length = 0;
+    await join(m.ctx);
+    expect(zoom.calls.map((c) => c.path)).toEqual(['/v2/meetings/987654321/registrants']);
+  });
+
+  it('Zoom 401 or 404 hides the join button; other failures fall back to the registration URL', async () => {
+    const { admin, m } = await liveZoomMeeting({ zoom_id: '404404' });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    zoom.registrantStatus.set('404404', 404);
+    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    zoom.registrantStatus.set('404404', 401);
+    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    zoom.registrantStatus.set('404404', 500);
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://zoom.example/register/fallback',
+      authorized: true,
+      fallback: true,
+    });
+    zoom.registrantStatus.set('404404', 429);
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://zoom.example/register/fallback',
+      authorized: true,
+      fallback: true,
+    });
+  });
+
+  it('a refused token is a failure (registration URL), not a hidden button', async () => {
+    const { admin, m } = await liveZoomMeeting({ zoom_id: '222' });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    // The API refuses the cached token; the retry asks for a fresh one, which the token endpoint refuses.
+    zoom.tokenStatus = 500;
+    zoom.registrantStatus.set('222', 401);
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://zoom.example/register/fallback',
+      authorized: true,
+      fallback: true,
+    });
+  });
+
+  it('static link and no provider', async () => {
+    const { admin, m } = await liveZoomMeeting({
+      video_provider: 'static',
+      video_url: 'https://meet.example/room',
+    });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://meet.example/room',
+      authorized: true,
+      fallback: false,
+    });
+    await h.call(S.meetingUpdate, admin, { ...REF, video_provider: 'none' }, ZMeeting);
+    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+  });
+});
+
+describe('GET {meeting base}/calendar', () => {
+  it('answers an ICS file with the meeting, for viewers only', async () => {
+    const { tenant, committee, meeting } = await world(h, { description: '<p>Budget <b>review</b></p>' });
+    const m = await member(h, tenant, committee.id);
+    const file = await h.call(S.meetingCalendar, m.ctx, REF, ZCalendarReply);
+    expect(file.filename).toBe('FIN-M1.ics');
+    expect(file.content_type).toBe('text/calendar; charset=utf-8');
+    const ics = file.body.replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`UID:${meeting.id}@gavel`);
+    expect(ics).toContain('SUMMARY:Finance Committee: Monthly Meeting');
+    expect(ics).toContain('LOCATION:Board Room\\, 1 Main St');
+    expect(ics).toContain('Budget review');
+    expect(ics).toContain('https://gavel.example/meeting/FIN/M1');
+    const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(ics).toContain(`DTSTART:${stamp(meeting.start)}`);
+    expect(ics).toContain(`DTEND:${stamp(meeting.end)}`);
+    await expect(h.call(S.meetingCalendar, userCtx(tenant), REF, ZCalendarReply)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+});

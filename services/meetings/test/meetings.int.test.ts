@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EVENTS,
+  SUBJECTS,
+  type TBroadcast,
+  type TMeetingEvent,
+  type TRequestContext,
+  ZChannelAccess,
+  ZMeeting,
+  ZMeetingListReply,
+  ZRetrieveMeetingReply,
+} from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type Harness,
+  meetingInput,
+  member,
+  newCommittee,
+  newTenantId,
+  newUser,
+  outboxDrained,
+  publishEvent,
+  REF,
+  startHarness,
+  streamEvents,
+  userCtx,
+  world,
+} from './support.js';
+
+const ZOk = z.object({ ok: z.literal(true) });
+const S = SUBJECTS.meetings;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const start = (ctx: TRequestContext, ref = REF) => h.call(S.meetingStart, ctx, ref, ZMeeting);
+const end = (ctx: TRequestContext, ref = REF) => h.call(S.meetingEnd, ctx, ref, ZMeeting);
+const retrieve = (ctx: TRequestContext, ref = REF) =>
+  h.call(S.retrieveMeeting, ctx, ref, ZRetrieveMeetingReply);
+
+async function eventsFor<T>(subject: string, pick: (p: T) => boolean) {
+  await outboxDrained(h);
+  return (await streamEvents<T>(h, subject)).filter((e) => pick(e.payload));
+}
+
+describe('create, edit, delete, list', () => {
+  it('creates a planned meeting with sanitised description and emits created once', async () => {
+    const tenant = newTenantId();
+    await newCommittee(h, tenant);
+    const admin = userCtx(tenant, ['create meetings']);
+    const meeting = await h.call(
+      S.meetingCreate,
+      admin,
+      meetingInput({
+        description: '<p onclick="x()">Hi<script>alert(1)</script></p>',
+        video_provider: 'static',
+        video_url: 'https://video.example/abc',
+      }),
+      ZMeeting,
+    );
+    expect(meeting).toMatchObject({
+      status: 'planned',
+      code: 'M1',
+      committee_code: 'FIN',
+      description: '<p>Hi</p>',
+      actual_start: null,
+      visibility: 'committee',
+      type: 'Regular Meeting',
+      show_motions: true,
+      in_meeting_voting: true,
+      is_today: true,
+      video_url: 'https://video.example/abc',
+      rsvp_count: 0,
+    });
+    const created = await eventsFor<TMeetingEvent>(
+      EVENTS.meetings.meetingCreated,
+      (p) => p.meeting.id === meeting.id,
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]?.payload).toMatchObject({
+      tenantId: tenant,
+      meeting: { status: 'planned', code: 'M1' },
+    });
+  });
+
+  it('refuses without the permission, a missing committee, a taken code and bad fields', async () => {
+    const { tenant, admin } = await world(h);
+    await expect(
+      h.call(S.meetingCreate, userCtx(tenant, ['update meetings']), meetingInput({ code: 'M2' }), ZMeeting),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ code: 'm1' }), ZMeeting),
+    ).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { code: ['The code has already been taken.'] },
+    });
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ committeeCode: 'NOPE' }), ZMeeting),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const now = new Date();
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({ code: 'M3', end: new Date(now.getTime() - 3600_000).toISOString() }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { end: ['The end must be a date after the start.'] },
+    });
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({ code: 'M3', allow_in_person: false, allow_remote: false }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({ code: 'rule_broken' });
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ code: 'bad code!' }), ZMeeting),
+    ).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(
+      h.call(S.meetingCreate, { ...admin, userId: null }, meetingInput({ code: 'M4' }), ZMeeting),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('edits (and renames) while planned or in progress, not once ended; emits updated and a state broadcast', async () => {
+    const { tenant, admin, meeting } = await world(h);
+    await expect(
+      h.call(S.meetingUpdate, userCtx(tenant, ['create meetings']), { ...REF, name: 'X' }, ZMeeting),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const edited = await h.call(
+      S.meetingUpdate,
+      admin,
+      { ...REF, name: 'Renamed', code: 'M9', visibility: 'open' },
+      ZMeeting,
+    );
+    expect(edited).toMatchObject({
+      id: meeting.id,
+      name: 'Renamed',
+      code: 'M9',
+      visibility: 'open',
+      description: '<p>Agenda</p>',
+    });
+    const ref9 = { committeeCode: 'FIN', meetingCode: 'm9' };
+    expect((await h.call(S.meetingGet, admin, ref9, ZMeeting)).name).toBe('Renamed');
+    await start(admin, ref9);
+    await h.call(S.meetingUpdate, admin, { ...ref9, name: 'Live edit' }, ZMeeting);
+    await end(admin, ref9);
+    await expect(
+      h.call(S.meetingUpdate, admin, { ...ref9, name: 'Too late' }, ZMeeting),
+    ).rejects.toMatchObject({ code: 'rule_broken', message: 'An ended meeting can no longer be edited.' });
+    expect(
+      await eventsFor<TMeetingEvent>(EVENTS.meetings.meetingUpdated, (p) => p.meeting.id === meeting.id),
+    ).toHaveLength(2);
+    const states = await eventsFor<TBroadcast>(
+      EVENTS.realtime.broadcast,
+      (p) => p.channel === `meeting.${meeting.id}` && p.kind === 'meeting.state',
+    );
+    expect(states.map((s) => (s.payload.payload as { meeting: { status: string } }).meeting.status)).toEqual([
+      'planned',
+      'in_progress',
+      'in_progress',
+      'ended',
+    ]);
+  });
+
+  it('deletes unless in progress; lists newest first with the list permissions', async () => {
+    const { tenant, admin, meeting } = await world(h);
+    const later = new Date(Date.now() + 3 * 86400_000);
+    await h.call(
+      S.meetingCreate,
+      admin,
+      meetingInput({
+        code: 'M2',
+        start: later.toISOString(),
+        end: new Date(later.getTime() + 3600_000).toISOString(),
+      }),
+      ZMeeting,
+    );
+    const list = await h.call(
+      S.meetingsList,
+      userCtx(tenant, ['view any meeting']),
+      { committeeCode: 'FIN' },
+      ZMeetingListReply,
+    );
+    expect(list.map((m) => m.code)).toEqual(['M2', 'M1']);
+    expect(list[0]?.is_today).toBe(false);
+    expect(list[0]?.video_url).toBeUndefined();
+    await expect(
+      h.call(S.meetingsList, userCtx(tenant), { committeeCode: 'FIN' }, ZMeetingListReply),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await start(admin);
+    await expect(h.call(S.meetingDelete, admin, REF, ZOk)).rejects.toMatchObject({ code: 'rule_broken' });
+    await expect(
+      h.call(
+        S.meetingDelete,
+        userCtx(tenant, ['update meetings']),
+        { committeeCode: 'FIN', meetingCode: 'M2' },
+        ZOk,
+      ),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await h.call(S.meetingDelete, admin, { committeeCode: 'FIN', meetingCode: 'M2' }, ZOk)).toEqual({
+      ok: true,
+    });
+    expect(
+      (await h.call(S.meetingsList, admin, { committeeCode: 'FIN' }, ZMeetingListReply)).map((m) => m.id),
+    ).toEqual([meeting.id]);
+    const deleted = await eventsFor<TMeetingEvent>(
+      EVENTS.meetings.meetingDeleted,
+      (p) => p.tenantId === tenant,
+    );
+    expect(deleted).toHaveLength(1);
+    const reloads = await eventsFor<TBroadcast>(
+      EVENTS.realtime.broadcast,
+      (p) => p.channel === `meeting.${deleted[0]?.payload.meeting.id}` && p.kind === 'page.reload',
+    );
+    expect(reloads).toHaveLength(1);
+  });
+
+  it("never shows or changes another tenant's meetings", async () => {
+    const { admin } = await world(h);
+    const other = newTenantId();
+    await newCommittee(h, other);
+    const outsider = userCtx(other, [
+      'create meetings',
+      'update meetings',
+      'delete meetings',
+      'run meetings',
+      'view any meeting',
+    ]);
+    await expect(retrieve(outsider)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(start(outsider)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(h.call(S.meetingDelete, outsider, REF, ZOk)).rejects.toMatchObject({ code: 'not_found' });
+    expect(await h.call(S.meetingsList, outsider, { committeeCode: 'FIN' }, ZMeetingListReply)).toEqual([]);
+    expect((await retrieve(admin)).meeting.code).toBe('M1');
+  });
+});
+
+describe('phases', () => {
+  it('starts only when planned and today, with run meetings; emits started and a state broadcast once', async () => {
+    const { tenant, admin, meeting } = await world(h);
+    await expect(start(userCtx(tenant, ['update meetings']))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(end(admin)).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Only a meeting in progress can be ended.',
+    });
+    const started = await start(admin);
+    expect(started.status).toBe('in_progress');
+    expect(started.actual_start).not.toBeNull();
+    await expect(start(admin)).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Only a planned meeting can be started.',
+    });
+    const events = await eventsFor<TMeetingEvent>(
+      EVENTS.meetings.meetingStarted,
+      (p) => p.meeting.id === meeting.id,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]?.payload.meeting).toMatchObject({
+      status: 'in_progress',
+      actual_start: started.actual_start,
+    });
+    const states = await eventsFor<TBroadcast>(
+      EVENTS.realtime.broadcast,
+      (p) => p.channel === `meeting.${meeting.id}` && p.kind === 'meeting.state',
+    );
+    expect(states).toHaveLength(1);
+    expect(states[0]?.payload.staff_payload).toBeUndefined();
+  });
+
+  it('refuses to start a meeting scheduled for another day', async () => {
+    const tomorrow = new Date(Date.now() + 2 * 86400_000);
+    const { admin } = await world(h, {
+      start: tomorrow.toISOString(),
+      end: new Date(tomorrow.getTime() + 3600_000).toISOString(),
+    });
+    await expect(start(admin)).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'A meeting can only be started on the day it is scheduled.',
+    });
+  });
+
+  it('two runners starting at once: one wins, one event', async () => {
+    const { admin, meeting } = await world(h);
+    const results = await Promise.allSettled([start(admin), start(admin), start(admin)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(
+      await eventsFor<TMeetingEvent>(EVENTS.meetings.meetingStarted, (p) => p.meeting.id === meeting.id),
+    ).toHaveLength(1);
+  });
+
+  it('refuses to end while a vote is active (from voting events); ends once it has closed', async () => {
+    const { tenant, admin, meeting } = await world(h);
+    await start(admin);
+    const voteId = randomUUID();
+    const vote = (endedAt: Date | null) => ({
+      tenantId: tenant,
+      vote: {
+        id: voteId,
+        meeting_id: meeting.id,
+        started_at: new Date(Date.now() - 5000).toISOString(),
+        ended_at: endedAt?.toISOString() ?? null,
+      },
+    });
+    await publishEvent(h, 'evt.voting.vote.started', vote(new Date(Date.now() + 600_000)));
+    await eventually(
+      async () => (await h.service.runtime.prisma.voteCopy.count({ where: { id: voteId } })) === 1,
+    );
+    await expect(end(admin)).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'The meeting cannot be ended while a vote is active.',
+    });
+    await publishEvent(h, 'evt.voting.vote.closed', vote(new Date(Date.now() - 1000)));
+    await eventually(async () => {
+      const v = await h.service.runtime.prisma.voteCopy.findFirst({ where: { id: voteId } });
+      return !!v?.endedAt && v.endedAt < new Date();
+    });
+    const ended = await end(admin);
+    expect(ended).toMatchObject({ status: 'ended' });
+    expect(ended.ended_at).not.toBeNull();
+    expect(
+      await eventsFor<TMeetingEvent>(EVENTS.meetings.meetingEnded, (p) => p.meeting.id === meeting.id),
+    ).toHaveLength(1);
+    await expect(start(admin)).rejects.toMatchObject({ code: 'rule_broken' });
+  });
+});
+
+describe('viewing and the realtime channel', () => {
+  it('members, staff, admins and view-any-meeting may view; others not, unless the meeting is open', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const m = await member(h, tenant, committee.id);
+    const declined = await member(h, tenant, committee.id, {
+      membership: { appointment_status: 'Declined' },
+    });
+    const stranger = userCtx(tenant);
+    const channel = (ctx: TRequestContext) =>
+      h.call(S.channelAccess, ctx, { committee_code: 'FIN', meeting_code: 'M1' }, ZChannelAccess);
+
+    expect(await channel(m.ctx)).toEqual({ channel: `meeting.${meeting.id}`, staff: false, runner: false });
+    expect(await channel(userCtx(tenant, ['modify meeting attendance']))).toMatchObject({
+      staff: true,
+      runner: false,
+    });
+    expect(await channel(userCtx(tenant, ['run meetings']))).toMatchObject({ staff: false, runner: true });
+    expect(await channel(userCtx(tenant, [], { roles: ['admin'] }))).toMatchObject({
+      staff: false,
+      runner: false,
+    });
+    expect(await channel(userCtx(tenant, [], { roles: ['global admin'] }))).toMatchObject({
+      staff: true,
+      runner: true,
+    });
+    expect(await channel(userCtx(tenant, ['view any meeting']))).toMatchObject({ staff: false });
+    await expect(channel(stranger)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(channel(declined.ctx)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(retrieve(stranger)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(channel({ ...m.ctx, userId: null })).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(channel(userCtx(newTenantId(), ['view any meeting']))).rejects.toMatchObject({
+      code: 'not_found',
+    });
+
+    await h.call(S.meetingUpdate, admin, { ...REF, visibility: 'open' }, ZMeeting);
+    expect((await channel(stranger)).channel).toBe(`meeting.${meeting.id}`);
+  });
+
+  it('retrieve/meeting answers the meeting, its committee and (for now) no resources', async () => {
+    const { tenant, committee } = await world(h);
+    const m = await member(h, tenant, committee.id);
+    const reply = await retrieve(m.ctx);
+    expect(reply.committee).toMatchObject({
+      code: 'FIN',
+      name: 'Finance Committee',
+      quorum: 3,
+      demographics: ['North', 'South'],
+    });
+    expect(reply.resources).toEqual([]);
+    expect(reply.meeting.video_url).toBeUndefined();
+  });
+
+  it('keeps the committee read model current: a renamed committee code finds its meetings', async () => {
+    const { tenant, committee, admin } = await world(h);
+    await publishEvent(h, EVENTS.committees.committeeUpdated, {
+      tenantId: tenant,
+      committee: { ...committee, code: 'FIN2', name: 'Finance 2' },
+    });
+    await eventually(async () => {
+      const c = await h.service.runtime.prisma.committeeCopy.findFirst({
+        where: { tenantId: tenant, id: committee.id },
+      });
+      return c?.code === 'FIN2';
+    });
+    expect((await retrieve(admin, { committeeCode: 'fin2', meetingCode: 'M1' })).committee.name).toBe(
+      'Finance 2',
+    );
+    await publishEvent(h, EVENTS.identity.userUpdated, {
+      tenantId: tenant,
+      user: { ...(await newUser(h, tenant)), first_name: 'Changed' },
+    });
+  });
+});
