@@ -1,0 +1,32 @@
+import { ZResultVisibility } from '@gavel/contracts';
+import { loadConfig, ZServiceConfig } from '@gavel/service-kit';
+import { z } from 'zod';
+
+/** The voting service's variables: the kit's plus its own (all listed in .env.example). */
+export const ZVotingConfig = ZServiceConfig.extend({
+  /** Length of a meeting vote when the runner does not give one (seconds). */
+  VOTE_DURATION_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /** Default result visibility of new motions (spec section 5: from configuration, otherwise show). */
+  DEFAULT_RESULT_VISIBILITY: ZResultVisibility.optional(),
+  /** Connections of the cast path's own pool (one INSERT per cast). */
+  CAST_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
+  /** How often ended votes are finalized (ms). */
+  FINALIZE_EVERY_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+});
+export type TVotingConfig = z.infer<typeof ZVotingConfig>;
+
+/** Injection token and holder of the validated config (set once at boot, before Nest builds the module). */
+export abstract class VotingConfig {
+  static current: TVotingConfig | null = null;
+}
+
+export function setVotingConfig(env: Record<string, string | undefined>): TVotingConfig {
+  const config = loadConfig(ZVotingConfig, env);
+  VotingConfig.current = config;
+  return config;
+}
+
+export function votingConfig(): TVotingConfig {
+  if (!VotingConfig.current) throw new Error('voting config not loaded');
+  return VotingConfig.current;
+}

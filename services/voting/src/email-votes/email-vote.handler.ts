@@ -1,0 +1,42 @@
+import {
+  SUBJECTS,
+  type TChannelAccess,
+  type TEmailVote,
+  type TEmailVoteCreateInput,
+  type TEmailVoteRefInput,
+  type TEmailVoteUpdateInput,
+  type TRequestContext,
+  type TVoteChannelAccessInput,
+  ZEmailVoteCreateInput,
+  ZEmailVoteRefInput,
+  ZEmailVoteUpdateInput,
+  ZVoteChannelAccessInput,
+} from '@gavel/contracts';
+import { Handle } from '@gavel/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { EmailVoteService } from './email-vote.service.js';
+
+@Controller()
+export class EmailVoteHandler {
+  constructor(@Inject(EmailVoteService) private readonly emailVotes: EmailVoteService) {}
+
+  @Handle(SUBJECTS.voting.emailVoteGet, ZEmailVoteRefInput)
+  get(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TEmailVote> {
+    return this.emailVotes.get(ctx, input);
+  }
+
+  @Handle(SUBJECTS.voting.emailVoteCreate, ZEmailVoteCreateInput)
+  create(input: TEmailVoteCreateInput, ctx: TRequestContext): Promise<TEmailVote> {
+    return this.emailVotes.create(ctx, input);
+  }
+
+  @Handle(SUBJECTS.voting.emailVoteUpdate, ZEmailVoteUpdateInput)
+  update(input: TEmailVoteUpdateInput, ctx: TRequestContext): Promise<TEmailVote> {
+    return this.emailVotes.update(ctx, input);
+  }
+
+  @Handle(SUBJECTS.voting.channelAccess, ZVoteChannelAccessInput)
+  channelAccess(input: TVoteChannelAccessInput, ctx: TRequestContext): Promise<TChannelAccess> {
+    return this.emailVotes.channelAccess(ctx, input);
+  }
+}

@@ -1,0 +1,322 @@
+import {
+  AppError,
+  can,
+  EVENTS,
+  type TMessageReply,
+  type TMotion,
+  type TMotionCreateInput,
+  type TMotionHideInput,
+  type TMotionRefInput,
+  type TMotionsReply,
+  type TMotionsResortInput,
+  type TMotionUpdateInput,
+  type TRequestContext,
+  type TScopeInput,
+} from '@gavel/contracts';
+import {
+  activeAmendment,
+  canChangeResultVisibility,
+  canCreateMotion,
+  canDeleteMotion,
+  canEditMotion,
+  canReorderMotions,
+  isMotionPhase,
+  isVoteActive,
+  type MotionChangeInput,
+  motionHasResult,
+  RESULT_VISIBILITY_SUCCESS,
+} from '@gavel/voting-rules';
+import { Inject, Injectable } from '@nestjs/common';
+import { votingConfig } from '../config.js';
+import { Database } from '../db/database.js';
+import { isUuid, type Tx } from '../db/prisma.js';
+import { VotingEvents } from '../events/voting.events.js';
+import { refreshElectorate } from '../read-models/read-model.repository.js';
+import { ScopeRepository } from '../scope/scope.repository.js';
+import { notFound, type Scope, ScopeService } from '../scope/scope.service.js';
+import { ballotShape, quorumFor, toAttendanceMember } from '../votes/electorate.js';
+import { EMPTY_COUNTS, toVoteView } from '../votes/vote.mapper.js';
+import { VoteRepository } from '../votes/vote.repository.js';
+import { toMotion } from './motion.mapper.js';
+import { MotionRepository, type MotionRow } from './motion.repository.js';
+import { motionDataFromForm } from './motion-form.js';
+import { canModify, motionOf, type VotingState, VotingStateLoader } from './voting-state.js';
+
+const isRunner = (ctx: TRequestContext) => can(ctx, 'run meetings');
+
+/** Motions and amendments: create, edit, delete, re-sort, result visibility, and the retrieve view. */
+@Injectable()
+export class MotionService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(ScopeService) private readonly scopes: ScopeService,
+    @Inject(ScopeRepository) private readonly scopeRepo: ScopeRepository,
+    @Inject(VotingStateLoader) private readonly states: VotingStateLoader,
+    @Inject(MotionRepository) private readonly motions: MotionRepository,
+    @Inject(VoteRepository) private readonly votes: VoteRepository,
+    @Inject(VotingEvents) private readonly events: VotingEvents,
+  ) {}
+
+  /** GET {base}/retrieve/motions: motions, votes as this viewer may see them, the viewer's own responses. */
+  async retrieve(ctx: TRequestContext, input: TScopeInput): Promise<TMotionsReply> {
+    const db = this.db.client;
+    const scope = await this.scopes.resolve(db, ctx, input);
+    const state = await this.states.load(db, scope);
+    const runner = isRunner(ctx);
+    const byId = new Map(state.motions.map((m) => [m.id, m]));
+    const votes = state.votes.flatMap((v) => {
+      const motion = byId.get(v.motionId);
+      if (!motion) return [];
+      return [
+        toVoteView(v, motion, state.counts.get(v.id) ?? EMPTY_COUNTS, { isRunner: runner, now: state.now }),
+      ];
+    });
+    const responses =
+      ctx.userId && isUuid(ctx.userId)
+        ? await this.votes.ownResponses(
+            db,
+            scope.tenantId,
+            state.votes.map((v) => v.id),
+            ctx.userId,
+          )
+        : [];
+    return { motions: state.motions, votes, responses };
+  }
+
+  create(ctx: TRequestContext, input: TMotionCreateInput): Promise<{ motion: TMotion; message: string }> {
+    return this.createRow(ctx, input, null);
+  }
+
+  amend(ctx: TRequestContext, input: TMotionUpdateInput): Promise<{ motion: TMotion; message: string }> {
+    return this.createRow(ctx, input, input.id);
+  }
+
+  private createRow(
+    ctx: TRequestContext,
+    input: TMotionCreateInput,
+    parentId: string | null,
+  ): Promise<{ motion: TMotion; message: string }> {
+    return this.db.transaction(async (tx) => {
+      const state = await this.lockedState(tx, ctx, input);
+      const { scope } = state;
+      if (parentId !== null) {
+        if (scope.kind === 'email') {
+          throw new AppError('rule_broken', 'Email votes hold motions only, not amendments.');
+        }
+        if (!isUuid(parentId) || !motionOf(state, parentId)) throw notFound('motion');
+      }
+      if (!can(ctx, 'create motions'))
+        throw new AppError('forbidden', 'You are not allowed to create motions.');
+      const allowed = canCreateMotion({
+        phase: scope.phase,
+        can_modify: canModify(state),
+        has_active_vote: state.activeVote !== null,
+        can_create_motions: true,
+      });
+      if (!allowed) throw new AppError('rule_broken', this.changeRefusal(state, { has_result: false }));
+      const data = motionDataFromForm(input, {
+        committee: scope.committee,
+        isAmendment: parentId !== null,
+        defaultVisibility: votingConfig().DEFAULT_RESULT_VISIBILITY,
+      });
+      let row = await this.motions.create(tx, {
+        ...data,
+        tenantId: scope.tenantId,
+        committeeId: scope.committee.id,
+        meetingId: scope.meetingId,
+        emailVoteId: scope.emailVoteId,
+        amendmentParentId: parentId,
+        sort: await this.motions.nextSort(tx, scope.tenantId, scope, parentId),
+      });
+      if (scope.kind === 'email') row = await this.openEmailBallot(tx, scope, row);
+      const motion = await this.events.motionChanged(tx, EVENTS.voting.motionCreated, scope.channel, row);
+      return { motion, message: parentId ? 'Amendment Saved' : 'Motion Added' };
+    });
+  }
+
+  update(ctx: TRequestContext, input: TMotionUpdateInput): Promise<{ motion: TMotion; message: string }> {
+    return this.db.transaction(async (tx) => {
+      const state = await this.lockedState(tx, ctx, input);
+      const found = isUuid(input.id) ? motionOf(state, input.id) : null;
+      if (!found) throw notFound('motion');
+      const change = this.changeInput(ctx, state, found.motion);
+      if (!change.can_run_meetings && !change.can_update_motions) {
+        throw new AppError('forbidden', 'You are not allowed to edit motions.');
+      }
+      if (!canEditMotion(change)) throw new AppError('rule_broken', this.changeRefusal(state, change));
+      const data = motionDataFromForm(input, {
+        committee: state.scope.committee,
+        isAmendment: found.row.amendmentParentId !== null,
+        defaultVisibility: found.row.resultVisibility,
+      });
+      const row = await this.motions.update(tx, state.scope.tenantId, found.row.id, { ...data });
+      if (state.scope.kind === 'email' && row.motionVoteId) {
+        const members = (await this.scopeRepo.members(tx, row.tenantId, row.committeeId, null)).map(
+          toAttendanceMember,
+        );
+        const motion = toMotion(row);
+        await this.votes.update(tx, row.tenantId, row.motionVoteId, {
+          ...ballotShape(motion, 'motion'),
+          motionFilter: motion.motion_filter,
+          quorum: quorumFor(members, motion, state.scope.committee),
+        });
+        await refreshElectorate(tx, row.tenantId, { voteId: row.motionVoteId });
+      }
+      const motion = await this.events.motionChanged(
+        tx,
+        EVENTS.voting.motionUpdated,
+        state.scope.channel,
+        row,
+      );
+      return { motion, message: 'Motion Saved' };
+    });
+  }
+
+  delete(ctx: TRequestContext, input: TMotionRefInput): Promise<TMessageReply> {
+    return this.db.transaction(async (tx) => {
+      const state = await this.lockedState(tx, ctx, input);
+      const found = isUuid(input.id) ? motionOf(state, input.id) : null;
+      if (!found) throw notFound('motion');
+      const change = {
+        ...this.changeInput(ctx, state, found.motion),
+        can_delete_motions: can(ctx, 'delete motions'),
+      };
+      if (!change.can_delete_motions || (!change.can_run_meetings && !change.can_update_motions)) {
+        throw new AppError('forbidden', 'You are not allowed to delete motions.');
+      }
+      if (!canDeleteMotion(change)) throw new AppError('rule_broken', this.changeRefusal(state, change));
+      // The motion and every amendment below it.
+      const doomed: MotionRow[] = [];
+      const collect = (id: string) => {
+        const row = state.rows.find((r) => r.id === id);
+        if (!row || doomed.includes(row)) return;
+        doomed.push(row);
+        for (const child of state.rows.filter((r) => r.amendmentParentId === id)) collect(child.id);
+      };
+      collect(found.row.id);
+      const ids = doomed.map((r) => r.id);
+      await this.votes.deleteForMotions(tx, state.scope.tenantId, ids);
+      await this.motions.deleteMany(tx, state.scope.tenantId, ids);
+      await this.events.motionsDeleted(tx, state.scope.channel, doomed);
+      return { ok: true, message: found.row.amendmentParentId ? 'Amendment deleted' : 'Motion deleted' };
+    });
+  }
+
+  hide(ctx: TRequestContext, input: TMotionHideInput): Promise<{ motion: TMotion; message: string }> {
+    return this.db.transaction(async (tx) => {
+      const state = await this.lockedState(tx, ctx, input);
+      const found = isUuid(input.id) ? motionOf(state, input.id) : null;
+      if (!found) throw notFound('motion');
+      const runner = isRunner(ctx);
+      if (!runner) throw new AppError('forbidden', 'Only meeting runners change the visibility of results.');
+      const ownVoteActive = state.votes.some(
+        (v) =>
+          (v.id === found.row.motionVoteId || v.id === found.row.amendmentVoteId) &&
+          isVoteActive({ started_at: v.startedAt, ended_at: v.endedAt }, state.now),
+      );
+      if (!canChangeResultVisibility({ is_runner: runner, has_active_vote: ownVoteActive })) {
+        throw new AppError(
+          'rule_broken',
+          'Result visibility cannot change while the motion has an active vote.',
+        );
+      }
+      const row = await this.motions.update(tx, state.scope.tenantId, found.row.id, {
+        resultVisibility: input.result_visibility,
+      });
+      const motion = await this.events.motionChanged(
+        tx,
+        EVENTS.voting.motionUpdated,
+        state.scope.channel,
+        row,
+      );
+      // Viewers' results change with the visibility: push the votes of this motion again.
+      for (const vote of state.votes.filter((v) => v.motionId === row.id)) {
+        await this.events.voteChanged(
+          tx,
+          EVENTS.voting.voteUpdated,
+          state.scope.channel,
+          vote,
+          motion,
+          state.counts.get(vote.id) ?? EMPTY_COUNTS,
+        );
+      }
+      return { motion, message: RESULT_VISIBILITY_SUCCESS[input.result_visibility] };
+    });
+  }
+
+  resort(ctx: TRequestContext, input: TMotionsResortInput): Promise<TMessageReply> {
+    return this.db.transaction(async (tx) => {
+      const state = await this.lockedState(tx, ctx, input);
+      if (!can(ctx, 'create motions'))
+        throw new AppError('forbidden', 'You are not allowed to re-sort motions.');
+      if (!canReorderMotions({ phase: state.scope.phase, can_create_motions: true })) {
+        throw new AppError(
+          'rule_broken',
+          'Motions can only be re-sorted while the meeting is planned or in progress.',
+        );
+      }
+      const known = new Set(state.rows.map((r) => r.id));
+      const ids = [...new Set(input.motions)];
+      if (ids.some((id) => !known.has(id)))
+        throw new AppError('bad_request', 'Unknown motion in the new order.');
+      await this.motions.setSort(tx, state.scope.tenantId, ids);
+      await this.events.motionsSorted(tx, state.scope.tenantId, state.scope.channel, state.scope, ids);
+      return { ok: true, message: 'Motions sort order saved' };
+    });
+  }
+
+  /** An email vote's root motion is voted on over the whole window: its vote opens with it. */
+  private async openEmailBallot(tx: Tx, scope: Scope, row: MotionRow): Promise<MotionRow> {
+    const emailVote = scope.emailVote;
+    if (!emailVote) return row;
+    const members = (await this.scopeRepo.members(tx, row.tenantId, row.committeeId, null)).map(
+      toAttendanceMember,
+    );
+    const motion = toMotion(row);
+    const vote = await this.votes.create(tx, {
+      tenantId: row.tenantId,
+      committeeId: row.committeeId,
+      meetingId: null,
+      emailVoteId: emailVote.id,
+      motionId: row.id,
+      type: 'motion',
+      ...ballotShape(motion, 'motion'),
+      motionFilter: motion.motion_filter,
+      requireCheckIn: false,
+      quorum: quorumFor(members, motion, scope.committee),
+      startedAt: emailVote.start,
+      endedAt: emailVote.end,
+    });
+    return this.motions.setVote(tx, row.tenantId, row.id, { motionVoteId: vote.id });
+  }
+
+  private async lockedState(tx: Tx, ctx: TRequestContext, input: TScopeInput): Promise<VotingState> {
+    const scope = await this.scopes.resolve(tx, ctx, input);
+    await this.scopeRepo.lock(tx, scope.tenantId, scope);
+    return this.states.load(tx, scope);
+  }
+
+  private changeInput(ctx: TRequestContext, state: VotingState, motion: TMotion): MotionChangeInput {
+    return {
+      phase: state.scope.phase,
+      can_modify: canModify(state),
+      has_active_vote: state.activeVote !== null,
+      has_active_amendment: activeAmendment(motion, state.motions, state.approval) !== null,
+      has_result: motionHasResult(motion, state.approval),
+      can_run_meetings: isRunner(ctx),
+      can_update_motions: can(ctx, 'update motions'),
+    };
+  }
+
+  /** Why a motion may not change now (the first unmet condition). */
+  private changeRefusal(state: VotingState, change: Partial<MotionChangeInput>): string {
+    const what = state.scope.kind === 'meeting' ? 'meeting' : 'vote';
+    if (!isMotionPhase(state.scope.phase))
+      return `Motions can only change while the ${what} is planned or in progress.`;
+    if (!canModify(state)) return 'This vote can no longer be modified: responses have been recorded.';
+    if (state.activeVote) return 'Not while a vote is active.';
+    if (change.has_active_amendment) return 'An amendment of this motion is pending.';
+    if (change.has_result) return 'The motion already has a result.';
+    return 'This motion cannot be changed now.';
+  }
+}

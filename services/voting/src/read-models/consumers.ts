@@ -1,0 +1,32 @@
+import { ZAttendanceEvent, ZCommitteeEvent, ZMeetingEvent, ZMembershipEvent } from '@gavel/contracts';
+import type { ServiceRuntime } from '@gavel/service-kit';
+import {
+  upsertAttendance,
+  upsertCommittee,
+  upsertMeeting,
+  upsertMembership,
+} from './read-model.repository.js';
+
+/** Durable consumers (from the stream's beginning) that keep the read models; one wildcard subject each (nats 2.9). */
+export const CONSUMERS = {
+  committees: { durable: 'voting-committees', subject: 'evt.committees.committee.*' },
+  memberships: { durable: 'voting-memberships', subject: 'evt.committees.membership.*' },
+  meetings: { durable: 'voting-meetings', subject: 'evt.meetings.meeting.*' },
+  attendance: { durable: 'voting-attendance', subject: 'evt.meetings.attendance.*' },
+} as const;
+
+export async function startReadModelConsumers(runtime: ServiceRuntime): Promise<void> {
+  const c = CONSUMERS;
+  await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, (e, tx) =>
+    upsertCommittee(tx, e.subject, e.payload),
+  );
+  await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, (e, tx) =>
+    upsertMembership(tx, e.subject, e.payload),
+  );
+  await runtime.consume(c.meetings.durable, [c.meetings.subject], ZMeetingEvent, (e, tx) =>
+    upsertMeeting(tx, e.subject, e.payload),
+  );
+  await runtime.consume(c.attendance.durable, [c.attendance.subject], ZAttendanceEvent, (e, tx) =>
+    upsertAttendance(tx, e.subject, e.payload),
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  AppError,
+  can,
+  meetingChannel,
+  type TCastInput,
+  type TCastReply,
+  type TRequestContext,
+  voteChannel,
+} from '@gavel/contracts';
+import {
+  NOT_CHECKED_IN_TOOLTIP,
+  type RespondBlocker,
+  respondBlocker,
+  STANDARD_RESPONSE_LABELS,
+  voteRecordedMessage,
+} from '@gavel/voting-rules';
+import { Inject, Injectable } from '@nestjs/common';
+import { isUuid } from '../db/prisma.js';
+import { notFound, requireUser, tenantOf } from '../scope/scope.service.js';
+import { DirtyNotifier } from './dirty-notifier.js';
+import { type CastRow, ResponseRepository, type VoteInfo } from './response.repository.js';
+
+const REFUSALS: Record<Exclude<RespondBlocker, 'already_chosen'>, [AppError['code'], string]> = {
+  not_voting_member: ['forbidden', 'Only voting members may vote.'],
+  not_checked_in: ['rule_broken', NOT_CHECKED_IN_TOOLTIP],
+  vote_not_active: ['rule_broken', 'Voting is not active.'],
+  not_in_filter: ['forbidden', 'This vote is limited to other demographics.'],
+  maximum_reached: ['conflict', 'You have already cast every response this vote allows.'],
+  unknown_response: ['bad_request', 'That is not one of the responses of this vote.'],
+};
+
+/** Small cache of a vote's immutable facts (its motion, meeting or email vote, codes) for the cast path. */
+class VoteInfoCache {
+  private readonly entries = new Map<string, { info: VoteInfo; until: number }>();
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly max = 10_000,
+  ) {}
+  get(key: string): VoteInfo | null {
+    const hit = this.entries.get(key);
+    if (!hit || hit.until < Date.now()) return null;
+    return hit.info;
+  }
+  set(key: string, info: VoteInfo): void {
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { info, until: Date.now() + this.ttlMs });
+  }
+}
+
+/** Casting a response: the hot path (one INSERT), then a coalesced notification to realtime. */
+@Injectable()
+export class ResponseService {
+  private readonly infos = new VoteInfoCache();
+
+  constructor(
+    @Inject(ResponseRepository) private readonly repo: ResponseRepository,
+    @Inject(DirtyNotifier) private readonly dirty: DirtyNotifier,
+  ) {}
+
+  async cast(ctx: TRequestContext, input: TCastInput): Promise<TCastReply> {
+    const tenantId = tenantOf(ctx);
+    const userId = requireUser(ctx);
+    if (!isUuid(input.voteId) || !isUuid(input.id)) throw notFound('vote');
+    const info = await this.voteInfo(tenantId, input.voteId);
+    const scopeCode = input.meetingCode ?? input.voteCode ?? '';
+    const inScope =
+      info !== null &&
+      info.motion_id === input.id &&
+      (input.meetingCode !== undefined ? info.meeting_id !== null : info.email_vote_id !== null) &&
+      info.committee_code.toLowerCase() === input.committeeCode.toLowerCase() &&
+      info.scope_code.toLowerCase() === scopeCode.toLowerCase();
+    if (!info || !inScope) throw notFound('vote');
+    // Only someone who runs the meeting casts for another member; anyone else votes as themself.
+    const memberId = input.member_id && can(ctx, 'run meetings') ? input.member_id : null;
+    if (memberId !== null && !isUuid(memberId)) throw notFound('member');
+    if (!isUuid(userId)) throw new AppError('forbidden', 'Only voting members may vote.');
+    const args = {
+      tenantId,
+      voteId: input.voteId,
+      response: input.vote,
+      userId,
+      memberId,
+      idempotencyKey: input.idempotency_key ?? null,
+    };
+    let rows = memberId === null ? await this.repo.insertOwn(args) : await this.repo.insert(args);
+    if (!rows.some((r) => r.new)) {
+      const settled = await this.settle(args);
+      if (settled) return this.reply(settled.response, settled.all, input.vote, info.id);
+      rows = await this.repo.insert(args); // lost a race for a slot: try once more
+      if (!rows.some((r) => r.new)) {
+        const again = await this.settle(args);
+        if (again) return this.reply(again.response, again.all, input.vote, info.id);
+        throw new AppError('conflict', 'Your vote could not be recorded. Please try again.');
+      }
+    }
+    this.dirty.mark({
+      tenantId,
+      vote_id: info.id,
+      channel: info.meeting_id ? meetingChannel(info.meeting_id) : voteChannel(info.email_vote_id ?? info.id),
+    });
+    const created = rows.find((r) => r.new) as CastRow;
+    return this.reply(created, rows, input.vote, info.id);
+  }
+
+  private async voteInfo(tenantId: string, voteId: string): Promise<VoteInfo | null> {
+    const key = `${tenantId}:${voteId}`;
+    const cached = this.infos.get(key);
+    if (cached) return cached;
+    const info = await this.repo.voteInfo(tenantId, voteId);
+    if (info) this.infos.set(key, info);
+    return info;
+  }
+
+  /**
+   * Nothing was inserted: a duplicate (same idempotency key, or the same response again) answers the
+   * recorded response as a success; anything else throws the rule it broke. null: no rule broken (a race
+   * for the member's next slot), so the caller tries again.
+   */
+  private async settle(args: {
+    tenantId: string;
+    voteId: string;
+    response: string;
+    userId: string;
+    memberId: string | null;
+    idempotencyKey: string | null;
+  }): Promise<{ response: CastRow; all: CastRow[] } | null> {
+    const d = await this.repo.diagnose(args);
+    const asRow = (r: { id: string; member_id: string; response: string }): CastRow => ({ ...r, new: false });
+    if (d.byKey && (d.byKey.user_id === args.userId || d.byKey.member_id === args.memberId)) {
+      const all = d.prior.length > 0 ? d.prior.map(asRow) : [asRow(d.byKey)];
+      return { response: asRow(d.byKey), all };
+    }
+    if (!d.vote) throw notFound('vote');
+    if (d.vote.discarded) throw new AppError('rule_broken', 'This vote was replaced by a revote.');
+    const same = d.prior.find((r) => r.response === args.response);
+    if (same) return { response: asRow(same), all: d.prior.map(asRow) };
+    if (!d.member) throw new AppError(...REFUSALS.not_voting_member);
+    const blocker = respondBlocker({
+      member: { is_voting: d.member.is_voting, membership: { demographic: d.member.demographic } },
+      checked_in: d.vote.require_check_in ? d.member.checked_in : null,
+      vote_active: d.vote.active,
+      is_amendment_vote: d.vote.type === 'amendment',
+      motion: {
+        maximum_responses: d.vote.maximum_responses,
+        motion_filter: d.vote.motion_filter,
+        motion_responses: d.vote.responses.filter((r) => r !== 'abstained'),
+      },
+      member_responses: d.prior.map((r) => r.response),
+      response: args.response,
+    });
+    if (blocker === null || blocker === 'already_chosen') return null;
+    throw new AppError(...REFUSALS[blocker]);
+  }
+
+  private reply(created: CastRow, rows: CastRow[], response: string, voteId: string): TCastReply {
+    const all = rows.map((r) => ({
+      id: r.id,
+      vote_id: voteId,
+      member_id: r.member_id,
+      response: r.response,
+    }));
+    return {
+      response: { id: created.id, vote_id: voteId, member_id: created.member_id, response: created.response },
+      responses: all,
+      message: voteRecordedMessage(STANDARD_RESPONSE_LABELS[response] ?? response),
+    };
+  }
+}

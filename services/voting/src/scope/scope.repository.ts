@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../db/prisma.js';
+import type { CommitteeRm, EmailVote, MeetingRm } from '../generated/prisma/client.js';
+
+export type CommitteeRow = CommitteeRm;
+export type MeetingRow = MeetingRm;
+export type EmailVoteRow = EmailVote;
+
+/** Reads committees, meetings (read models) and email votes by their codes; locks a scope for a change. */
+@Injectable()
+export class ScopeRepository {
+  /** Committees of the tenant with this code, newest year first (term-based last). */
+  committeesByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
+    return db.committeeRm.findMany({
+      where: { tenantId, code: { equals: code, mode: 'insensitive' }, deleted: false },
+      orderBy: { year: { sort: 'desc', nulls: 'last' } },
+    });
+  }
+
+  committee(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {
+    return db.committeeRm.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
+  meetingByCode(db: Db, tenantId: string, committeeIds: string[], code: string): Promise<MeetingRow | null> {
+    return db.meetingRm.findFirst({
+      where: {
+        tenantId,
+        committeeId: { in: committeeIds },
+        code: { equals: code, mode: 'insensitive' },
+        deleted: false,
+      },
+      orderBy: { start: 'desc' },
+    });
+  }
+
+  emailVoteByCode(
+    db: Db,
+    tenantId: string,
+    committeeIds: string[],
+    code: string,
+  ): Promise<EmailVoteRow | null> {
+    return db.emailVote.findFirst({
+      where: { tenantId, committeeId: { in: committeeIds }, code: { equals: code, mode: 'insensitive' } },
+      orderBy: { start: 'desc' },
+    });
+  }
+
+  /** Serialises changes of one meeting or email vote (two runners starting a vote at once: one wins). */
+  async lock(
+    db: Db,
+    tenantId: string,
+    scope: { meetingId: string | null; emailVoteId: string | null },
+  ): Promise<void> {
+    if (scope.meetingId) {
+      await db.$queryRawUnsafe(
+        'SELECT 1 FROM "voting".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE',
+        tenantId,
+        scope.meetingId,
+      );
+    } else if (scope.emailVoteId) {
+      await db.$queryRawUnsafe(
+        'SELECT 1 FROM "voting".email_votes WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE',
+        tenantId,
+        scope.emailVoteId,
+      );
+    }
+  }
+
+  /** Members of a committee with their check-in state in a meeting (null: email vote, no check-in). */
+  async members(
+    db: Db,
+    tenantId: string,
+    committeeId: string,
+    meetingId: string | null,
+  ): Promise<
+    {
+      id: string;
+      user_id: string;
+      position: string;
+      is_voting: boolean;
+      demographic: string | null;
+      checked_in: boolean;
+    }[]
+  > {
+    return db.$queryRawUnsafe(
+      `SELECT m.id::text, m.user_id::text, m.position, (m.is_voting AND m.appointment_status <> 'Declined') AS is_voting,
+              m.demographic, COALESCE(a.checked_in, false) AS checked_in
+       FROM "voting".memberships m
+       LEFT JOIN "voting".attendance a ON a.tenant_id = m.tenant_id AND a.membership_id = m.id AND a.meeting_id = $3::uuid
+       WHERE m.tenant_id = $1::uuid AND m.committee_id = $2::uuid AND NOT m.deleted`,
+      tenantId,
+      committeeId,
+      meetingId,
+    );
+  }
+}

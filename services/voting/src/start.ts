@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { type RunningService, type StartServiceOptions, startService } from '@gavel/service-kit';
+import { setVotingConfig } from './config.js';
+import { PrismaClient, VOTING_SCHEMA } from './db/prisma.js';
+import { startReadModelConsumers } from './read-models/consumers.js';
+import { VotingModule } from './voting.module.js';
+
+/** The SQL migrations, beside src/ and dist/ alike. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+/** What the kit needs to run this service (name = NATS queue group = Postgres schema). */
+export const VOTING_SERVICE = {
+  name: VOTING_SCHEMA,
+  module: VotingModule,
+  PrismaClient,
+  migrationsDir: MIGRATIONS_DIR,
+  // Committees, memberships, meetings and check-ins keep the read models the cast path relies on.
+  onStart: (runtime) => startReadModelConsumers(runtime),
+} satisfies StartServiceOptions<PrismaClient>;
+
+export type RunningVoting = RunningService<PrismaClient>;
+
+/**
+ * Starts the voting service in this process (tests, the local launcher). `env` defaults to the process
+ * environment; signal handlers are only installed when asked for.
+ */
+export function startVoting(
+  env: Record<string, string | undefined> = process.env,
+  opts: { handleSignals?: boolean } = {},
+): Promise<RunningVoting> {
+  setVotingConfig(env);
+  return startService({ ...VOTING_SERVICE, env, handleSignals: opts.handleSignals ?? false });
+}

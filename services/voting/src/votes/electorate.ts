@@ -1,0 +1,61 @@
+import type { TMotion } from '@gavel/contracts';
+import {
+  type AttendanceMember,
+  availableResponses,
+  motionQuorum,
+  STANDARD_RESPONSES,
+  type VoteKind,
+  votingMembersInFilter,
+} from '@gavel/voting-rules';
+import type { CommitteeRow } from '../scope/scope.repository.js';
+
+export interface MemberRow {
+  id: string;
+  user_id: string;
+  position: string;
+  is_voting: boolean;
+  demographic: string | null;
+  checked_in: boolean;
+}
+
+/** A read-model member as the rules read a member in attendance. */
+export function toAttendanceMember(m: MemberRow): AttendanceMember {
+  return {
+    is_voting: m.is_voting,
+    membership: { position: m.position, demographic: m.demographic },
+    attendee: m.checked_in ? { checkIns: [{ deleted_at: null }] } : null,
+  };
+}
+
+/** The general quorum of a committee: its configured quorum; none configured means no minimum. */
+export function generalQuorumOf(committee: CommitteeRow): number {
+  return committee.quorum ?? 0;
+}
+
+/** The quorum a motion's vote needs (filtered quorum when a demographic filter applies). */
+export function quorumFor(
+  members: AttendanceMember[],
+  motion: Pick<TMotion, 'motion_filter'>,
+  committee: CommitteeRow,
+): number {
+  return motionQuorum({
+    votingMembersInFilter: votingMembersInFilter(members, motion),
+    generalQuorum: generalQuorumOf(committee),
+  });
+}
+
+/** What a vote on a motion row offers: an amendment vote is a standard one-response vote. */
+export function ballotShape(motion: TMotion, kind: VoteKind) {
+  if (kind === 'amendment') {
+    return {
+      responses: [...STANDARD_RESPONSES],
+      maximumResponses: 1,
+      voteType: motion.vote_type === 'multiple' ? 'simple_majority' : motion.vote_type,
+    };
+  }
+  return {
+    responses: availableResponses(motion),
+    maximumResponses: motion.maximum_responses,
+    voteType: motion.vote_type,
+  };
+}

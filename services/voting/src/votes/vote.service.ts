@@ -1,0 +1,390 @@
+import {
+  AppError,
+  can,
+  EVENTS,
+  isAdmin,
+  meetingChannel,
+  type TMemberStatusReply,
+  type TMotion,
+  type TRequestContext,
+  type TVoteAddTimeInput,
+  type TVoteLiveReply,
+  type TVoteRefInput,
+  type TVoteReply,
+  type TVoteStartInput,
+  voteChannel,
+} from '@gavel/contracts';
+import {
+  activeAmendment,
+  amendmentApproval,
+  amendmentsOf,
+  canRevote,
+  eligibleVoters,
+  hasVoteEnded,
+  isChairOrViceChairPresent,
+  isUnanimousConsentOffered,
+  isVoteActive,
+  maximumResponsesFor,
+  memberVotingStatus,
+  presentVotingMembers,
+  quorumNeededMessage,
+  quorumShortfall,
+  type StartVoteBlocker,
+  secondsAddedMessage,
+  startVoteBlockerMessage,
+  startVoteBlockers,
+  UNANIMOUS_AMENDMENT_MESSAGE,
+  UNANIMOUS_MOTION_MESSAGE,
+  VOTE_CLOSED_MESSAGE,
+  VOTE_STARTED_MESSAGE,
+} from '@gavel/voting-rules';
+import { Inject, Injectable } from '@nestjs/common';
+import { votingConfig } from '../config.js';
+import { Database } from '../db/database.js';
+import { isUuid, type Tx } from '../db/prisma.js';
+import { VotingEvents } from '../events/voting.events.js';
+import { toMotion } from '../motions/motion.mapper.js';
+import type { MotionRow } from '../motions/motion.repository.js';
+import { MotionRepository } from '../motions/motion.repository.js';
+import { motionOf, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
+import { ScopeRepository } from '../scope/scope.repository.js';
+import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
+import { ballotShape, generalQuorumOf, quorumFor, toAttendanceMember } from './electorate.js';
+import { EMPTY_COUNTS, toVoteView } from './vote.mapper.js';
+import { VoteRepository, type VoteRow } from './vote.repository.js';
+
+const BLOCKER_TEXT: Partial<Record<StartVoteBlocker, string>> = {
+  active_vote: 'A vote is already active.',
+  active_amendment: 'An amendment of this motion must be voted on first.',
+  no_eligible_voters: 'No eligible voting member is checked in.',
+  not_an_amendment: 'Only an amendment has an amendment vote.',
+};
+
+/** Votes in meetings: start (or revote), unanimous consent, add time, close; the live state; finalizing. */
+@Injectable()
+export class VoteService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(ScopeService) private readonly scopes: ScopeService,
+    @Inject(ScopeRepository) private readonly scopeRepo: ScopeRepository,
+    @Inject(VotingStateLoader) private readonly states: VotingStateLoader,
+    @Inject(MotionRepository) private readonly motions: MotionRepository,
+    @Inject(VoteRepository) private readonly votes: VoteRepository,
+    @Inject(VotingEvents) private readonly events: VotingEvents,
+  ) {}
+
+  async start(ctx: TRequestContext, input: TVoteStartInput): Promise<TVoteReply> {
+    const reply = await this.decide(ctx, input, 'vote');
+    // A new electorate (up to thousands of rows) just arrived: refresh the planner's statistics so the
+    // cast path's lookups use their indexes from the first cast on. Not awaited.
+    void this.db.client
+      .$executeRawUnsafe('ANALYZE "voting".votes, "voting".electorate')
+      .catch(() => undefined);
+    return reply;
+  }
+
+  unanimous(ctx: TRequestContext, input: TVoteStartInput): Promise<TVoteReply> {
+    return this.decide(ctx, input, 'unanimous');
+  }
+
+  /** Starts a vote on a motion row, or approves it by unanimous consent, after every precondition. */
+  private decide(
+    ctx: TRequestContext,
+    input: TVoteStartInput,
+    how: 'vote' | 'unanimous',
+  ): Promise<TVoteReply> {
+    return this.db.transaction(async (tx) => {
+      const scope = await this.scopes.resolve(tx, ctx, input);
+      if (scope.kind !== 'meeting') {
+        throw new AppError(
+          'rule_broken',
+          'An email vote runs over its whole window; there is no vote to start.',
+        );
+      }
+      await this.scopeRepo.lock(tx, scope.tenantId, scope);
+      const state = await this.states.load(tx, scope);
+      const found = isUuid(input.id) ? motionOf(state, input.id) : null;
+      if (!found) throw notFound('motion');
+      const { row, motion } = found;
+      const kind = input.type;
+      const isAmendment = row.amendmentParentId !== null;
+      const previous = this.previousVote(state, row, kind);
+      const explicit = kind === 'amendment' ? row.amendmentApproved : row.motionApproved;
+      const hasResult =
+        typeof explicit === 'boolean' ||
+        (previous !== null && hasVoteEnded({ ended_at: previous.endedAt }, state.now));
+      if (!can(ctx, 'run meetings') && !can(ctx, 'update motions')) {
+        throw new AppError('forbidden', 'You are not allowed to run votes.');
+      }
+      if (hasResult && !input.revote) {
+        throw new AppError('conflict', 'This motion already has a result. Use a revote to replace it.');
+      }
+      if (input.revote) {
+        const siblings = row.amendmentParentId
+          ? amendmentsOf({ id: row.amendmentParentId }, state.motions)
+          : [];
+        const latest = siblings[siblings.length - 1]?.id === row.id;
+        if (
+          !canRevote({
+            has_result: hasResult,
+            is_amendment: kind === 'amendment',
+            is_latest_amendment: latest,
+          })
+        ) {
+          throw new AppError(
+            'rule_broken',
+            hasResult ? 'Only the latest amendment can be revoted.' : 'There is no result to revote yet.',
+          );
+        }
+      }
+      if (how === 'unanimous' && !isUnanimousConsentOffered(motion)) {
+        throw new AppError(
+          'rule_broken',
+          'Unanimous consent is not offered for motions with custom responses.',
+        );
+      }
+      const members = (
+        await this.scopeRepo.members(tx, scope.tenantId, scope.committee.id, scope.meetingId)
+      ).map(toAttendanceMember);
+      const generalQuorum = generalQuorumOf(scope.committee);
+      const present = presentVotingMembers(members);
+      // A revote replaces this row's own result only; the amendments below it and its own amendment
+      // approval are read as they stand.
+      const approval = state.approval;
+      const blockers = startVoteBlockers({
+        can_run_meetings: can(ctx, 'run meetings'),
+        can_update_motions: can(ctx, 'update motions'),
+        phase: scope.phase,
+        has_active_vote: state.activeVote !== null,
+        has_active_amendment: activeAmendment(motion, state.motions, approval) !== null,
+        present_voting_members: present,
+        quorum: generalQuorum,
+        chair_present: isChairOrViceChairPresent(members, {
+          chair_position: scope.committee.chairPosition,
+          vchair_position: scope.committee.vchairPosition,
+        }),
+        eligible_voters: eligibleVoters(members, {
+          motion_filter: motion.motion_filter,
+          require_check_in: true,
+        }).length,
+        kind,
+        is_amendment: isAmendment,
+        amendment_approval: kind === 'motion' ? amendmentApproval(motion, approval) : undefined,
+      });
+      const first = blockers[0];
+      if (first) {
+        if (first === 'quorum_not_met') {
+          const more = quorumShortfall({ present, quorum: generalQuorum });
+          throw new AppError('rule_broken', `Quorum not met: ${quorumNeededMessage(more)}.`);
+        }
+        throw new AppError('rule_broken', startVoteBlockerMessage(first) ?? BLOCKER_TEXT[first] ?? first);
+      }
+
+      if (previous && input.revote) {
+        const discarded = await this.votes.update(tx, scope.tenantId, previous.id, {
+          discardedAt: new Date(),
+          isFinalized: true,
+        });
+        await this.events.voteChanged(
+          tx,
+          EVENTS.voting.voteUpdated,
+          scope.channel,
+          discarded,
+          motion,
+          EMPTY_COUNTS,
+        );
+      }
+      const idField = kind === 'amendment' ? 'amendmentVoteId' : 'motionVoteId';
+      const approvalField = kind === 'amendment' ? 'amendmentApproved' : 'motionApproved';
+      if (how === 'unanimous') {
+        const updated = await this.motions.setVote(tx, scope.tenantId, row.id, {
+          [approvalField]: true,
+          ...(previous && input.revote ? { [idField]: null } : {}),
+        });
+        const saved = await this.events.motionChanged(
+          tx,
+          EVENTS.voting.motionUpdated,
+          scope.channel,
+          updated,
+        );
+        return {
+          motion: saved,
+          vote: null,
+          message: kind === 'amendment' ? UNANIMOUS_AMENDMENT_MESSAGE : UNANIMOUS_MOTION_MESSAGE,
+        };
+      }
+      const now = new Date();
+      const duration = input.duration ?? votingConfig().VOTE_DURATION_SECONDS;
+      const vote = await this.votes.create(tx, {
+        tenantId: scope.tenantId,
+        committeeId: scope.committee.id,
+        meetingId: scope.meetingId,
+        emailVoteId: null,
+        motionId: row.id,
+        type: kind,
+        ...ballotShape(motion, kind),
+        motionFilter: motion.motion_filter,
+        requireCheckIn: true,
+        quorum: quorumFor(members, motion, scope.committee),
+        startedAt: now,
+        endedAt: new Date(now.getTime() + duration * 1000),
+      });
+      const updated = await this.motions.setVote(tx, scope.tenantId, row.id, {
+        [idField]: vote.id,
+        [approvalField]: null,
+      });
+      const saved = await this.events.motionChanged(tx, EVENTS.voting.motionUpdated, scope.channel, updated);
+      const counts = (await this.votes.counts(tx, scope.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
+      await this.events.voteChanged(tx, EVENTS.voting.voteStarted, scope.channel, vote, saved, counts);
+      return {
+        motion: saved,
+        vote: toVoteView(vote, saved, counts, { isRunner: true, now }),
+        message: VOTE_STARTED_MESSAGE,
+      };
+    });
+  }
+
+  /** PUT .../vote/{voteId}: adds seconds to an active vote. */
+  addTime(ctx: TRequestContext, input: TVoteAddTimeInput): Promise<TVoteReply> {
+    return this.changeVote(ctx, input, async (tx, vote, now) => {
+      if (!isVoteActive({ started_at: vote.startedAt, ended_at: vote.endedAt }, now)) {
+        throw new AppError('rule_broken', 'The vote is not active.');
+      }
+      const updated = await this.votes.update(tx, vote.tenantId, vote.id, {
+        endedAt: new Date(vote.endedAt.getTime() + input.time * 1000),
+      });
+      return { vote: updated, subject: EVENTS.voting.voteUpdated, message: secondsAddedMessage(input.time) };
+    });
+  }
+
+  /** PUT .../vote/{voteId}/close: ends the vote now; a closed vote is never reopened (closing again is a no-op). */
+  close(ctx: TRequestContext, input: TVoteRefInput): Promise<TVoteReply> {
+    return this.changeVote(ctx, input, async (tx, vote, now) => {
+      if (vote.endedAt.getTime() <= now.getTime())
+        return { vote, subject: null, message: VOTE_CLOSED_MESSAGE };
+      const endedAt = vote.startedAt.getTime() > now.getTime() ? vote.startedAt : now;
+      const updated = await this.votes.update(tx, vote.tenantId, vote.id, { endedAt });
+      return { vote: updated, subject: EVENTS.voting.voteClosed, message: VOTE_CLOSED_MESSAGE };
+    });
+  }
+
+  private changeVote(
+    ctx: TRequestContext,
+    input: TVoteRefInput,
+    change: (
+      tx: Tx,
+      vote: VoteRow,
+      now: Date,
+    ) => Promise<{ vote: VoteRow; subject: string | null; message: string }>,
+  ): Promise<TVoteReply> {
+    return this.db.transaction(async (tx) => {
+      const scope = await this.scopes.resolve(tx, ctx, input);
+      // 'run meetings', or an admin (spec section 6: admins or moderators may add time and close votes).
+      if (!can(ctx, 'run meetings') && !isAdmin(ctx)) {
+        throw new AppError('forbidden', 'Only meeting runners add time to or close votes.');
+      }
+      if (!isUuid(input.voteId)) throw notFound('vote');
+      await this.scopeRepo.lock(tx, scope.tenantId, scope);
+      const vote = await this.votes.find(tx, scope.tenantId, input.voteId);
+      if (
+        !vote ||
+        vote.motionId !== input.id ||
+        vote.meetingId !== scope.meetingId ||
+        vote.emailVoteId !== scope.emailVoteId
+      ) {
+        throw notFound('vote');
+      }
+      if (vote.discardedAt) throw new AppError('rule_broken', 'This vote was replaced by a revote.');
+      if (scope.kind !== 'meeting')
+        throw new AppError('rule_broken', 'An email vote closes at the end of its window.');
+      const now = new Date();
+      const result = await change(tx, vote, now);
+      const rows = await this.motions.list(tx, scope.tenantId, scope);
+      const row = rows.find((r) => r.id === vote.motionId) as MotionRow;
+      const motion = toMotion(row);
+      const counts = (await this.votes.counts(tx, scope.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
+      if (result.subject)
+        await this.events.voteChanged(tx, result.subject, scope.channel, result.vote, motion, counts);
+      return {
+        motion,
+        vote: toVoteView(result.vote, motion, counts, { isRunner: true, now: new Date() }),
+        message: result.message,
+      };
+    });
+  }
+
+  /** voting.vote.live: the broadcast-ready live state of one vote. */
+  async live(tenantId: string, voteId: string): Promise<TVoteLiveReply> {
+    if (!isUuid(tenantId) || !isUuid(voteId)) throw notFound('vote');
+    const db = this.db.client;
+    const vote = await this.votes.find(db, tenantId, voteId);
+    if (!vote) throw notFound('vote');
+    const rows = await db.motion.findMany({ where: { tenantId, id: vote.motionId } });
+    const row = rows[0];
+    if (!row) throw notFound('motion');
+    const motion = toMotion(row);
+    const counts = (await this.votes.counts(db, tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
+    const now = new Date();
+    return {
+      tenantId,
+      channel: channelOf(vote),
+      kind: 'vote.updated',
+      payload: { vote: toVoteView(vote, motion, counts, { isRunner: false, now }) },
+      runner_payload: { vote: toVoteView(vote, motion, counts, { isRunner: true, now }) },
+    };
+  }
+
+  /** voting.member.status: per-member voting status of one vote (runners). */
+  async memberStatus(ctx: TRequestContext, voteId: string): Promise<TMemberStatusReply> {
+    const tenantId = tenantOf(ctx);
+    if (!can(ctx, 'run meetings')) throw new AppError('forbidden', 'Only meeting runners see who has voted.');
+    if (!isUuid(voteId)) throw notFound('vote');
+    const vote = await this.votes.find(this.db.client, tenantId, voteId);
+    if (!vote) throw notFound('vote');
+    const max = maximumResponsesFor(vote.maximumResponses, vote.type === 'amendment');
+    const rows = await this.votes.memberStatus(this.db.client, tenantId, voteId);
+    return {
+      vote_id: vote.id,
+      maximum_responses: max,
+      members: rows.map((r) => ({
+        membership_id: r.membership_id,
+        user_id: r.user_id,
+        eligible: r.eligible,
+        responses_cast: r.n,
+        status: memberVotingStatus({ responses_cast: r.n, maximum_responses: max }),
+      })),
+    };
+  }
+
+  /**
+   * Finalizes votes whose end has passed (after a short grace so casts in flight at the close are
+   * counted): is_finalized, evt.voting.vote.ended and the final live state. Several instances share the
+   * work (SKIP LOCKED). Answers how many were finalized.
+   */
+  async finalizeEnded(graceMs = 300): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const claimed = await this.votes.claimEnded(tx, graceMs);
+      for (const { id, tenant_id } of claimed) {
+        const vote = await this.votes.update(tx, tenant_id, id, { isFinalized: true });
+        const row = await tx.motion.findUnique({
+          where: { tenantId_id: { tenantId: tenant_id, id: vote.motionId } },
+        });
+        if (!row) continue;
+        const motion: TMotion = toMotion(row);
+        const counts = (await this.votes.counts(tx, tenant_id, [id])).get(id) ?? EMPTY_COUNTS;
+        await this.events.voteChanged(tx, EVENTS.voting.voteEnded, channelOf(vote), vote, motion, counts);
+      }
+      return claimed.length;
+    });
+  }
+
+  private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {
+    const id = kind === 'amendment' ? row.amendmentVoteId : row.motionVoteId;
+    return state.votes.find((v) => v.id === id) ?? null;
+  }
+}
+
+export function channelOf(vote: Pick<VoteRow, 'meetingId' | 'emailVoteId' | 'id'>): string {
+  if (vote.meetingId) return meetingChannel(vote.meetingId);
+  return voteChannel(vote.emailVoteId ?? vote.id);
+}

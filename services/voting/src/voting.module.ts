@@ -1,0 +1,48 @@
+import { ServiceRuntime } from '@gavel/service-kit';
+import { Module } from '@nestjs/common';
+import { CastPool } from './db/cast-pool.js';
+import { Database } from './db/database.js';
+import { EmailVoteHandler } from './email-votes/email-vote.handler.js';
+import { EmailVoteRepository } from './email-votes/email-vote.repository.js';
+import { EmailVoteService } from './email-votes/email-vote.service.js';
+import { Outbox } from './events/outbox.js';
+import { VotingEvents } from './events/voting.events.js';
+import { MotionHandler } from './motions/motion.handler.js';
+import { MotionRepository } from './motions/motion.repository.js';
+import { MotionService } from './motions/motion.service.js';
+import { VotingStateLoader } from './motions/voting-state.js';
+import { DirtyNotifier } from './responses/dirty-notifier.js';
+import { ResponseHandler } from './responses/response.handler.js';
+import { ResponseRepository } from './responses/response.repository.js';
+import { ResponseService } from './responses/response.service.js';
+import { ScopeRepository } from './scope/scope.repository.js';
+import { ScopeService } from './scope/scope.service.js';
+import { VoteFinalizer } from './votes/finalizer.js';
+import { VoteHandler } from './votes/vote.handler.js';
+import { VoteRepository } from './votes/vote.repository.js';
+import { VoteService } from './votes/vote.service.js';
+
+/** Motions, amendments, votes (meetings and email votes), responses, results and their visibility. */
+@Module({
+  controllers: [MotionHandler, VoteHandler, ResponseHandler, EmailVoteHandler],
+  providers: [
+    Database,
+    CastPool,
+    { provide: Outbox, useExisting: ServiceRuntime },
+    VotingEvents,
+    ScopeRepository,
+    ScopeService,
+    MotionRepository,
+    VoteRepository,
+    VotingStateLoader,
+    MotionService,
+    VoteService,
+    VoteFinalizer,
+    ResponseRepository,
+    DirtyNotifier,
+    ResponseService,
+    EmailVoteRepository,
+    EmailVoteService,
+  ],
+})
+export class VotingModule {}

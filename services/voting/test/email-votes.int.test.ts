@@ -1,0 +1,118 @@
+import {
+  SUBJECTS,
+  ZCastReply,
+  ZChannelAccess,
+  ZEmailVote,
+  ZMotionReply,
+  ZMotionsReply,
+} from '@gavel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refused } from './helpers.js';
+import { type Harness, newWorld, startHarness, userCtx } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const S = SUBJECTS.voting;
+
+describe('email votes', () => {
+  it('creates an email vote, holds root motions, takes responses without check-in and counts progress', async () => {
+    const w = await newWorld(h, { quorum: 2, voters: 4 });
+    const admin = userCtx(w.tenantId, [
+      'create email vote',
+      'create motions',
+      'update motions',
+      'run meetings',
+    ]);
+    const now = Date.now();
+    const window = {
+      start: new Date(now - 60_000).toISOString(),
+      end: new Date(now + 3600_000).toISOString(),
+    };
+    const input = { committeeCode: w.committee.code, code: 'EV1', name: 'Bylaws ballot', ...window };
+    expect((await refused(h.call(S.emailVoteCreate, userCtx(w.tenantId), input, ZEmailVote))).code).toBe(
+      'forbidden',
+    );
+    const ev = await h.call(S.emailVoteCreate, admin, input, ZEmailVote);
+    expect(ev).toMatchObject({
+      code: 'EV1',
+      phase: 'in_progress',
+      can_modify: true,
+      voting_members_count: 4,
+    });
+    expect((await refused(h.call(S.emailVoteCreate, admin, input, ZEmailVote))).code).toBe('conflict');
+
+    const base = { committeeCode: w.committee.code, voteCode: 'EV1' };
+    const m1 = await h.call(S.motionCreate, admin, { ...base, name: 'Adopt the bylaws' }, ZMotionReply);
+    const m2 = await h.call(
+      S.motionCreate,
+      admin,
+      { ...base, name: 'Pick a city', motion_responses: ['A', 'B', 'C'] },
+      ZMotionReply,
+    );
+    expect(
+      (
+        await refused(
+          h.call(S.motionAmend, admin, { ...base, id: m1.motion.id, name: 'Amend' }, ZMotionReply),
+        )
+      ).code,
+    ).toBe('rule_broken');
+    expect(m1.motion.motion_vote_id).not.toBeNull();
+    const [a, b] = w.members;
+    if (!a || !b) throw new Error('members');
+    const cast = (ctx: typeof a.ctx, motion: typeof m1.motion, vote: string) =>
+      h.call(
+        S.responseCast,
+        ctx,
+        { ...base, id: motion.id, voteId: motion.motion_vote_id, vote },
+        ZCastReply,
+      );
+    await cast(a.ctx, m1.motion, 'in_favor'); // nobody is checked in: not needed for email votes
+    await cast(a.ctx, m2.motion, 'B');
+    await cast(b.ctx, m1.motion, 'opposed');
+    const progress = await h.call(S.emailVoteGet, a.ctx, base, ZEmailVote);
+    expect(progress).toMatchObject({
+      can_modify: false,
+      voting_members_complete_count: 1,
+      voting_members_incomplete_count: 1,
+      voting_members_not_started_count: 2,
+    });
+    // Responses recorded: motions can no longer change.
+    expect(
+      (await refused(h.call(S.motionCreate, admin, { ...base, name: 'Late' }, ZMotionReply))).message,
+    ).toContain('can no longer be modified');
+    const list = await h.call(S.motionsRetrieve, a.ctx, base, ZMotionsReply);
+    expect(list.motions).toHaveLength(2);
+    expect(list.responses.map((r) => r.response).sort()).toEqual(['B', 'in_favor']);
+    // While the window is open nobody but runners sees the breakdown.
+    expect(list.votes.every((v) => v.outcome === null && v.is_active)).toBe(true);
+
+    const access = await h.call(
+      S.channelAccess,
+      a.ctx,
+      { committee_code: w.committee.code, vote_code: 'EV1' },
+      ZChannelAccess,
+    );
+    expect(access).toEqual({ channel: `vote.${ev.id}`, staff: false, runner: false });
+
+    // Closing the window ends the votes: results for everyone.
+    const ended = await h.call(
+      S.emailVoteUpdate,
+      admin,
+      { ...base, name: 'Bylaws ballot', start: window.start, end: new Date(Date.now() - 1000).toISOString() },
+      ZEmailVote,
+    );
+    expect(ended.phase).toBe('ended');
+    const after = await h.call(S.motionsRetrieve, b.ctx, base, ZMotionsReply);
+    const first = after.votes.find((v) => v.motion_id === m1.motion.id);
+    expect(first).toMatchObject({ is_active: false, respondents_count: 2, valid: true, result: null });
+    expect((await refused(cast(b.ctx, m2.motion, 'A'))).message).toBe('Voting is not active.');
+    const other = userCtx((await newWorld(h)).tenantId, ['create email vote']);
+    expect((await refused(h.call(S.emailVoteGet, other, base, ZEmailVote))).code).toBe('not_found');
+  });
+});

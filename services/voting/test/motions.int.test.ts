@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, refused } from './helpers.js';
+import { checkIn, type Harness, newWorld, setMeetingStatus, startHarness, userCtx } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('motions: create, edit, amend, delete, re-sort', () => {
+  it('needs "create motions" to create, and a planned or in-progress meeting', async () => {
+    const w = await newWorld(h, { status: 'planned' });
+    const a = api(h, w);
+    expect((await refused(a.create(userCtx(w.tenantId, ['run meetings'])))).code).toBe('forbidden');
+    const { motion, message } = await a.create(userCtx(w.tenantId, ['create motions']));
+    expect(message).toBe('Motion Added');
+    expect(motion).toMatchObject({
+      name: 'Adopt the budget',
+      result_visibility: 'show_all',
+      vote_type: 'simple_majority',
+      sort: 0,
+    });
+    await setMeetingStatus(h, w, 'ended');
+    expect((await refused(a.create(w.runner))).code).toBe('rule_broken');
+    expect((await refused(a.update(w.runner, motion.id, { name: 'Changed' }))).code).toBe('rule_broken');
+  });
+
+  it('validates the motion form on the server with a message per field', async () => {
+    const w = await newWorld(h, { twoThirds: false });
+    const a = api(h, w);
+    const err = await refused(
+      a.create(w.runner, {
+        name: 'x',
+        custom_responses_enabled: true,
+        motion_responses: ['Yes', 'yes'],
+        vote_type: 'two_thirds',
+      }),
+    );
+    expect(err.code).toBe('bad_request');
+    expect(Object.keys(err.errors ?? {}).sort()).toEqual(['motion_responses', 'name', 'vote_type']);
+    expect(err.message).toBe('The name must be longer than 1 character.');
+    const tooMany = await refused(
+      a.create(w.runner, {
+        custom_responses_enabled: true,
+        motion_responses: ['A', 'B', 'C'],
+        maximum_responses: 3,
+      }),
+    );
+    expect(tooMany.errors?.maximum_responses?.[0]).toBe(
+      'Maximum responses must be a whole number from 1 to 2.',
+    );
+    const badFilter = await refused(a.create(w.runner, { motion_filter: ['West'] }));
+    expect(badFilter.errors?.motion_filter).toBeDefined();
+    // A maximum above 1 forces multiple choice; HTML is sanitised.
+    const { motion } = await a.create(w.runner, {
+      name: '<b>Elect</b> <img src=x onerror=alert(1)>delegates',
+      motion_responses: ['Ann', 'Bob', 'Cy', ''],
+      maximum_responses: 2,
+      motion_filter: ['North', null],
+    });
+    expect(motion.name).toBe('<b>Elect</b> delegates');
+    expect(motion).toMatchObject({
+      vote_type: 'multiple',
+      maximum_responses: 2,
+      motion_responses: ['Ann', 'Bob', 'Cy'],
+    });
+    expect(motion.motion_filter).toEqual(['North', null]);
+  });
+
+  it('edits only with "run meetings" or "update motions", and never once a result exists', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    expect((await refused(a.update(userCtx(w.tenantId, ['create motions']), motion.id))).code).toBe(
+      'forbidden',
+    );
+    const edited = await a.update(userCtx(w.tenantId, ['update motions']), motion.id, {
+      name: 'Adopt the new budget',
+    });
+    expect(edited).toMatchObject({ message: 'Motion Saved', motion: { name: 'Adopt the new budget' } });
+    await checkIn(h, w, w.members.slice(0, 3));
+    await a.unanimous(w.runner, motion.id);
+    expect((await refused(a.update(w.runner, motion.id))).message).toBe('The motion already has a result.');
+    expect((await refused(a.remove(w.runner, motion.id))).message).toBe('The motion already has a result.');
+  });
+
+  it('amends (amendments under their motion), deletes with "delete motions" and re-sorts', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const m1 = (await a.create(w.runner, { name: 'First' })).motion;
+    const m2 = (await a.create(w.runner, { name: 'Second' })).motion;
+    expect(m2.sort).toBe(1);
+    const amendment = await a.amend(w.runner, m1.id, { name: 'Amend first' });
+    expect(amendment).toMatchObject({
+      message: 'Amendment Saved',
+      motion: { amendment_parent_id: m1.id, sort: 0 },
+    });
+    expect((await refused(a.amend(w.runner, randomUUID()))).code).toBe('not_found');
+    // Editing the root while its amendment is pending is refused.
+    expect((await refused(a.update(w.runner, m1.id))).message).toBe(
+      'An amendment of this motion is pending.',
+    );
+    expect((await refused(a.resort(userCtx(w.tenantId, ['update motions']), [m2.id, m1.id]))).code).toBe(
+      'forbidden',
+    );
+    expect((await a.resort(w.runner, [m2.id, m1.id])).message).toBe('Motions sort order saved');
+    const list = await a.retrieve(w.runner);
+    expect(list.motions.filter((m) => !m.amendment_parent_id).map((m) => m.name)).toEqual([
+      'Second',
+      'First',
+    ]);
+    expect((await refused(a.remove(userCtx(w.tenantId, ['run meetings']), m2.id))).code).toBe('forbidden');
+    expect(
+      (await a.remove(userCtx(w.tenantId, ['run meetings', 'delete motions']), amendment.motion.id)).message,
+    ).toBe('Amendment deleted');
+    const again = await a.amend(w.runner, m1.id, { name: 'Amend again' });
+    // Deleting is allowed only where editing is: not while the amendment is pending.
+    expect((await refused(a.remove(w.runner, m1.id))).code).toBe('rule_broken');
+    await a.remove(w.runner, again.motion.id);
+    expect((await a.remove(w.runner, m1.id)).message).toBe('Motion deleted');
+    const after = await a.retrieve(w.runner);
+    expect(after.motions.map((m) => m.name)).toEqual(['Second']);
+  });
+
+  it("never shows or changes another association's motions", async () => {
+    const w = await newWorld(h);
+    const other = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    const intruder = userCtx(other.tenantId, [
+      'run meetings',
+      'update motions',
+      'create motions',
+      'delete motions',
+    ]);
+    expect((await refused(a.retrieve(intruder))).code).toBe('not_found');
+    expect((await refused(a.update(intruder, motion.id))).code).toBe('not_found');
+    expect((await refused(a.remove(intruder, motion.id))).code).toBe('not_found');
+    // Even with the other tenant's own codes, the motion id is unknown there.
+    const b = api(h, other);
+    expect((await refused(b.update(intruder, motion.id))).code).toBe('not_found');
+    expect((await refused(b.start(intruder, motion.id))).code).toBe('not_found');
+  });
+});

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { EVENTS, type TAttendanceEvent } from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, refused } from './helpers.js';
+import { checkIn, type Harness, newWorld, publishEvent, startHarness, userCtx } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('read models from events', () => {
+  it('ignores an older check-in version, and follows voting rights and memberships into the electorate', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const [chair, m1, m2] = w.members;
+    if (!chair || !m1 || !m2) throw new Error('members');
+    await checkIn(h, w, [chair, m1, m2]);
+    // An out-of-order, older "checked out" for m1 changes nothing.
+    const stale: TAttendanceEvent = {
+      tenantId: w.tenantId,
+      meeting_id: w.meeting.id,
+      committee_id: w.committee.id,
+      attendee: {
+        id: randomUUID(),
+        attendee_type: 'membership',
+        attendee_id: m1.membershipId,
+        user_id: m1.userId,
+        membership_id: m1.membershipId,
+        attending_via: 'remote',
+        checked_in: false,
+        at: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+    };
+    const handled = async () =>
+      (
+        await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM voting.gavel_processed_events WHERE consumer = 'voting-attendance'`,
+        )
+      )[0]?.n ?? 0;
+    const before = await handled();
+    await publishEvent(h, EVENTS.meetings.attendanceUpdated, stale);
+    await eventually(async () => (await handled()) === before + 1, 10_000);
+    const { motion } = await a.create(w.runner);
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    expect(vote.expected_count).toBe(3);
+    await a.cast(m1.ctx, motion.id, vote.id, 'in_favor');
+
+    // The committee takes the vote away from 'Member': members can no longer vote.
+    await publishEvent(h, EVENTS.committees.committeeUpdated, {
+      tenantId: w.tenantId,
+      committee: {
+        ...w.committee,
+        voting_rights: w.committee.voting_rights.map((r) =>
+          r.position === 'Member' ? { ...r, is_voting: false } : r,
+        ),
+      },
+    });
+    await eventually(async () => {
+      const e = await h.service.runtime.prisma.elector.findFirst({
+        where: { voteId: vote.id, membershipId: m2.membershipId },
+      });
+      return e?.eligible === false;
+    }, 10_000);
+    expect((await refused(a.cast(m2.ctx, motion.id, vote.id, 'in_favor'))).message).toBe(
+      'Only voting members may vote.',
+    );
+    // The chair's membership is removed: the chair cannot vote either.
+    await publishEvent(h, EVENTS.committees.membershipDeleted, {
+      tenantId: w.tenantId,
+      membership: {
+        id: chair.membershipId,
+        committee_id: w.committee.id,
+        user_id: chair.userId,
+        position: 'Chair',
+        is_voting: true,
+        demographic: 'North',
+        appointment_status: 'Accepted',
+      },
+    });
+    await eventually(async () => {
+      const e = await h.service.runtime.prisma.elector.findFirst({
+        where: { voteId: vote.id, membershipId: chair.membershipId },
+      });
+      return e?.eligible === false;
+    }, 10_000);
+    expect((await refused(a.cast(chair.ctx, motion.id, vote.id, 'in_favor'))).code).toBe('forbidden');
+    // An admin (role) may close the vote without 'run meetings'.
+    const closed = await a.close(userCtx(w.tenantId, [], { roles: ['admin'] }), motion.id, vote.id);
+    expect(closed.message).toBe('Vote Closed');
+  });
+});

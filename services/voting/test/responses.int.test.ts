@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { SUBJECTS, VOTE_DIRTY_SUBJECT, ZVoteLiveReply } from '@gavel/contracts';
+import { prefixed } from '@gavel/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, refused } from './helpers.js';
+import { addMember, checkIn, type Harness, newWorld, startHarness, userCtx, type World } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function runningVote(w: World, body: Record<string, unknown> = {}) {
+  const a = api(h, w);
+  const { motion } = await a.create(w.runner, body);
+  await checkIn(h, w, w.members);
+  const { vote } = await a.start(w.runner, motion.id);
+  if (!vote) throw new Error('vote');
+  return { a, motion, vote };
+}
+
+const rows = (voteId: string) => h.service.runtime.prisma.response.count({ where: { voteId } });
+
+describe('casting responses', () => {
+  it('records the same member casting twice at once exactly once', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    const same = await Promise.allSettled(
+      Array.from({ length: 8 }, () => a.cast(m0.ctx, motion.id, vote.id, 'in_favor')),
+    );
+    expect(same.every((r) => r.status === 'fulfilled')).toBe(true);
+    const ids = new Set(same.map((r) => (r.status === 'fulfilled' ? r.value.response.id : '')));
+    expect(ids.size).toBe(1);
+    // Different responses at once with a maximum of 1: one wins, the others are refused.
+    const mixed = await Promise.allSettled([
+      a.cast(m1.ctx, motion.id, vote.id, 'in_favor'),
+      a.cast(m1.ctx, motion.id, vote.id, 'opposed'),
+      a.cast(m1.ctx, motion.id, vote.id, 'abstained'),
+    ]);
+    expect(mixed.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await rows(vote.id)).toBe(2);
+  });
+
+  it('records a burst of casts (batched into few statements) each exactly once, duplicates included', async () => {
+    const w = await newWorld(h, { voters: 40 });
+    const { a, motion, vote } = await runningVote(w);
+    const voters = w.members.filter((m) => m.position !== 'Advisor');
+    const casts = voters.flatMap((m, i) => {
+      const choice = i % 3 === 0 ? 'opposed' : 'in_favor';
+      // Every fourth member sends the same request twice, a retried click.
+      return i % 4 === 0
+        ? [
+            [m, choice],
+            [m, choice],
+          ]
+        : [[m, choice]];
+    }) as [(typeof voters)[number], string][];
+    const results = await Promise.all(casts.map(([m, choice]) => a.cast(m.ctx, motion.id, vote.id, choice)));
+    expect(results.every((r, i) => r.response.member_id === casts[i]?.[0].membershipId)).toBe(true);
+    expect(await rows(vote.id)).toBe(40);
+    const live = (await a.retrieve(w.runner)).votes[0];
+    expect(live?.respondents_count).toBe(40);
+    expect(live?.outcome?.find((t) => t.response === 'opposed')?.count).toBe(14);
+  });
+
+  it('answers a retried request with an idempotency key with the same result', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const m0 = w.members[0];
+    if (!m0) throw new Error('m0');
+    const key = randomUUID();
+    const first = await a.cast(m0.ctx, motion.id, vote.id, 'opposed', { idempotency_key: key });
+    const retry = await a.cast(m0.ctx, motion.id, vote.id, 'opposed', { idempotency_key: key });
+    expect(retry.response).toEqual(first.response);
+    expect(await rows(vote.id)).toBe(1);
+  });
+
+  it('lets only a runner cast for another member; anyone else votes as themself', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const [m0, m1, m2] = w.members;
+    if (!m0 || !m1 || !m2) throw new Error('members');
+    const forOther = await a.cast(m0.ctx, motion.id, vote.id, 'in_favor', { member_id: m1.membershipId });
+    expect(forOther.response.member_id).toBe(m0.membershipId);
+    const byRunner = await a.cast(userCtx(w.tenantId, ['run meetings']), motion.id, vote.id, 'opposed', {
+      member_id: m2.membershipId,
+    });
+    expect(byRunner.response.member_id).toBe(m2.membershipId);
+    // A runner who is no voting member and names nobody is refused.
+    expect((await refused(a.cast(w.runner, motion.id, vote.id, 'opposed'))).code).toBe('forbidden');
+  });
+
+  it('refuses non-voting members, unknown responses, checked-out members and other associations', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const advisor = w.members[w.members.length - 1];
+    const [m0, m1] = w.members;
+    if (!advisor || !m0 || !m1) throw new Error('members');
+    expect((await refused(a.cast(advisor.ctx, motion.id, vote.id, 'in_favor'))).message).toBe(
+      'Only voting members may vote.',
+    );
+    expect((await refused(a.cast(userCtx(w.tenantId), motion.id, vote.id, 'in_favor'))).message).toBe(
+      'Only voting members may vote.',
+    );
+    expect((await refused(a.cast(m0.ctx, motion.id, vote.id, 'maybe'))).code).toBe('bad_request');
+    // Checking out during the vote takes effect on the cast path (electorate kept from check-in events).
+    await checkIn(h, w, [m1], false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await refused(a.cast(m1.ctx, motion.id, vote.id, 'in_favor'))).message).toContain(
+      'not checked in',
+    );
+    // A member added after the start who checks in may vote.
+    const late = await addMember(h, w.tenantId, w.committee.id, 'Member', 'North');
+    await new Promise((r) => setTimeout(r, 300));
+    await checkIn(h, w, [late]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await a.cast(late.ctx, motion.id, vote.id, 'in_favor')).response.member_id).toBe(
+      late.membershipId,
+    );
+    const other = await newWorld(h);
+    const intruder = { ...m0.ctx, tenantId: other.tenantId };
+    expect((await refused(a.cast(intruder, motion.id, vote.id, 'in_favor'))).code).toBe('not_found');
+  });
+
+  it('takes up to maximum_responses distinct custom responses', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w, {
+      motion_responses: ['Ann', 'Bob', 'Cy'],
+      maximum_responses: 2,
+    });
+    expect(vote.responses).toEqual(['Ann', 'Bob', 'Cy', 'abstained']);
+    const m0 = w.members[0];
+    if (!m0) throw new Error('m0');
+    await a.cast(m0.ctx, motion.id, vote.id, 'Ann');
+    const second = await a.cast(m0.ctx, motion.id, vote.id, 'Cy');
+    expect(second.responses.map((r) => r.response).sort()).toEqual(['Ann', 'Cy']);
+    expect((await refused(a.cast(m0.ctx, motion.id, vote.id, 'Bob'))).code).toBe('conflict');
+  });
+
+  it('notifies realtime (core NATS) after a cast and answers voting.vote.live', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const sub = h.nc.subscribe(prefixed(h.env.prefix, VOTE_DIRTY_SUBJECT), { max: 1 });
+    const m0 = w.members[0];
+    if (!m0) throw new Error('m0');
+    await a.cast(m0.ctx, motion.id, vote.id, 'in_favor');
+    for await (const msg of sub) {
+      expect(msg.json()).toEqual({
+        tenantId: w.tenantId,
+        vote_id: vote.id,
+        channel: `meeting.${w.meeting.id}`,
+      });
+    }
+    const live = await h.call(
+      SUBJECTS.voting.voteLive,
+      userCtx(w.tenantId),
+      { tenantId: w.tenantId, vote_id: vote.id },
+      ZVoteLiveReply,
+    );
+    expect(live.channel).toBe(`meeting.${w.meeting.id}`);
+    expect(live.payload.vote.outcome).toBeNull(); // no breakdown for everyone while it runs
+    expect(live.payload.vote.respondents_count).toBe(1);
+    expect(live.runner_payload.vote.outcome?.find((t) => t.response === 'in_favor')?.count).toBe(1);
+  });
+});

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EVENTS,
+  type Permission,
+  type TAttendanceEvent,
+  type TCommitteeEvent,
+  type TMeetingEvent,
+  type TMembershipEvent,
+  type TRequestContext,
+} from '@gavel/contracts';
+import { callService, connectNats } from '@gavel/service-kit';
+import * as kitTesting from '@gavel/service-kit/testing';
+import { eventually, type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
+import type { z } from 'zod';
+import { type RunningVoting, startVoting } from '../src/start.js';
+
+/**
+ * One running voting service per test file, on its own database and subject prefix, called through NATS
+ * the way the gateway calls it. Committees, members, meetings and check-ins arrive as the owning services'
+ * events would.
+ */
+export type Nats = Awaited<ReturnType<typeof connectNats>>;
+
+export interface Harness {
+  env: TestEnvironment;
+  service: RunningVoting;
+  nc: Nats;
+  call<T extends z.ZodType>(
+    subject: string,
+    ctx: TRequestContext,
+    input: unknown,
+    reply: T,
+  ): Promise<z.infer<T>>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(extra: Record<string, string> = {}): Promise<Harness> {
+  const env = await testEnvironment();
+  const vars = env.env({ HEALTH_PORT: '0', FINALIZE_EVERY_MS: '100', ...extra });
+  const h: Harness = {
+    env,
+    service: await startVoting(vars),
+    nc: await connectNats(env.infra.natsUrl, 'voting-test-client'),
+    call: (subject, ctx, input, reply) =>
+      callService(h.nc, subject, ctx, input, reply, { prefix: env.prefix, timeoutMs: 15_000 }),
+    async restart() {
+      await h.service.stop();
+      h.service = await startVoting(vars);
+    },
+    async stop() {
+      await h.nc.close().catch(() => undefined);
+      await h.service.stop();
+      await env.cleanup();
+    },
+  };
+  return h;
+}
+
+export function userCtx(
+  tenantId: string,
+  permissions: Permission[] = [],
+  opts: { roles?: string[]; userId?: string } = {},
+): TRequestContext {
+  return {
+    requestId: uniqueName('req'),
+    tenantId,
+    userId: opts.userId ?? randomUUID(),
+    roles: opts.roles ?? [],
+    permissions,
+  };
+}
+
+export const RUNNER: Permission[] = ['run meetings', 'update motions', 'create motions', 'delete motions'];
+
+export const publishEvent = (h: Harness, subject: string, payload: unknown) =>
+  kitTesting.publishEvent(h.service.runtime, subject, payload);
+export const outboxDrained = (h: Harness) => kitTesting.outboxDrained(h.service.runtime);
+export const streamEvents = <T = unknown>(h: Harness, subject: string) =>
+  kitTesting.streamEvents<T>(h.service.runtime, subject);
+
+export interface Member {
+  membershipId: string;
+  userId: string;
+  ctx: TRequestContext;
+  position: string;
+  demographic: string | null;
+}
+
+export interface World {
+  tenantId: string;
+  committee: TCommitteeEvent['committee'];
+  meeting: TMeetingEvent['meeting'];
+  members: Member[];
+  runner: TRequestContext;
+  base: { committeeCode: string; meetingCode: string };
+}
+
+/**
+ * A tenant with a committee (quorum, chair 'Chair', regions North/South), `voters` voting members (the
+ * first is the chair) with alternating regions, one non-voting advisor, and a meeting in `status`.
+ */
+export async function newWorld(
+  h: Harness,
+  opts: {
+    voters?: number;
+    quorum?: number | null;
+    status?: 'planned' | 'in_progress' | 'ended';
+    twoThirds?: boolean;
+  } = {},
+): Promise<World> {
+  const tenantId = randomUUID();
+  const committee: TCommitteeEvent['committee'] = {
+    id: randomUUID(),
+    code: uniqueName('C').toUpperCase(),
+    name: 'Finance Committee',
+    year: 2026,
+    quorum: opts.quorum === undefined ? 2 : opts.quorum,
+    two_thirds_vote: opts.twoThirds ?? true,
+    chair_position: 'Chair',
+    vchair_position: 'Vice Chair',
+    voting_rights: [
+      { position: 'Chair', is_voting: true },
+      { position: 'Vice Chair', is_voting: true },
+      { position: 'Member', is_voting: true },
+      { position: 'Advisor', is_voting: false },
+    ],
+    has_demographic: true,
+    demographic_name: 'Region',
+    demographic_is_displayed: true,
+    demographic_motion_filterable: true,
+    demographic_display_prepend: false,
+    demographics: ['North', 'South'],
+  };
+  await publishEvent(h, EVENTS.committees.committeeCreated, { tenantId, committee });
+  const members: Member[] = [];
+  const voters = opts.voters ?? 4;
+  for (let i = 0; i <= voters; i++) {
+    const position = i === voters ? 'Advisor' : i === 0 ? 'Chair' : 'Member';
+    const m = await addMember(h, tenantId, committee.id, position, i % 2 === 0 ? 'North' : 'South');
+    members.push(m);
+  }
+  const meeting: TMeetingEvent['meeting'] = {
+    id: randomUUID(),
+    committee_id: committee.id,
+    code: uniqueName('M').toUpperCase(),
+    name: 'Board meeting',
+    status: opts.status ?? 'in_progress',
+    start: new Date().toISOString(),
+    end: new Date(Date.now() + 3_600_000).toISOString(),
+    actual_start: null,
+    in_meeting_voting: true,
+    show_motions: true,
+  };
+  await publishEvent(h, EVENTS.meetings.meetingCreated, { tenantId, meeting });
+  const prisma = h.service.runtime.prisma;
+  await eventually(
+    async () => {
+      const [c, m, mt] = await Promise.all([
+        prisma.committeeRm.count({ where: { tenantId } }),
+        prisma.membershipRm.count({ where: { tenantId } }),
+        prisma.meetingRm.count({ where: { tenantId } }),
+      ]);
+      return c === 1 && m === members.length && mt === 1;
+    },
+    15_000 + voters * 30,
+  );
+  return {
+    tenantId,
+    committee,
+    meeting,
+    members,
+    runner: userCtx(tenantId, RUNNER),
+    base: { committeeCode: committee.code, meetingCode: meeting.code },
+  };
+}
+
+export async function addMember(
+  h: Harness,
+  tenantId: string,
+  committeeId: string,
+  position: string,
+  demographic: string | null,
+): Promise<Member> {
+  const membership: TMembershipEvent['membership'] = {
+    id: randomUUID(),
+    committee_id: committeeId,
+    user_id: randomUUID(),
+    position,
+    is_voting: position !== 'Advisor',
+    demographic,
+    appointment_status: 'Accepted',
+  };
+  await publishEvent(h, EVENTS.committees.membershipCreated, { tenantId, membership });
+  return {
+    membershipId: membership.id,
+    userId: membership.user_id,
+    ctx: userCtx(tenantId, [], { userId: membership.user_id }),
+    position,
+    demographic,
+  };
+}
+
+/** Checks members in (or out) of the world's meeting and waits until the read model has it. */
+export async function checkIn(h: Harness, world: World, members: Member[], checkedIn = true): Promise<void> {
+  const at = new Date().toISOString();
+  for (const m of members) {
+    const event: TAttendanceEvent = {
+      tenantId: world.tenantId,
+      meeting_id: world.meeting.id,
+      committee_id: world.committee.id,
+      attendee: {
+        id: randomUUID(),
+        attendee_type: 'membership',
+        attendee_id: m.membershipId,
+        user_id: m.userId,
+        membership_id: m.membershipId,
+        attending_via: 'in_person',
+        checked_in: checkedIn,
+        at,
+      },
+    };
+    await publishEvent(h, EVENTS.meetings.attendanceUpdated, event);
+  }
+  await eventually(
+    async () => {
+      const n = await h.service.runtime.prisma.attendanceRm.count({
+        where: {
+          tenantId: world.tenantId,
+          meetingId: world.meeting.id,
+          checkedIn,
+          membershipId: { in: members.map((m) => m.membershipId) },
+        },
+      });
+      return n === members.length;
+    },
+    15_000 + members.length * 30,
+  );
+}
+
+/** Sets the meeting's status as the meetings service would announce it. */
+export async function setMeetingStatus(
+  h: Harness,
+  world: World,
+  status: 'planned' | 'in_progress' | 'ended',
+) {
+  world.meeting = { ...world.meeting, status };
+  await publishEvent(h, EVENTS.meetings.meetingUpdated, { tenantId: world.tenantId, meeting: world.meeting });
+  await eventually(async () => {
+    const row = await h.service.runtime.prisma.meetingRm.findFirst({
+      where: { tenantId: world.tenantId, id: world.meeting.id },
+    });
+    return row?.status === status;
+  }, 15_000);
+}

@@ -1,0 +1,89 @@
+import { EVENTS, type TBroadcast, type TVoteView } from '@gavel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, refused } from './helpers.js';
+import {
+  checkIn,
+  type Harness,
+  newWorld,
+  outboxDrained,
+  startHarness,
+  streamEvents,
+  userCtx,
+} from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('result visibility', () => {
+  it('never gives a viewer the breakdown (or summary) the motion hides, over retrieve or broadcast', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 3));
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await a.cast(m0.ctx, motion.id, vote.id, 'in_favor');
+    await a.cast(m1.ctx, motion.id, vote.id, 'opposed');
+    // While the vote runs, changing visibility is refused.
+    expect((await refused(a.hide(w.runner, motion.id, 'hide_all'))).code).toBe('rule_broken');
+    await a.close(w.runner, motion.id, vote.id);
+    expect((await refused(a.hide(userCtx(w.tenantId, ['update motions']), motion.id, 'hide_all'))).code).toBe(
+      'forbidden',
+    );
+
+    const viewer = userCtx(w.tenantId);
+    const seen = async () => (await a.retrieve(viewer)).votes[0] as TVoteView;
+    const shown = await seen();
+    expect(shown).toMatchObject({
+      summary_visible: true,
+      breakdown_visible: true,
+      result: null,
+      passed: false,
+    });
+    expect(shown.outcome?.length).toBe(3);
+
+    expect((await a.hide(w.runner, motion.id, 'hide_breakdown')).message).toBe('Results Breakdown Hidden');
+    const summaryOnly = await seen();
+    expect(summaryOnly.outcome).toBeNull();
+    expect(summaryOnly).toMatchObject({
+      respondents_count: 2,
+      valid: true,
+      passed: false,
+      breakdown_visible: false,
+    });
+
+    expect((await a.hide(w.runner, motion.id, 'hide_all')).message).toBe('Results Hidden');
+    const hidden = await seen();
+    expect(hidden).toMatchObject({
+      outcome: null,
+      result: null,
+      passed: null,
+      valid: null,
+      respondents_count: null,
+    });
+    // Runners always see everything.
+    const runnerView = (await a.retrieve(w.runner)).votes[0];
+    expect(runnerView?.outcome?.find((t) => t.response === 'opposed')?.count).toBe(1);
+
+    // The broadcasts after hide_all carry no breakdown for everyone, the full one for runners.
+    await outboxDrained(h);
+    const broadcasts = await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast);
+    const last = broadcasts
+      .map((b) => b.payload)
+      .filter((b) => b.kind === 'vote.updated' && b.tenantId === w.tenantId)
+      .at(-1);
+    if (!last) throw new Error('no broadcast');
+    const everyone = (last.payload as { vote: TVoteView }).vote;
+    const runners = (last.runner_payload as { vote: TVoteView }).vote;
+    expect(everyone.outcome).toBeNull();
+    expect(everyone.respondents_count).toBeNull();
+    expect(runners.outcome).not.toBeNull();
+  });
+});

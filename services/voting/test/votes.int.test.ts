@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, refused } from './helpers.js';
+import { checkIn, type Harness, newWorld, setMeetingStatus, startHarness, userCtx } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('starting a vote', () => {
+  it('checks every precondition: permission, meeting in progress, quorum, chair, eligible voters', async () => {
+    const w = await newWorld(h, { status: 'planned', quorum: 3, voters: 4 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    expect((await refused(a.start(userCtx(w.tenantId, ['create motions']), motion.id))).code).toBe(
+      'forbidden',
+    );
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe('Meeting not in progress');
+    await setMeetingStatus(h, w, 'in_progress');
+    const [chair, m1, m2] = w.members;
+    if (!chair || !m1 || !m2) throw new Error('members');
+    await checkIn(h, w, [m1, m2]);
+    // 2 present, quorum 3: one more needed.
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 1 more voting member needed.',
+    );
+    const advisor = w.members[w.members.length - 1];
+    if (!advisor) throw new Error('advisor');
+    await checkIn(h, w, [advisor]); // non-voting: does not count
+    expect((await refused(a.start(w.runner, motion.id))).message).toContain('Quorum not met');
+    const m3 = w.members[3];
+    if (!m3) throw new Error('m3');
+    await checkIn(h, w, [m3]);
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe('Chair/Vice Chair Not Present');
+    await checkIn(h, w, [chair]);
+    // 'update motions' alone may run votes.
+    const started = await a.start(userCtx(w.tenantId, ['update motions']), motion.id);
+    expect(started.vote?.expected_count).toBe(4);
+    expect(started.motion.motion_vote_id).toBe(started.vote?.id);
+    // A second vote while one is active is refused.
+    expect((await refused(a.create(w.runner, { name: 'Third' }))).message).toBe(
+      'Not while a vote is active.',
+    );
+  });
+
+  it('refuses a filtered vote with no eligible voter checked in', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner, { motion_filter: ['South'] });
+    const chair = w.members[0];
+    if (!chair) throw new Error('chair');
+    await checkIn(h, w, [chair]); // North
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'No eligible voting member is checked in.',
+    );
+    const south = w.members[1];
+    if (!south) throw new Error('south');
+    await checkIn(h, w, [south]);
+    const { vote } = await a.start(w.runner, motion.id);
+    // Filtered quorum: 2 voting members in South (members 1 and 3) → round(2/2) + 1 = 2.
+    expect(vote?.quorum).toBe(2);
+    expect((await refused(a.cast(chair.ctx, motion.id, vote?.id ?? '', 'in_favor'))).message).toBe(
+      'This vote is limited to other demographics.',
+    );
+  });
+
+  it('two runners starting at once make one vote', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    const other = (await a.create(w.runner, { name: 'Other' })).motion;
+    await checkIn(h, w, w.members.slice(0, 3));
+    const results = await Promise.allSettled([
+      a.start(w.runner, motion.id),
+      a.start(userCtx(w.tenantId, ['run meetings']), other.id),
+      a.start(userCtx(w.tenantId, ['update motions']), motion.id),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const votes = await h.service.runtime.prisma.vote.count({ where: { tenantId: w.tenantId } });
+    expect(votes).toBe(1);
+  });
+});
+
+describe('running a vote', () => {
+  it('adds time, closes (never reopens), and only for runners', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 3));
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    const updateOnly = userCtx(w.tenantId, ['update motions']);
+    expect((await refused(a.addTime(updateOnly, motion.id, vote.id))).code).toBe('forbidden');
+    const added = await a.addTime(w.runner, motion.id, vote.id);
+    expect(added.message).toBe('10 Seconds Added To Vote Time');
+    expect(Date.parse(added.vote?.ended_at ?? '') - Date.parse(vote.ended_at)).toBe(10_000);
+    expect((await a.addTime(w.runner, motion.id, vote.id, 30)).message).toBe('30 Seconds Added To Vote Time');
+    expect((await refused(a.close(updateOnly, motion.id, vote.id))).code).toBe('forbidden');
+    const closed = await a.close(w.runner, motion.id, vote.id);
+    expect(closed.vote?.is_active).toBe(false);
+    expect((await refused(a.addTime(w.runner, motion.id, vote.id))).message).toBe('The vote is not active.');
+    // Closing again changes nothing; starting again without revote is refused.
+    expect((await a.close(w.runner, motion.id, vote.id)).message).toBe('Vote Closed');
+    expect((await refused(a.start(w.runner, motion.id))).code).toBe('conflict');
+    // The finalizer marks it final.
+    await sleep(800);
+    const list = await a.retrieve(w.runner);
+    expect(list.votes[0]?.is_finalized).toBe(true);
+  });
+
+  it('needs amendments approved before the motion vote; revote discards the previous result', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const amendment = (await a.amend(w.runner, root.id, { name: 'Amendment' })).motion;
+    await checkIn(h, w, w.members.slice(0, 3));
+    expect((await refused(a.start(w.runner, root.id))).message).toBe(
+      'An amendment of this motion must be voted on first.',
+    );
+    const plain = (await a.create(w.runner, { name: 'Plain' })).motion;
+    expect((await refused(a.start(w.runner, plain.id, 'amendment'))).message).toBe(
+      'Only an amendment has an amendment vote.',
+    );
+    const { vote } = await a.start(w.runner, amendment.id, 'amendment');
+    if (!vote) throw new Error('vote');
+    expect(vote).toMatchObject({
+      type: 'amendment',
+      maximum_responses: 1,
+      responses: ['in_favor', 'opposed', 'abstained'],
+    });
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await a.cast(m0.ctx, amendment.id, vote.id, 'opposed');
+    await a.cast(m1.ctx, amendment.id, vote.id, 'opposed');
+    await a.close(w.runner, amendment.id, vote.id);
+    // Defeated amendment: the root's motion vote starts on the root.
+    const rootVote = (await a.start(w.runner, root.id)).vote;
+    if (!rootVote) throw new Error('root vote');
+    await a.cast(m0.ctx, root.id, rootVote.id, 'in_favor');
+    await a.close(w.runner, root.id, rootVote.id);
+    let list = await a.retrieve(w.runner);
+    expect(list.votes.find((v) => v.id === rootVote.id)?.passed).toBe(true);
+    // Revote: previous result gone, a fresh vote in its place.
+    const revote = await a.start(w.runner, root.id, 'motion', true);
+    expect(revote.vote?.id).not.toBe(rootVote.id);
+    expect(revote.vote?.respondents_count).toBe(0);
+    list = await a.retrieve(w.runner);
+    expect(list.votes.map((v) => v.id)).not.toContain(rootVote.id);
+    expect((await refused(a.cast(m1.ctx, root.id, rootVote.id, 'in_favor'))).message).toBe(
+      'This vote was replaced by a revote.',
+    );
+  });
+
+  it('approves by unanimous consent (not for custom responses)', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const amendment = (await a.amend(w.runner, root.id, { name: 'Amendment' })).motion;
+    const custom = (await a.create(w.runner, { motion_responses: ['A', 'B', 'C'] })).motion;
+    await checkIn(h, w, w.members.slice(0, 2));
+    expect((await refused(a.unanimous(w.runner, custom.id))).message).toContain(
+      'Unanimous consent is not offered',
+    );
+    const amended = await a.unanimous(w.runner, amendment.id, 'amendment');
+    expect(amended).toMatchObject({
+      message: 'The motion was amended by unanimous consent.',
+      motion: { amendment_approved: true },
+    });
+    // The approved amendment is the active text: the motion vote runs on it.
+    expect((await refused(a.unanimous(w.runner, root.id))).code).toBe('rule_broken');
+    const approved = await a.unanimous(w.runner, amendment.id, 'motion');
+    expect(approved).toMatchObject({
+      message: 'The motion was approved by unanimous consent.',
+      motion: { motion_approved: true },
+    });
+  });
+});
