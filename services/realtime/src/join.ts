@@ -1,0 +1,128 @@
+import {
+  AppError,
+  SOCKET_EVENT,
+  SUBJECTS,
+  type TChannelAccess,
+  type TJoinAck,
+  type TRequestContext,
+  type TSocketMessage,
+  ZChannelAccess,
+  ZJoinRequest,
+  ZLeaveRequest,
+} from '@gavel/contracts';
+import { callService, runWithRequestId } from '@gavel/service-kit';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Socket } from 'socket.io';
+import { type AuthDeps, currentContext, type SocketData } from './auth.js';
+import { realtimeMetrics } from './metrics.js';
+import { allRooms, channelRooms, roomsFor } from './rooms.js';
+
+export interface JoinDeps extends AuthDeps {
+  nc: NatsConnection;
+  prefix: string;
+  timeoutMs: number;
+  maxChannels: number;
+}
+
+/** Joins one socket may ask for per window (each costs a session read and a service call). */
+export const JOIN_LIMIT = { max: 20, windowMs: 10_000 } as const;
+
+export const JOIN_MESSAGES = {
+  invalid: 'Invalid join request.',
+  tooMany: 'Too many channels on one connection.',
+  tooOften: 'Too many join requests. Please wait a moment.',
+  failed: 'Could not join the channel. Please try again.',
+} as const;
+
+/** Asks the owning service whether the caller may join, and with what view. */
+export function askAccess(deps: JoinDeps, ctx: TRequestContext, raw: unknown): Promise<TChannelAccess> {
+  const parsed = ZJoinRequest.safeParse(raw);
+  if (!parsed.success) throw new AppError('bad_request', JOIN_MESSAGES.invalid);
+  const request = parsed.data;
+  const opts = { prefix: deps.prefix, timeoutMs: deps.timeoutMs };
+  return request.type === 'meeting'
+    ? callService(
+        deps.nc,
+        SUBJECTS.meetings.channelAccess,
+        ctx,
+        { committee_code: request.committee_code, meeting_code: request.meeting_code },
+        ZChannelAccess,
+        opts,
+      )
+    : callService(
+        deps.nc,
+        SUBJECTS.voting.channelAccess,
+        ctx,
+        { committee_code: request.committee_code, vote_code: request.vote_code },
+        ZChannelAccess,
+        opts,
+      );
+}
+
+/** Channels a socket is in (its base rooms). */
+function channelsOf(socket: Socket, tenantId: string): string[] {
+  const head = `${tenantId}:`;
+  return [...socket.rooms].filter((r) => r.startsWith(head) && r.indexOf(':', head.length) < 0);
+}
+
+/**
+ * `join` (ZJoinRequest, acked with ZJoinAck) and `leave` ({channel}). A successful join is followed by a
+ * 'refresh' of everything: the Redis adapter keeps no missed messages, so a socket that (re)joins refetches
+ * what it may have missed while it was away (spec section 4, "resumes without continuity").
+ */
+export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
+  const data = socket.data as SocketData;
+  let windowStart = 0;
+  let joinsInWindow = 0;
+
+  socket.on('join', (raw: unknown, ack?: unknown) => {
+    const reply = (answer: TJoinAck) => {
+      if (typeof ack === 'function') ack(answer);
+    };
+    const now = Date.now();
+    if (now - windowStart >= JOIN_LIMIT.windowMs) {
+      windowStart = now;
+      joinsInWindow = 0;
+    }
+    if (++joinsInWindow > JOIN_LIMIT.max) {
+      realtimeMetrics.joins.inc({ outcome: 'rate_limited' });
+      reply({ ok: false, message: JOIN_MESSAGES.tooOften });
+      return;
+    }
+    void (async () => {
+      try {
+        const ctx = await currentContext(deps, data);
+        const access = await runWithRequestId(ctx.requestId, () => askAccess(deps, ctx, raw));
+        const rooms = channelRooms(data.tenantId, access.channel);
+        const already = socket.rooms.has(rooms.base);
+        if (!already && channelsOf(socket, data.tenantId).length >= deps.maxChannels) {
+          throw new AppError('rule_broken', JOIN_MESSAGES.tooMany);
+        }
+        // A join again (after a role change, a reconnect) replaces the socket's view of the channel.
+        for (const room of allRooms(data.tenantId, access.channel)) socket.leave(room);
+        socket.join(roomsFor(data.tenantId, access));
+        realtimeMetrics.joins.inc({ outcome: 'ok' });
+        reply({ ok: true, channel: access.channel });
+        const refresh: TSocketMessage = {
+          channel: access.channel,
+          kind: 'refresh',
+          payload: { target: 'all' },
+        };
+        socket.emit(SOCKET_EVENT, refresh);
+      } catch (err) {
+        const code = err instanceof AppError ? err.code : 'internal';
+        realtimeMetrics.joins.inc({ outcome: code });
+        if (!(err instanceof AppError)) deps.logger.error({ err }, 'join failed');
+        reply({ ok: false, message: err instanceof AppError ? err.message : JOIN_MESSAGES.failed });
+      }
+    })();
+  });
+
+  socket.on('leave', (raw: unknown, ack?: unknown) => {
+    const parsed = ZLeaveRequest.safeParse(raw);
+    if (parsed.success) {
+      for (const room of allRooms(data.tenantId, parsed.data.channel)) socket.leave(room);
+    }
+    if (typeof ack === 'function') ack({ ok: parsed.success });
+  });
+}

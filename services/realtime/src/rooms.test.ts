@@ -1,0 +1,78 @@
+import type { TBroadcast } from '@gavel/contracts';
+import { describe, expect, it } from 'vitest';
+import { fanOut, roomsFor } from './rooms.js';
+
+/** A fake io recording which rooms (minus exceptions) each emit targets. */
+function recorder() {
+  const emits: { to: string; except: string[]; payload: unknown }[] = [];
+  const operator = (to: string, except: string[]) => ({
+    except: (rooms: string | string[]) => operator(to, [...except, ...([] as string[]).concat(rooms)]),
+    emit: (_event: string, message: { payload: unknown }) => {
+      emits.push({ to, except, payload: message.payload });
+      return true;
+    },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a structural stand-in for socket.io's BroadcastOperator
+  const io = { to: (room: string) => operator(room, []) } as any;
+  return { io, emits };
+}
+
+/** Which payload a socket in `rooms` receives, given the recorded emits. */
+function received(emits: ReturnType<typeof recorder>['emits'], rooms: string[]): unknown[] {
+  return emits
+    .filter((e) => rooms.includes(e.to) && !e.except.some((r) => rooms.includes(r)))
+    .map((e) => e.payload);
+}
+
+const base: TBroadcast = {
+  tenantId: 't1',
+  channel: 'meeting.m1',
+  kind: 'attendee.updated',
+  payload: { id: 'a', email: 'leak@x.test' },
+};
+
+describe('roomsFor', () => {
+  it('puts staff, runners and both in their rooms, tenant first', () => {
+    expect(roomsFor('t1', { channel: 'vote.v', staff: false, runner: false })).toEqual(['t1:vote.v']);
+    expect(roomsFor('t1', { channel: 'vote.v', staff: true, runner: true })).toEqual([
+      't1:vote.v',
+      't1:vote.v:staff',
+      't1:vote.v:runners',
+      't1:vote.v:runners:staff',
+    ]);
+  });
+});
+
+describe('fanOut', () => {
+  const member = roomsFor('t1', { channel: 'meeting.m1', staff: false, runner: false });
+  const staff = roomsFor('t1', { channel: 'meeting.m1', staff: true, runner: false });
+  const runner = roomsFor('t1', { channel: 'meeting.m1', staff: false, runner: true });
+  const both = roomsFor('t1', { channel: 'meeting.m1', staff: true, runner: true });
+
+  it('gives each audience exactly one message, the most complete it may see', () => {
+    const { io, emits } = recorder();
+    fanOut(io, {
+      ...base,
+      staff_payload: { id: 'a', email: 'a@x.test', who: 'staff' },
+      runner_payload: { id: 'a', email: 'a@x.test', who: 'runner' },
+    });
+    expect(received(emits, member)).toEqual([{ id: 'a' }]);
+    expect(received(emits, staff)).toEqual([{ id: 'a', email: 'a@x.test', who: 'staff' }]);
+    expect(received(emits, runner)).toEqual([{ id: 'a', who: 'runner' }]);
+    expect(received(emits, both)).toEqual([{ id: 'a', email: 'a@x.test', who: 'runner' }]);
+  });
+
+  it('sends the staff payload to staff runners when there is no runner payload', () => {
+    const { io, emits } = recorder();
+    fanOut(io, { ...base, staff_payload: { id: 'a', email: 'a@x.test' } });
+    expect(received(emits, both)).toEqual([{ id: 'a', email: 'a@x.test' }]);
+    expect(received(emits, runner)).toEqual([{ id: 'a' }]);
+    expect(received(emits, member)).toEqual([{ id: 'a' }]);
+  });
+
+  it('sends the payload to everyone when there is nothing else', () => {
+    const { io, emits } = recorder();
+    fanOut(io, { ...base, payload: { n: 1 } });
+    for (const rooms of [member, staff, runner, both]) expect(received(emits, rooms)).toEqual([{ n: 1 }]);
+  });
+});

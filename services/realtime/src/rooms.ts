@@ -1,0 +1,74 @@
+import type { TBroadcast, TChannel, TChannelAccess, TSocketMessage } from '@gavel/contracts';
+import { SOCKET_EVENT } from '@gavel/contracts';
+import type { Server } from 'socket.io';
+import { realtimeMetrics } from './metrics.js';
+import { redact } from './redact.js';
+
+/**
+ * Rooms of one channel in one tenant. Everyone who joined is in `base`; staff also in `staff`, runners
+ * also in `runners`, and runners who are staff as well also in `runnerStaff` (so the runner payload can
+ * reach them unredacted while non-staff runners get it without staff-only fields).
+ */
+export interface ChannelRooms {
+  base: string;
+  staff: string;
+  runners: string;
+  runnerStaff: string;
+}
+
+export function channelRooms(tenantId: string, channel: TChannel): ChannelRooms {
+  const base = `${tenantId}:${channel}`;
+  return { base, staff: `${base}:staff`, runners: `${base}:runners`, runnerStaff: `${base}:runners:staff` };
+}
+
+/** The rooms a socket joins for an access answer. */
+export function roomsFor(tenantId: string, access: TChannelAccess): string[] {
+  const rooms = channelRooms(tenantId, access.channel);
+  const out = [rooms.base];
+  if (access.staff) out.push(rooms.staff);
+  if (access.runner) out.push(rooms.runners);
+  if (access.staff && access.runner) out.push(rooms.runnerStaff);
+  return out;
+}
+
+/** Every room of a channel (to leave it). */
+export function allRooms(tenantId: string, channel: TChannel): string[] {
+  const r = channelRooms(tenantId, channel);
+  return [r.base, r.staff, r.runners, r.runnerStaff];
+}
+
+/**
+ * Emits a broadcast so that each socket on the channel gets exactly one message, the most complete it may
+ * see: runners get `runner_payload` (without staff-only fields unless they are staff too), staff who did
+ * not get that get `staff_payload`, everyone else `payload` (without staff-only fields). The Redis adapter
+ * carries each emit to the sockets of every instance. Returns the number of room emits.
+ */
+export function fanOut(io: Pick<Server, 'to'>, broadcast: TBroadcast): number {
+  const rooms = channelRooms(broadcast.tenantId, broadcast.channel);
+  const message = (payload: unknown): TSocketMessage => ({
+    channel: broadcast.channel,
+    kind: broadcast.kind,
+    payload,
+  });
+  const emit = (audience: string, target: ReturnType<Server['to']>, payload: unknown) => {
+    target.emit(SOCKET_EVENT, message(payload));
+    realtimeMetrics.messagesEmitted.inc({ kind: broadcast.kind, audience });
+  };
+  const served: string[] = [];
+  let emits = 0;
+  if (broadcast.runner_payload !== undefined) {
+    emit('runner_staff', io.to(rooms.runnerStaff), broadcast.runner_payload);
+    emit('runner', io.to(rooms.runners).except(rooms.runnerStaff), redact(broadcast.runner_payload));
+    served.push(rooms.runners);
+    emits += 2;
+  }
+  if (broadcast.staff_payload !== undefined) {
+    const target = served.length ? io.to(rooms.staff).except(served) : io.to(rooms.staff);
+    emit('staff', target, broadcast.staff_payload);
+    served.push(rooms.staff);
+    emits += 1;
+  }
+  const everyone = served.length ? io.to(rooms.base).except(served) : io.to(rooms.base);
+  emit('everyone', everyone, redact(broadcast.payload));
+  return emits + 1;
+}

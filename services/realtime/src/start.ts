@@ -1,0 +1,196 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import {
+  connectNats,
+  createLogger,
+  createRedis,
+  type HealthServer,
+  type Logger,
+  PrincipalResolver,
+  redisReady,
+  SessionStore,
+  startHealthServer,
+  TenantResolver,
+} from '@gavel/service-kit';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { type AuthDeps, handshakeMiddleware } from './auth.js';
+import { type RunningBroadcastConsumer, startBroadcastConsumer } from './broadcast-consumer.js';
+import { loadRealtimeConfig, type TRealtimeConfig } from './config.js';
+import { type JoinDeps, registerChannelHandlers } from './join.js';
+import { trackSockets } from './metrics.js';
+import { fanOut } from './rooms.js';
+import { type RunningTallyCoalescer, startTallyCoalescer } from './tally-coalescer.js';
+
+export interface StartRealtimeOptions {
+  /** Environment to read (defaults to process.env); tests pass their own. */
+  env?: Record<string, string | undefined>;
+  /** Install SIGTERM/SIGINT handlers (off in tests). */
+  handleSignals?: boolean;
+  /** Pull from the shared broadcast consumer (default true; tests turn it off on one instance). */
+  consumeBroadcasts?: boolean;
+}
+
+export interface RunningRealtime {
+  io: Server;
+  config: TRealtimeConfig;
+  /** The socket.io port actually bound (SOCKET_PORT may be 0). */
+  port: number;
+  health: HealthServer;
+  logger: Logger;
+  /** Broadcasts this instance took from JetStream and fanned out. */
+  readonly broadcastsHandled: number;
+  /** voting.vote.live requests this instance made. */
+  readonly liveRequests: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * One realtime instance: socket.io (websocket transport only) on SOCKET_PORT, sharing rooms with every other
+ * instance through the Redis adapter; the shared JetStream broadcast consumer; the tally coalescer; health
+ * and metrics on HEALTH_PORT. stop() shuts down gracefully.
+ */
+export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<RunningRealtime> {
+  const config = loadRealtimeConfig(opts.env ?? process.env);
+  const logger = createLogger('realtime', config.LOG_LEVEL);
+  const nc: NatsConnection = await connectNats(config.NATS_URL, 'realtime', logger);
+  const redis = createRedis(config.REDIS_URL, logger);
+  await redisReady(redis, 10_000).catch((err: Error) =>
+    logger.warn({ err: err.message }, 'Redis not ready yet'),
+  );
+  // The adapter's clients queue while Redis is away (pub/sub must survive a reconnect).
+  const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on('error', () => undefined); // the session client logs it
+
+  const prefix = config.SUBJECT_PREFIX;
+  const timeoutMs = config.REQUEST_TIMEOUT_MS;
+  const auth: AuthDeps = {
+    tenants: new TenantResolver({ nc, prefix, timeoutMs }),
+    principals: new PrincipalResolver({ nc, prefix, timeoutMs }),
+    sessions: new SessionStore(redis, config.REDIS_PREFIX, config.SESSION_TTL_SECONDS),
+    logger,
+  };
+  const joinDeps: JoinDeps = { ...auth, nc, prefix, timeoutMs, maxChannels: config.MAX_CHANNELS_PER_SOCKET };
+
+  const httpServer: HttpServer = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+  });
+  const io = new Server(httpServer, {
+    path: '/socket.io',
+    // Websocket only: no long-polling, so instances need no sticky sessions behind the gateway.
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    adapter: createAdapter(pub, sub, { key: `${config.REDIS_PREFIX}socket.io` }),
+  });
+  io.use(handshakeMiddleware(auth));
+  io.on('connection', (socket) => registerChannelHandlers(joinDeps, socket));
+  const untrack = trackSockets(() => io.engine.clientsCount);
+
+  let broadcastsHandled = 0;
+  const handle = (broadcast: Parameters<typeof fanOut>[1]) => {
+    broadcastsHandled++;
+    fanOut(io, broadcast);
+  };
+  const consumer: RunningBroadcastConsumer | null =
+    (opts.consumeBroadcasts ?? true)
+      ? await startBroadcastConsumer({ nc, prefix, logger, maxAgeMs: config.BROADCAST_MAX_AGE_MS, handle })
+      : null;
+  const coalescer: RunningTallyCoalescer = await startTallyCoalescer({
+    nc,
+    prefix,
+    logger,
+    timeoutMs,
+    intervalMs: config.TALLY_INTERVAL_MS,
+    queue: prefix ? `${prefix}.realtime` : 'realtime',
+    gate: async (key, ms) => {
+      const gateKey = `${config.REDIS_PREFIX}realtime:tally:${key}`;
+      if ((await redis.set(gateKey, '1', 'PX', ms, 'NX')) === 'OK') return 0;
+      const left = await redis.pttl(gateKey);
+      return left > 0 ? left : 1;
+    },
+    handle: (broadcast) => fanOut(io, broadcast),
+  });
+
+  const health = await startHealthServer(
+    config.HEALTH_PORT,
+    [
+      {
+        name: 'redis',
+        check: async () => {
+          const pong = await redis.ping();
+          if (pong !== 'PONG') throw new Error(`unexpected PING answer ${pong}`);
+          if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error('adapter clients not ready');
+        },
+      },
+      {
+        name: 'nats',
+        check: async () => {
+          if (nc.isClosed()) throw new Error('connection closed');
+          await nc.flush();
+        },
+      },
+    ],
+    logger,
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.SOCKET_PORT, config.HOST, () => resolve());
+  });
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.SOCKET_PORT;
+  logger.info({ port, healthPort: health.port, prefix: prefix || undefined }, 'realtime ready');
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down');
+      health.setShuttingDown();
+      // Stop taking work first (unacked broadcasts go to the other instances), then let sockets go: their
+      // clients reconnect through the gateway to another instance and rejoin (and refetch).
+      await consumer?.stop();
+      await coalescer.stop();
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+      untrack();
+      await nc.drain().catch(() => undefined);
+      await Promise.all([redis, pub, sub].map((client) => client.quit().catch(() => client.disconnect())));
+      await health.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+
+  if (opts.handleSignals ?? false) {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        void stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      });
+    }
+  }
+
+  return {
+    io,
+    config,
+    port,
+    health,
+    logger,
+    get broadcastsHandled() {
+      return broadcastsHandled;
+    },
+    get liveRequests() {
+      return coalescer.requests;
+    },
+    stop,
+  };
+}

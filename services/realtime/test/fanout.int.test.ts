@@ -1,0 +1,173 @@
+import { EVENTS, type TBroadcast } from '@gavel/contracts';
+import { prefixed, type SessionStore } from '@gavel/service-kit';
+import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { jetstream } from '@nats-io/jetstream';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningRealtime } from '../src/start.js';
+import {
+  connectClient,
+  Fakes,
+  installFakes,
+  MEETING_JOIN,
+  news,
+  sessionStore,
+  sleep,
+  startInstance,
+  type TestClient,
+} from './support.js';
+
+let env: TestEnvironment;
+let fakes: Fakes;
+/** A: never pulls broadcasts; B and C: both pull from the shared consumer. */
+let a: RunningRealtime;
+let b: RunningRealtime;
+let c: RunningRealtime;
+let sessions: SessionStore;
+let redis: Redis;
+const clients: TestClient[] = [];
+
+const CHANNEL = 'meeting.ten-alpha-m1' as const;
+
+async function joined(instance: RunningRealtime, userId: string): Promise<TestClient> {
+  const token = await sessions.create(userId, 'ten-alpha');
+  const client = await connectClient(instance.port, { token });
+  clients.push(client);
+  expect(await client.join(MEETING_JOIN)).toEqual({ ok: true, channel: CHANNEL });
+  return client;
+}
+
+function broadcast(n: number, extra: Partial<TBroadcast> = {}): TBroadcast {
+  return { tenantId: 'ten-alpha', channel: CHANNEL, kind: 'motion.updated', payload: { n }, ...extra };
+}
+
+beforeAll(async () => {
+  env = await testEnvironment();
+  fakes = await Fakes.connect(env);
+  installFakes(fakes);
+  await fakes.nc.flush();
+  await fakes.ensureStream();
+  ({ store: sessions, redis } = await sessionStore(env));
+  a = await startInstance(env, { consumeBroadcasts: false });
+  b = await startInstance(env);
+});
+
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
+  await fakes?.close();
+  redis?.disconnect();
+  await env?.cleanup();
+});
+
+describe('two instances', () => {
+  it('a client on instance A receives a broadcast that only instance B consumed', async () => {
+    const onA = await joined(a, 'u-member');
+    await fakes.publishBroadcast(broadcast(1));
+    await eventually(async () => news(onA).length === 1);
+    expect(news(onA)).toEqual([{ channel: CHANNEL, kind: 'motion.updated', payload: { n: 1 } }]);
+    expect(a.broadcastsHandled).toBe(0);
+    expect(b.broadcastsHandled).toBe(1);
+    onA.close();
+  });
+
+  it('with two consumers, each broadcast is handled by one instance and reaches every client exactly once', async () => {
+    c = await startInstance(env);
+    const clientsOn = [await joined(a, 'u-member'), await joined(b, 'u-member'), await joined(c, 'u-member')];
+    const before = b.broadcastsHandled + c.broadcastsHandled;
+    const N = 40;
+    for (let n = 0; n < N; n++) await fakes.publishBroadcast(broadcast(100 + n));
+    await eventually(async () => clientsOn.every((cl) => news(cl).length >= N), 10_000);
+    await sleep(300); // anything extra would show up now
+    for (const cl of clientsOn) {
+      const got = news(cl).map((m) => (m.payload as { n: number }).n);
+      expect(got).toHaveLength(N);
+      expect(new Set(got).size).toBe(N);
+    }
+    expect(b.broadcastsHandled + c.broadcastsHandled - before).toBe(N);
+    expect(b.broadcastsHandled).toBeGreaterThan(1); // the work is shared
+    expect(c.broadcastsHandled).toBeGreaterThan(0);
+    for (const cl of clientsOn) cl.close();
+  });
+
+  it('drops a broadcast of another tenant or channel for these clients', async () => {
+    const onA = await joined(a, 'u-member');
+    await fakes.publishBroadcast(broadcast(7, { tenantId: 'ten-beta', channel: 'meeting.ten-beta-m1' }));
+    await fakes.publishBroadcast(broadcast(8, { channel: 'meeting.other' }));
+    await fakes.publishBroadcast(broadcast(9));
+    await eventually(async () => news(onA).length >= 1);
+    await sleep(200);
+    expect(news(onA).map((m) => (m.payload as { n: number }).n)).toEqual([9]);
+    onA.close();
+  });
+});
+
+describe('bad envelopes', () => {
+  it('drops an envelope that is not a broadcast and keeps serving the next ones', async () => {
+    const onA = await joined(a, 'u-member');
+    const js = jetstream(fakes.nc);
+    const subject = prefixed(env.prefix, EVENTS.realtime.broadcast);
+    await js.publish(subject, 'not json');
+    await js.publish(subject, JSON.stringify({ ...broadcast(1), kind: 'no.such.kind' }));
+    await js.publish(subject, JSON.stringify({ ...broadcast(2), channel: 'meeting with spaces' }));
+    await fakes.publishBroadcast(broadcast(3));
+    await eventually(async () => news(onA).length >= 1);
+    await sleep(200);
+    expect(news(onA).map((m) => (m.payload as { n: number }).n)).toEqual([3]);
+    onA.close();
+  });
+});
+
+describe('redaction', () => {
+  it('never gives non-staff email, username or nrds, and never gives non-runners the runner payload', async () => {
+    const member = await joined(a, 'u-member');
+    const staff = await joined(b, 'u-staff');
+    const runner = await joined(a, 'u-runner');
+    const chair = await joined(b, 'u-chair');
+    const all = [member, staff, runner, chair];
+
+    const attendee = { id: 'att-1', name: 'Ann Lee', checked_in: true };
+    const full = { ...attendee, email: 'ann@alpha.test', username: 'ann', nrds: '000123' };
+    // A careless publisher that leaves the fields in the public payload too.
+    await fakes.publishBroadcast(
+      broadcast(0, {
+        kind: 'attendee.updated',
+        payload: { attendee: full },
+        staff_payload: { attendee: full },
+      }),
+    );
+    await fakes.publishBroadcast(
+      broadcast(0, {
+        kind: 'vote.updated',
+        payload: { vote: { id: 'v', outcome: null } },
+        runner_payload: { vote: { id: 'v', outcome: [{ response: 'yes', count: 3 }] }, voters: [full] },
+      }),
+    );
+    await eventually(async () => all.every((cl) => news(cl).length >= 2), 10_000);
+    await sleep(200);
+    for (const cl of all) expect(news(cl)).toHaveLength(2);
+
+    // Two broadcasts handled by two instances may arrive in either order: look them up by kind.
+    const of = (cl: TestClient, kind: string) => news(cl).find((m) => m.kind === kind)?.payload;
+    const body = (cl: TestClient) => JSON.stringify(news(cl));
+    for (const cl of [member, runner]) {
+      expect(body(cl)).not.toMatch(/email|username|nrds|ann@alpha\.test|000123/);
+    }
+    expect(of(member, 'attendee.updated')).toEqual({ attendee });
+    expect(of(staff, 'attendee.updated')).toEqual({ attendee: full });
+    expect(of(chair, 'attendee.updated')).toEqual({ attendee: full });
+    expect(of(runner, 'attendee.updated')).toEqual({ attendee });
+
+    // The runner payload: runners only (without staff fields unless staff too).
+    expect(of(member, 'vote.updated')).toEqual({ vote: { id: 'v', outcome: null } });
+    expect(of(staff, 'vote.updated')).toEqual({ vote: { id: 'v', outcome: null } });
+    expect(of(runner, 'vote.updated')).toEqual({
+      vote: { id: 'v', outcome: [{ response: 'yes', count: 3 }] },
+      voters: [attendee],
+    });
+    expect(of(chair, 'vote.updated')).toEqual({
+      vote: { id: 'v', outcome: [{ response: 'yes', count: 3 }] },
+      voters: [full],
+    });
+  });
+});
