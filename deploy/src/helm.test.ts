@@ -66,6 +66,9 @@ describe('helm/gavel', () => {
       ['gateway', 9100],
       ['identity', 9101],
       ['committees', 9102],
+      ['meetings', 9103],
+      ['voting', 9104],
+      ['realtime', 9105],
     ] as const) {
       const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
       expect(deployment).toMatch(/livenessProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health/);
@@ -74,6 +77,18 @@ describe('helm/gavel', () => {
       expect(deployment).toMatch(new RegExp(`- name: SERVICE\\n\\s+value: "${service}"`));
       find(manifests, 'Service', `demo-gavel-${service}`);
     }
+  });
+
+  it('sends /socket.io to the realtime instances, from the ingress and from the gateway', () => {
+    const manifests = render('ingress.enabled=true');
+    const ingress = find(manifests, 'Ingress', 'demo-gavel-gateway').text;
+    expect(ingress).toMatch(
+      /path: \/socket\.io\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: demo-gavel-realtime/,
+    );
+    expect(find(manifests, 'Deployment', 'demo-gavel-gateway').text).toMatch(
+      /- name: REALTIME_URLS\n\s+value: "http:\/\/demo-gavel-realtime:8090"/,
+    );
+    expect(find(manifests, 'Deployment', 'demo-gavel-realtime').text).toMatch(/replicas: 2/);
   });
 
   it('passes infrastructure as external URLs and the database URL only by Secret reference', () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run dev:service -- <name> [--seed]`: one service alone, in the foreground, with the env `npm run up`
  * gives it. Postgres, NATS and Redis must already answer (from `npm run up`, the machine, or the *_URL
- * variables); with --seed the service's seed runs first.
+ * variables); with --seed the service's seed runs first (or beside it, for a seed that needs it running).
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -54,8 +54,16 @@ async function main(): Promise<void> {
     await ensureDatabase(urls.postgres);
   }
   const env = buildServiceEnv(spec, { repoRoot: REPO_ROOT, urls }, process.env);
-  if (args.includes('--seed') && spec.seed) {
-    const code = await run(spec.seed, env);
+  const seed = args.includes('--seed') ? spec.seed : undefined;
+  if (seed && spec.seedAfterStart) {
+    // This seed reads what the running service's consumers fill in: run it beside the service.
+    const service = run(spec.entry, env);
+    const code = await run(seed, env);
+    if (code !== 0) process.stderr.write(`${spec.name}'s seed failed (code ${code}); the service runs on\n`);
+    process.exit(await service);
+  }
+  if (seed) {
+    const code = await run(seed, env);
     if (code !== 0) process.exit(code);
   }
   process.exit(await run(spec.entry, env));

@@ -84,13 +84,19 @@ describe('buildServiceEnv', () => {
 });
 
 describe('launchPlan', () => {
-  it("runs each service's seed after the services before it have started, then starts it", () => {
+  it("runs each service's seed after the services before it have started, then starts it (voting's seed once voting runs)", () => {
     const steps = launchPlan(SERVICES).map((s) => `${s.kind} ${s.spec.name}`);
     expect(steps).toEqual([
       'seed identity',
       'start identity',
       'seed committees',
       'start committees',
+      'seed meetings',
+      'start meetings',
+      'start voting',
+      'seed voting',
+      'start realtime-1',
+      'start realtime-2',
       'start gateway',
     ]);
   });

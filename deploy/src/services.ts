@@ -48,11 +48,18 @@ export interface ServiceSpec {
    * the same env (idempotent: runs every `up`).
    */
   seed?: string;
+  /**
+   * Run the seed once the service itself is ready rather than before it starts: for a seed that reads
+   * what the service's own event consumers fill in (the voting service's read models).
+   */
+  seedAfterStart?: boolean;
   /** Shown when the stack is ready: where a person opens the app. */
   publicUrl?: string;
 }
 
 export const GATEWAY_HTTP_PORT = 8080;
+/** The socket.io ports of the local realtime instances. */
+export const REALTIME_SOCKET_PORTS = [8090, 8091] as const;
 
 export const SERVICES: readonly ServiceSpec[] = [
   {
@@ -70,6 +77,32 @@ export const SERVICES: readonly ServiceSpec[] = [
     seed: 'services/committees/dist/seed.js',
   },
   {
+    name: 'meetings',
+    entry: 'services/meetings/dist/main.js',
+    healthPort: 9103,
+    uses: ['postgres', 'nats'],
+    seed: 'services/meetings/dist/seed.js',
+  },
+  {
+    name: 'voting',
+    entry: 'services/voting/dist/main.js',
+    healthPort: 9104,
+    uses: ['postgres', 'nats'],
+    seed: 'services/voting/dist/seed.js',
+    seedAfterStart: true,
+  },
+  // The voting path scales sideways: two realtime instances share rooms through the Redis adapter.
+  ...REALTIME_SOCKET_PORTS.map(
+    (port, i): ServiceSpec => ({
+      name: `realtime-${i + 1}`,
+      entry: 'services/realtime/dist/main.js',
+      healthPort: 9105 + i,
+      uses: ['nats', 'redis'],
+      ports: [port],
+      env: () => ({ SOCKET_PORT: String(port) }),
+    }),
+  ),
+  {
     name: 'gateway',
     entry: 'services/gateway/dist/main.js',
     healthPort: 9100,
@@ -77,6 +110,7 @@ export const SERVICES: readonly ServiceSpec[] = [
     ports: [GATEWAY_HTTP_PORT],
     env: ({ repoRoot }) => ({
       HTTP_PORT: String(GATEWAY_HTTP_PORT),
+      REALTIME_URLS: REALTIME_SOCKET_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
       WEB_ROOT: join(repoRoot, 'web', 'dist'),
     }),
     publicUrl: `http://localhost:${GATEWAY_HTTP_PORT}`,
@@ -90,10 +124,18 @@ export type LaunchStep = { kind: 'seed' | 'start'; spec: ServiceSpec };
  * ready (a seed may call them over NATS), then the service starts and is waited for.
  */
 export function launchPlan(services: readonly ServiceSpec[]): LaunchStep[] {
-  return services.flatMap((spec): LaunchStep[] => [
-    ...(spec.seed ? [{ kind: 'seed' as const, spec }] : []),
-    { kind: 'start', spec },
-  ]);
+  return services.flatMap((spec): LaunchStep[] => {
+    if (!spec.seed) return [{ kind: 'start', spec }];
+    return spec.seedAfterStart
+      ? [
+          { kind: 'start', spec },
+          { kind: 'seed', spec },
+        ]
+      : [
+          { kind: 'seed', spec },
+          { kind: 'start', spec },
+        ];
+  });
 }
 
 export function findService(name: string): ServiceSpec | undefined {

@@ -146,9 +146,10 @@ function run(entry: string, env: Record<string, string>): Promise<string> {
   });
 }
 
-describe('gateway and identity, as separate processes', () => {
+describe('gateway, identity and committees, as separate processes', () => {
   let env: TestEnvironment;
   let identity: Proc;
+  let committees: Proc;
   let gateway: Proc;
   let httpPort = 0;
   let prisma: PrismaClient;
@@ -157,7 +158,11 @@ describe('gateway and identity, as separate processes', () => {
 
   beforeAll(async () => {
     env = await testEnvironment();
-    const [identityHealth, gatewayHealth] = [await freePort(), await freePort()];
+    const [identityHealth, committeesHealth, gatewayHealth] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     httpPort = await freePort();
     const identityEnv = env.env({ HEALTH_PORT: String(identityHealth) });
     await run('services/identity/dist/seed.js', identityEnv);
@@ -184,12 +189,18 @@ describe('gateway and identity, as separate processes', () => {
       env.env({ HTTP_PORT: String(httpPort), HEALTH_PORT: String(gatewayHealth), HOST: '127.0.0.1' }),
       gatewayHealth,
     );
+    const committeesEnv = env.env({ HEALTH_PORT: String(committeesHealth) });
+    committees = new Proc('committees', 'services/committees/dist/main.js', committeesEnv, committeesHealth);
     await identity.start();
+    // The committees seed asks identity for the demo users, as `npm run up` does.
+    await run('services/committees/dist/seed.js', committeesEnv);
+    await committees.start();
     await gateway.start();
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await gateway?.stop();
+    await committees?.stop();
     await identity?.stop();
     await prisma?.$disconnect();
     await env?.cleanup();
@@ -251,6 +262,64 @@ describe('gateway and identity, as separate processes', () => {
     for (const [k, v] of b.cookies) stolen.cookies.set(k, v);
     expect((await stolen.call('GET', '/api/me')).status).toBe(401);
   });
+
+  it("serves committees through the gateway: the admin's year list, a member's own answer, and identity's renames by event", async () => {
+    const admin = new Browser(() => httpPort, `localhost:${httpPort}`);
+    expect((await admin.signIn('admin@demo.gavel.test', 'gavel-demo')).status).toBe(200);
+    const years = (await admin.call('GET', '/api/admin/years')).body as unknown as {
+      year: number;
+      is_current: boolean;
+    }[];
+    const current = years.find((y) => y.is_current)?.year;
+    const list = await admin.call('GET', `/api/admin/${current}/committees`);
+    expect(list.status).toBe(200);
+    const codes = (list.body as unknown as { code: string }[]).map((c) => c.code);
+    expect(codes).toEqual(expect.arrayContaining(['FIN', 'BUD', 'MEM', 'BYL']));
+
+    // member 11 is a tentative member of FIN and answers for themself; a member may not use the admin call
+    const member = new Browser(() => httpPort, `localhost:${httpPort}`);
+    expect((await member.signIn('member11@demo.gavel.test', 'gavel-demo')).status).toBe(200);
+    const mine = (await member.call('GET', '/api/me/committees')).body as unknown as {
+      id: string;
+      appointment_status: string;
+      committee: { code: string };
+    }[];
+    const fin = mine.find((a) => a.committee.code === 'FIN');
+    expect(fin?.appointment_status).toBe('Tentative');
+    expect(
+      (await member.call('PUT', `/api/admin/appointments/member/${fin?.id}`, { decision: 'Accept' })).status,
+    ).toBe(403);
+    const answered = await member.call('PUT', `/api/me/appointments/${fin?.id}`, { decision: 'Accept' });
+    expect(answered.status).toBe(200);
+    expect(answered.body.appointment_status).toBe('Accepted');
+    // the admin puts it back, which only the admin may do
+    const reset = await admin.call('PUT', `/api/admin/appointments/member/${fin?.id}`, { decision: 'Reset' });
+    expect(reset.body.appointment_status).toBe('Tentative');
+
+    // a rename in identity reaches the committees' display copy through the event stream
+    const search = (await admin.call('POST', '/api/admin/users/list', { email: 'member11@' }))
+      .body as unknown as {
+      id: string;
+    }[];
+    const id = search[0]?.id ?? '';
+    const view = (await admin.call('GET', `/api/admin/users/${id}`)).body as unknown as {
+      user: { first_name: string; last_name: string; email: string };
+      roles: string[];
+    };
+    const renamed = await admin.call('PUT', `/api/admin/users/${id}`, {
+      first_name: view.user.first_name,
+      last_name: 'Elevenfold',
+      email: view.user.email,
+      roles: view.roles,
+    });
+    expect(renamed.status).toBe(200);
+    await eventually(async () => {
+      const members = (await admin.call('GET', '/api/admin/committee/FIN/members')).body as unknown as {
+        user: { id: string; last_name: string };
+      }[];
+      return members.find((m) => m.user.id === id)?.user.last_name === 'Elevenfold';
+    }, 15_000);
+  }, 60_000);
 
   it('survives a killed service: 503 while identity is down, then the same session works, the outbox resumes, and a restarted gateway keeps the session', async () => {
     const browser = new Browser(() => httpPort, `localhost:${httpPort}`);

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
+
+export interface CastOutcome {
+  status: number;
+  latencyMs: number;
+  body: string;
+}
+
+/** HTTP/1.1 keep-alive connections to the gateway, as many as casts in flight. */
+export function gatewayAgent(maxSockets: number): Agent {
+  return new Agent({ keepAlive: true, maxSockets });
+}
+
+/**
+ * One delegate's cast through the gateway, as the browser sends it: session cookie, X-Requested-With
+ * and the double-submit CSRF token. Resolves with the status and the time to the answer.
+ */
+export function castThroughGateway(opts: {
+  agent: Agent;
+  gateway: URL;
+  host: string;
+  path: string;
+  session: string;
+  body: unknown;
+}): Promise<CastOutcome> {
+  const csrf = randomBytes(32).toString('base64url');
+  const payload = JSON.stringify(opts.body);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        agent: opts.agent,
+        host: opts.gateway.hostname,
+        port: opts.gateway.port,
+        method: 'POST',
+        path: opts.path,
+        headers: {
+          host: opts.host,
+          cookie: `gavel_session=${opts.session}; XSRF-TOKEN=${csrf}`,
+          'x-requested-with': 'XMLHttpRequest',
+          'x-xsrf-token': csrf,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          accept: 'application/json',
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, latencyMs: performance.now() - started, body }),
+        );
+      },
+    );
+    req.on('error', (err) =>
+      resolve({ status: 0, latencyMs: performance.now() - started, body: String(err) }),
+    );
+    req.end(payload);
+  });
+}

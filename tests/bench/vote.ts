@@ -1,0 +1,221 @@
+/**
+ * The convention burst: N delegates, checked in, each with a socket on the meeting channel (spread over
+ * the realtime instances), cast one response at once through the gateway; then the vote closes and every
+ * socket waits for the result. Runs against a running stack (`npm run up`) on 127.0.0.1.
+ *
+ *   npm run bench:vote -- --delegates 10000 --json bench-vote.json
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SUBJECTS, type TSocketMessage, ZMeeting, ZMotionReply, ZVoteReply } from '@gavel/contracts';
+import pg from 'pg';
+import { z } from 'zod';
+import { baselineInsertsPerSecond } from './baseline.js';
+import { castThroughGateway, gatewayAgent } from './cast.js';
+import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
+import { peakMemoryByProcess } from './memory.js';
+import { closeListeners, connectListeners } from './sockets.js';
+import { percentile, pool, round } from './stats.js';
+
+const { values: args } = parseArgs({
+  options: {
+    delegates: { type: 'string', default: '2000' },
+    json: { type: 'string' },
+    concurrency: { type: 'string', default: '256' },
+    gateway: { type: 'string', default: 'http://127.0.0.1:8080' },
+    realtime: { type: 'string', default: 'http://127.0.0.1:8090,http://127.0.0.1:8091' },
+  },
+});
+
+const delegatesWanted = Number(args.delegates);
+const concurrency = Number(args.concurrency);
+if (!Number.isInteger(delegatesWanted) || delegatesWanted < 2)
+  throw new Error('--delegates must be a whole number of at least 2');
+if (!Number.isInteger(concurrency) || concurrency < 1)
+  throw new Error('--concurrency must be a whole number of at least 1');
+
+const urls = {
+  databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/gavel',
+  natsUrl: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+  redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  redisPrefix: process.env.REDIS_PREFIX || '',
+};
+const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
+
+/** Retries a setup step while the services' read models catch up with the events just written. */
+async function settle<T>(what: string, step: () => Promise<T>, seconds = 120): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`${what}: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+async function openMeeting(e: Electorate) {
+  const meetingCode = `B${Date.now().toString(36).toUpperCase()}`;
+  const now = Date.now();
+  const meeting = await settle('create the meeting', () =>
+    e.call(
+      SUBJECTS.meetings.meetingCreate,
+      {
+        committeeCode: e.committeeCode,
+        code: meetingCode,
+        name: `Convention burst ${meetingCode}`,
+        start: new Date(now - 60_000).toISOString(),
+        end: new Date(now + 2 * 3600_000).toISOString(),
+        allow_in_person: true,
+        show_motions: true,
+        in_meeting_voting: true,
+      },
+      ZMeeting,
+    ),
+  );
+  await e.call(SUBJECTS.meetings.meetingStart, { committeeCode: e.committeeCode, meetingCode }, ZMeeting);
+  log(`meeting ${e.committeeCode}/${meetingCode} started; checking in ${e.delegates.length} delegates`);
+  await pool(e.delegates, 32, async (d) => {
+    await settle('check in', () =>
+      e.call(
+        SUBJECTS.meetings.attendanceSet,
+        { committeeCode: e.committeeCode, meetingCode, id: d.userId, attending_via: 'in_person' },
+        z.unknown(),
+      ),
+    );
+  });
+  return { meeting, meetingCode };
+}
+
+async function main() {
+  const started = performance.now();
+  log(`preparing ${delegatesWanted} delegates`);
+  const e = await prepareElectorate(urls, delegatesWanted);
+  const db = new pg.Pool({ connectionString: urls.databaseUrl, max: 2 });
+  try {
+    const { meetingCode } = await openMeeting(e);
+    const scope = { committeeCode: e.committeeCode, meetingCode };
+    const { motion } = await e.call(
+      SUBJECTS.voting.motionCreate,
+      { ...scope, name: 'That the convention adopts the budget', vote_type: 'simple_majority' },
+      ZMotionReply,
+    );
+
+    log(`connecting ${e.delegates.length} sockets`);
+    let voteId = '';
+    const listeners = await connectListeners({
+      urls: String(args.realtime).split(','),
+      host: BENCH_HOST,
+      sessions: e.delegates.map((d) => d.session),
+      join: { type: 'meeting', committee_code: e.committeeCode, meeting_code: meetingCode },
+      watch: (message: TSocketMessage) => {
+        if (message.kind !== 'vote.updated') return false;
+        const vote = (message.payload as { vote?: { id?: string; is_active?: boolean; outcome?: unknown } })
+          .vote;
+        return vote?.id === voteId && vote.is_active === false && vote.outcome != null;
+      },
+    });
+
+    // Voting learns the check-ins from events: start once it counts a quorum present.
+    const start = await settle('start the vote', () =>
+      e.call(
+        SUBJECTS.voting.voteStart,
+        { ...scope, id: motion.id, type: 'motion', duration: 900 },
+        ZVoteReply,
+      ),
+    );
+    voteId = start.vote?.id ?? '';
+    if (!voteId) throw new Error('the vote did not start');
+
+    log(`casting ${e.delegates.length} responses, ${concurrency} in flight`);
+    const agent = gatewayAgent(concurrency);
+    const gateway = new URL(String(args.gateway));
+    const path = `/api/admin/committee/${e.committeeCode}/meeting/${meetingCode}/motion/${motion.id}/vote/${voteId}/response`;
+    const outcomes: { membershipId: string; status: number; latencyMs: number }[] = [];
+    const castStart = performance.now();
+    await pool(e.delegates, concurrency, async (d) => {
+      const answer = await castThroughGateway({
+        agent,
+        gateway,
+        host: BENCH_HOST,
+        path,
+        session: d.session,
+        body: { vote: 'in_favor', idempotency_key: randomUUID() },
+      });
+      outcomes.push({ membershipId: d.membershipId, status: answer.status, latencyMs: answer.latencyMs });
+    });
+    const castSeconds = (performance.now() - castStart) / 1000;
+    agent.destroy();
+
+    const closeAt = performance.now();
+    await e.call(SUBJECTS.voting.voteClose, { ...scope, id: motion.id, voteId }, ZVoteReply);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && listeners.some((l) => l.sawAt === null))
+      await new Promise((r) => setTimeout(r, 20));
+    // A client that never saw the result counts as infinitely late, so the percentiles cannot hide it.
+    const fanout = listeners.map((l) => (l.sawAt === null ? Number.POSITIVE_INFINITY : l.sawAt - closeAt));
+    const missedResult = listeners.filter((l) => l.sawAt === null).length;
+    closeListeners(listeners);
+
+    const rows = await db.query<{ member_id: string; n: string }>(
+      'SELECT member_id, count(*) AS n FROM voting.responses WHERE vote_id = $1 GROUP BY member_id',
+      [voteId],
+    );
+    const counted = new Map(rows.rows.map((r) => [r.member_id, Number(r.n)]));
+    const acknowledged = outcomes.filter((o) => o.status === 200);
+    const recorded = [...counted.values()].reduce((a, b) => a + b, 0);
+    const lost = acknowledged.filter((o) => !counted.has(o.membershipId)).length;
+    const duplicates = [...counted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0);
+    const failures = outcomes.filter((o) => o.status !== 200);
+    const latencies = outcomes.map((o) => o.latencyMs);
+
+    log('measuring the raw Postgres baseline at the same concurrency');
+    const baseline = await baselineInsertsPerSecond(urls.databaseUrl, e.delegates.length, concurrency);
+    const votesPerSecond = acknowledged.length / castSeconds;
+
+    const report = {
+      delegates: e.delegates.length,
+      recorded,
+      lost,
+      duplicates,
+      votesPerSecond: round(votesPerSecond),
+      castP50Ms: round(percentile(latencies, 50)),
+      castP99Ms: round(percentile(latencies, 99)),
+      resultFanoutP99Ms: round(percentile(fanout, 99)),
+      resultFanoutMaxMs: round(Math.max(...fanout)),
+      baselineInsertsPerSecond: round(baseline),
+    };
+    const extra = {
+      castAttempts: outcomes.length,
+      acknowledged: acknowledged.length,
+      refused: failures.length,
+      refusedStatuses: [...new Set(failures.map((f) => f.status))],
+      castP95Ms: round(percentile(latencies, 95)),
+      resultFanoutP50Ms: round(percentile(fanout, 50)),
+      clientsWithoutResult: missedResult,
+      votesPerSecondVsBaseline: round(votesPerSecond / baseline, 2),
+      peakMemoryMb: peakMemoryByProcess(),
+      totalSeconds: round((performance.now() - started) / 1000),
+    };
+    console.table({ ...report, ...extra, peakMemoryMb: JSON.stringify(extra.peakMemoryMb) });
+    if (args.json) {
+      const file = resolve(process.env.INIT_CWD ?? process.cwd(), String(args.json));
+      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+      log(`wrote ${file}`);
+    }
+  } finally {
+    await db.end();
+    await e.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
