@@ -3,8 +3,10 @@ import {
   ZCastReply,
   ZChannelAccess,
   ZEmailVote,
+  ZMessageReply,
   ZMotionReply,
   ZMotionsReply,
+  ZVoteReply,
 } from '@gavel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refused } from './helpers.js';
@@ -114,5 +116,81 @@ describe('email votes', () => {
     expect((await refused(cast(b.ctx, m2.motion, 'A'))).message).toBe('Voting is not active.');
     const other = userCtx((await newWorld(h)).tenantId, ['create email vote']);
     expect((await refused(h.call(S.emailVoteGet, other, base, ZEmailVote))).code).toBe('not_found');
+  });
+
+  it('changes its motions only while it can be modified, and has no vote to start, extend or close', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const admin = userCtx(w.tenantId, [
+      'create email vote',
+      'create motions',
+      'update motions',
+      'delete motions',
+      'run meetings',
+    ]);
+    const window = {
+      start: new Date(Date.now() - 60_000).toISOString(),
+      end: new Date(Date.now() + 3600_000).toISOString(),
+    };
+    await h.call(
+      S.emailVoteCreate,
+      admin,
+      { committeeCode: w.committee.code, code: 'EV2', name: 'Ballot', ...window },
+      ZEmailVote,
+    );
+    const base = { committeeCode: w.committee.code, voteCode: 'EV2' };
+    const create = (name: string) => h.call(S.motionCreate, admin, { ...base, name }, ZMotionReply);
+    const update = (id: string) =>
+      h.call(S.motionUpdate, admin, { ...base, id, name: 'Edited' }, ZMotionReply);
+    const remove = (id: string) => h.call(S.motionDelete, admin, { ...base, id }, ZMessageReply);
+    const hide = (id: string) =>
+      h.call(S.motionHide, admin, { ...base, id, result_visibility: 'hide_all' }, ZMotionReply);
+    const resort = (ids: string[]) =>
+      h.call(S.motionsResort, admin, { ...base, motions: ids }, ZMessageReply);
+    const first = (await create('First')).motion;
+    const second = (await create('Second')).motion;
+    const doomed = (await create('Doomed')).motion;
+    // Before anyone votes: edit and delete are allowed.
+    expect((await update(first.id)).motion.name).toBe('Edited');
+    expect((await remove(doomed.id)).message).toBe('Motion deleted');
+    const voteId = first.motion_vote_id ?? '';
+    const noVote = 'An email vote runs over its whole window; there is no vote to start.';
+    expect((await refused(h.call(S.voteStart, admin, { ...base, id: first.id }, ZVoteReply))).message).toBe(
+      noVote,
+    );
+    expect(
+      (await refused(h.call(S.voteUnanimous, admin, { ...base, id: first.id }, ZVoteReply))).message,
+    ).toBe(noVote);
+    for (const subject of [S.voteAddTime, S.voteClose]) {
+      const err = await refused(h.call(subject, admin, { ...base, id: first.id, voteId }, ZVoteReply));
+      expect(err.message).toBe('An email vote closes at the end of its window.');
+    }
+    // The window is the motion's active vote: its visibility waits for the end.
+    expect((await refused(hide(first.id))).message).toBe(
+      'Result visibility cannot change while the motion has an active vote.',
+    );
+    const [voter] = w.members;
+    if (!voter) throw new Error('voter');
+    await h.call(S.responseCast, voter.ctx, { ...base, id: first.id, voteId, vote: 'in_favor' }, ZCastReply);
+    // A response is in: the motions are fixed (vote.can_modify is false).
+    const fixed = 'This vote can no longer be modified: responses have been recorded.';
+    expect((await refused(update(second.id))).message).toBe(fixed);
+    expect((await refused(remove(second.id))).message).toBe(fixed);
+    expect((await resort([second.id, first.id])).message).toBe('Motions sort order saved');
+    // Over: results may be hidden, nothing may be re-sorted.
+    await h.call(
+      S.emailVoteUpdate,
+      admin,
+      { ...base, name: 'Ballot', start: window.start, end: new Date(Date.now() - 1000).toISOString() },
+      ZEmailVote,
+    );
+    expect((await hide(first.id)).message).toBe('Results Hidden');
+    expect((await refused(resort([first.id, second.id]))).message).toBe(
+      'Motions can only be re-sorted while the vote is planned or in progress.',
+    );
+    const list = await h.call(S.motionsRetrieve, admin, base, ZMotionsReply);
+    expect(list.motions.map((m) => [m.name, m.result_visibility])).toEqual([
+      ['Second', 'show_all'],
+      ['Edited', 'hide_all'],
+    ]);
   });
 });

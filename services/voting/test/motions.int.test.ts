@@ -145,4 +145,110 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect((await refused(b.update(intruder, motion.id))).code).toBe('not_found');
     expect((await refused(b.start(intruder, motion.id))).code).toBe('not_found');
   });
+
+  it('edits, amends and deletes only while no vote is active and the meeting is planned or in progress', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const voted = (await a.create(w.runner, { name: 'Voted on' })).motion;
+    const waiting = (await a.create(w.runner, { name: 'Waiting' })).motion;
+    await checkIn(h, w, w.members.slice(0, 2));
+    const { vote } = await a.start(w.runner, voted.id);
+    if (!vote) throw new Error('vote');
+    const editor = userCtx(w.tenantId, ['update motions', 'delete motions', 'create motions']);
+    for (const attempt of [
+      () => a.update(editor, waiting.id, { name: 'Changed' }),
+      () => a.remove(editor, waiting.id),
+      () => a.amend(editor, waiting.id),
+      () => a.create(editor, { name: 'New' }),
+    ]) {
+      const err = await refused(attempt());
+      expect(err.code).toBe('rule_broken');
+      expect(err.message).toBe('Not while a vote is active.');
+    }
+    // Re-sorting stays allowed during a vote.
+    expect((await a.resort(editor, [waiting.id, voted.id])).message).toBe('Motions sort order saved');
+    await a.close(w.runner, voted.id, vote.id);
+    expect((await a.update(editor, waiting.id, { name: 'Changed' })).motion.name).toBe('Changed');
+    const doomed = (await a.create(editor, { name: 'Doomed' })).motion;
+    expect((await a.remove(editor, doomed.id)).message).toBe('Motion deleted');
+
+    await setMeetingStatus(h, w, 'ended');
+    const ended = 'Motions can only change while the meeting is planned or in progress.';
+    expect((await refused(a.update(editor, waiting.id))).message).toBe(ended);
+    expect((await refused(a.remove(editor, waiting.id))).message).toBe(ended);
+    expect((await refused(a.amend(editor, waiting.id))).message).toBe(ended);
+    expect((await refused(a.create(editor))).message).toBe(ended);
+    const names = (await a.retrieve(w.runner)).motions.map((m) => m.name);
+    expect(names).toEqual(['Changed', 'Voted on']);
+  });
+
+  it('re-sorts with "create motions" only while planned or in progress, and only its own motions', async () => {
+    const w = await newWorld(h, { status: 'planned' });
+    const other = await newWorld(h, { status: 'planned' });
+    const a = api(h, w);
+    const m1 = (await a.create(w.runner, { name: 'One' })).motion;
+    const m2 = (await a.create(w.runner, { name: 'Two' })).motion;
+    const foreign = (await api(h, other).create(other.runner, { name: 'Foreign' })).motion;
+    const sorter = userCtx(w.tenantId, ['create motions']);
+    expect(
+      (await refused(a.resort(userCtx(w.tenantId, ['run meetings', 'update motions']), [m2.id, m1.id]))).code,
+    ).toBe('forbidden');
+    const unknown = await refused(a.resort(sorter, [m2.id, foreign.id, m1.id]));
+    expect(unknown).toMatchObject({ code: 'bad_request', message: 'Unknown motion in the new order.' });
+    expect((await a.resort(sorter, [m2.id, m1.id])).message).toBe('Motions sort order saved');
+    const sorted = async () => (await a.retrieve(w.runner)).motions.map((m) => m.name);
+    expect(await sorted()).toEqual(['Two', 'One']);
+    await setMeetingStatus(h, w, 'in_progress');
+    await a.resort(sorter, [m1.id, m2.id]);
+    expect(await sorted()).toEqual(['One', 'Two']);
+    await setMeetingStatus(h, w, 'ended');
+    const err = await refused(a.resort(sorter, [m2.id, m1.id]));
+    expect(err).toMatchObject({
+      code: 'rule_broken',
+      message: 'Motions can only be re-sorted while the meeting is planned or in progress.',
+    });
+    expect(await sorted()).toEqual(['One', 'Two']);
+  });
+
+  it('amends a motion only before its result, never a defeated amendment, and an approved one further', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const decided = (await a.create(w.runner, { name: 'Decided' })).motion;
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await checkIn(h, w, [m0, m1]);
+    // A motion with a result (a closed vote) is no longer amended.
+    const { vote } = await a.start(w.runner, decided.id);
+    if (!vote) throw new Error('vote');
+    await a.cast(m0.ctx, decided.id, vote.id, 'in_favor');
+    await a.close(w.runner, decided.id, vote.id);
+    const late = await refused(a.amend(w.runner, decided.id));
+    expect(late).toMatchObject({
+      code: 'rule_broken',
+      message: 'The motion already has a result; it can no longer be amended.',
+    });
+    // A defeated amendment is not amended; the motion it tried to change still is.
+    const defeated = (await a.amend(w.runner, root.id, { name: 'Defeated' })).motion;
+    const amendmentVote = (await a.start(w.runner, defeated.id, 'amendment')).vote;
+    if (!amendmentVote) throw new Error('amendment vote');
+    await a.cast(m0.ctx, defeated.id, amendmentVote.id, 'opposed');
+    await a.close(w.runner, defeated.id, amendmentVote.id);
+    expect((await refused(a.amend(w.runner, defeated.id))).message).toBe(
+      'Amendment defeated: it cannot be amended.',
+    );
+    const approved = (await a.amend(w.runner, root.id, { name: 'Approved' })).motion;
+    await a.unanimous(w.runner, approved.id, 'amendment');
+    const further = await a.amend(w.runner, approved.id, { name: 'Further' });
+    expect(further).toMatchObject({
+      message: 'Amendment Saved',
+      motion: { amendment_parent_id: approved.id },
+    });
+    // Unanimous consent decides a motion as well.
+    const consented = (await a.create(w.runner, { name: 'Consented' })).motion;
+    await a.unanimous(w.runner, consented.id);
+    expect((await refused(a.amend(w.runner, consented.id))).code).toBe('rule_broken');
+    const count = (await a.retrieve(w.runner)).motions.filter((m) => m.amendment_parent_id).length;
+    expect(count).toBe(3);
+  });
 });

@@ -86,4 +86,44 @@ describe('result visibility', () => {
     expect(everyone.respondents_count).toBeNull();
     expect(runners.outcome).not.toBeNull();
   });
+
+  it('is changed only by runners, and only while the motion itself has no active vote', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const running = (await a.create(w.runner, { name: 'Running' })).motion;
+    const idle = (await a.create(w.runner, { name: 'Idle' })).motion;
+    const amendment = (await a.amend(w.runner, idle.id, { name: 'Amendment' })).motion;
+    await checkIn(h, w, w.members.slice(0, 2));
+    const member = w.members[0];
+    if (!member) throw new Error('member');
+    // Before any vote: runners only ('create motions', 'update motions' or a plain member are refused).
+    for (const ctx of [
+      member.ctx,
+      userCtx(w.tenantId, ['create motions', 'update motions', 'delete motions']),
+    ]) {
+      expect((await refused(a.hide(ctx, idle.id, 'hide_all'))).code).toBe('forbidden');
+    }
+    expect((await a.hide(userCtx(w.tenantId, ['run meetings']), idle.id, 'hide_all')).message).toBe(
+      'Results Hidden',
+    );
+    const { vote } = await a.start(w.runner, amendment.id, 'amendment');
+    if (!vote) throw new Error('vote');
+    const err = await refused(a.hide(w.runner, amendment.id, 'hide_breakdown'));
+    expect(err).toMatchObject({
+      code: 'rule_broken',
+      message: 'Result visibility cannot change while the motion has an active vote.',
+    });
+    // Another motion's vote does not hold this one back.
+    expect((await a.hide(w.runner, running.id, 'hide_breakdown')).motion.result_visibility).toBe(
+      'hide_breakdown',
+    );
+    await a.close(w.runner, amendment.id, vote.id);
+    expect((await a.hide(w.runner, amendment.id, 'show_all')).message).toBe('Results Shown');
+    const motions = (await a.retrieve(member.ctx)).motions;
+    expect(Object.fromEntries(motions.map((m) => [m.name, m.result_visibility]))).toEqual({
+      Running: 'hide_breakdown',
+      Idle: 'hide_all',
+      Amendment: 'show_all',
+    });
+  });
 });

@@ -1,5 +1,6 @@
+import { ZVoteReply } from '@gavel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, refused } from './helpers.js';
+import { api, refused, S } from './helpers.js';
 import { checkIn, type Harness, newWorld, setMeetingStatus, startHarness, userCtx } from './support.js';
 
 let h: Harness;
@@ -119,9 +120,11 @@ describe('running a vote', () => {
     const root = (await a.create(w.runner, { name: 'Root' })).motion;
     const amendment = (await a.amend(w.runner, root.id, { name: 'Amendment' })).motion;
     await checkIn(h, w, w.members.slice(0, 3));
-    expect((await refused(a.start(w.runner, root.id))).message).toBe(
-      'An amendment of this motion must be voted on first.',
-    );
+    // Spec status messages: the root waits for its amendment, and the amended text (the amendment row's
+    // motion vote) waits for the amendment vote.
+    expect((await refused(a.start(w.runner, root.id))).message).toBe('Amendment not voted on');
+    expect((await refused(a.unanimous(w.runner, root.id))).message).toBe('Amendment not voted on');
+    expect((await refused(a.start(w.runner, amendment.id, 'motion'))).message).toBe('Amendment not voted on');
     const plain = (await a.create(w.runner, { name: 'Plain' })).motion;
     expect((await refused(a.start(w.runner, plain.id, 'amendment'))).message).toBe(
       'Only an amendment has an amendment vote.',
@@ -138,6 +141,9 @@ describe('running a vote', () => {
     await a.cast(m0.ctx, amendment.id, vote.id, 'opposed');
     await a.cast(m1.ctx, amendment.id, vote.id, 'opposed');
     await a.close(w.runner, amendment.id, vote.id);
+    // A defeated amendment leaves its text inactive.
+    expect((await refused(a.start(w.runner, amendment.id, 'motion'))).message).toBe('Amendment defeated');
+    expect((await refused(a.unanimous(w.runner, amendment.id, 'motion'))).message).toBe('Amendment defeated');
     // Defeated amendment: the root's motion vote starts on the root.
     const rootVote = (await a.start(w.runner, root.id)).vote;
     if (!rootVote) throw new Error('root vote');
@@ -172,11 +178,132 @@ describe('running a vote', () => {
       motion: { amendment_approved: true },
     });
     // The approved amendment is the active text: the motion vote runs on it.
-    expect((await refused(a.unanimous(w.runner, root.id))).code).toBe('rule_broken');
+    const onRoot = await refused(a.unanimous(w.runner, root.id));
+    expect(onRoot.code).toBe('rule_broken');
+    expect(onRoot.message).toBe('This motion was amended: hold the motion vote on its approved amendment.');
+    expect((await refused(a.start(w.runner, root.id))).message).toBe(onRoot.message);
     const approved = await a.unanimous(w.runner, amendment.id, 'motion');
     expect(approved).toMatchObject({
       message: 'The motion was approved by unanimous consent.',
       motion: { motion_approved: true },
     });
+  });
+
+  it('approves by unanimous consent only for runners, in a meeting in progress, and never twice', async () => {
+    const w = await newWorld(h, { status: 'planned', quorum: 1 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 2));
+    expect((await refused(a.unanimous(userCtx(w.tenantId, ['create motions']), motion.id))).code).toBe(
+      'forbidden',
+    );
+    expect((await refused(a.unanimous(w.runner, motion.id))).message).toBe('Meeting not in progress');
+    await setMeetingStatus(h, w, 'in_progress');
+    const done = await a.unanimous(userCtx(w.tenantId, ['update motions']), motion.id);
+    expect(done.motion.motion_approved).toBe(true);
+    const again = await refused(a.unanimous(w.runner, motion.id));
+    expect(again.code).toBe('conflict');
+    expect(again.message).toBe('This motion already has a result. Use a revote to replace it.');
+    // Unanimous consent blocks a vote like any other: not while another vote is active.
+    const other = (await a.create(w.runner, { name: 'Other' })).motion;
+    const third = (await a.create(w.runner, { name: 'Third' })).motion;
+    await a.start(w.runner, other.id);
+    expect((await refused(a.unanimous(w.runner, third.id))).message).toBe('A vote is already active.');
+  });
+});
+
+describe('quorum and revote rules', () => {
+  it('says how many more voting members the quorum needs, pluralised, for votes and unanimous consent', async () => {
+    const w = await newWorld(h, { quorum: 4, voters: 5 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    const [chair, m1, m2, m3] = w.members;
+    if (!chair || !m1 || !m2 || !m3) throw new Error('members');
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 4 more voting members needed.',
+    );
+    await checkIn(h, w, [chair, m1]);
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 2 more voting members needed.',
+    );
+    expect((await refused(a.unanimous(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 2 more voting members needed.',
+    );
+    await checkIn(h, w, [m2]);
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 1 more voting member needed.',
+    );
+    // A member who leaves counts no more.
+    await checkIn(h, w, [m3]);
+    await checkIn(h, w, [m2], false);
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 1 more voting member needed.',
+    );
+    await checkIn(h, w, [m2]);
+    expect((await a.start(w.runner, motion.id)).message).toBe('Vote Started!');
+  });
+
+  it('revotes only once a result exists, and of amendments only the latest', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const plain = (await a.create(w.runner, { name: 'Plain' })).motion;
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const first = (await a.amend(w.runner, root.id, { name: 'First amendment' })).motion;
+    const second = (await a.amend(w.runner, root.id, { name: 'Second amendment' })).motion;
+    await checkIn(h, w, w.members.slice(0, 3));
+    expect((await refused(a.start(w.runner, plain.id, 'motion', true))).message).toBe(
+      'There is no result to revote yet.',
+    );
+    expect((await refused(a.unanimous(w.runner, plain.id, 'motion', true))).message).toBe(
+      'There is no result to revote yet.',
+    );
+    await a.unanimous(w.runner, first.id, 'amendment');
+    await a.unanimous(w.runner, second.id, 'amendment');
+    expect((await refused(a.start(w.runner, first.id, 'amendment', true))).message).toBe(
+      'Only the latest amendment can be revoted.',
+    );
+    expect(
+      (await refused(a.start(userCtx(w.tenantId, ['create motions']), second.id, 'amendment', true))).code,
+    ).toBe('forbidden');
+    // The latest amendment's revote replaces its result with a fresh vote.
+    const revote = await a.start(w.runner, second.id, 'amendment', true);
+    expect(revote.vote).toMatchObject({ type: 'amendment', respondents_count: 0, is_active: true });
+    expect(revote.motion.amendment_approved).toBeNull();
+    if (!revote.vote) throw new Error('vote');
+    await a.close(w.runner, second.id, revote.vote.id);
+    // A motion's result can be revoted (by unanimous consent too).
+    await a.unanimous(w.runner, plain.id);
+    const redo = await a.unanimous(w.runner, plain.id, 'motion', true);
+    expect(redo.motion.motion_approved).toBe(true);
+  });
+});
+
+describe('adding time and closing', () => {
+  it('lets admins add time and close, refuses bad input and a vote of another motion', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    const other = (await a.create(w.runner, { name: 'Other' })).motion;
+    await checkIn(h, w, w.members.slice(0, 2));
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    // A vote is addressed under its own motion only.
+    expect((await refused(a.addTime(w.runner, other.id, vote.id))).code).toBe('not_found');
+    expect((await refused(a.close(w.runner, other.id, vote.id))).code).toBe('not_found');
+    const zero = await refused(
+      h.call(S.voteAddTime, w.runner, { ...w.base, id: motion.id, voteId: vote.id, time: 0 }, ZVoteReply),
+    );
+    expect(zero.code).toBe('bad_request');
+    // No meeting permission at all: refused; the admin role may.
+    const member = w.members[1];
+    if (!member) throw new Error('member');
+    expect((await refused(a.addTime(member.ctx, motion.id, vote.id))).code).toBe('forbidden');
+    expect((await refused(a.close(member.ctx, motion.id, vote.id))).code).toBe('forbidden');
+    const admin = userCtx(w.tenantId, [], { roles: ['admin'] });
+    const added = await a.addTime(admin, motion.id, vote.id, 20);
+    expect(Date.parse(added.vote?.ended_at ?? '') - Date.parse(vote.ended_at)).toBe(20_000);
+    const after = (await a.retrieve(w.runner)).votes.find((v) => v.id === vote.id);
+    expect(after?.ended_at).toBe(added.vote?.ended_at);
+    expect((await a.close(admin, motion.id, vote.id)).vote?.is_active).toBe(false);
   });
 });

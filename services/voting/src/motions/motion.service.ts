@@ -15,6 +15,7 @@ import {
 } from '@gavel/contracts';
 import {
   activeAmendment,
+  amendmentApproval,
   canChangeResultVisibility,
   canCreateMotion,
   canDeleteMotion,
@@ -23,8 +24,10 @@ import {
   isMotionPhase,
   isVoteActive,
   type MotionChangeInput,
+  motionApproval,
   motionHasResult,
   RESULT_VISIBILITY_SUCCESS,
+  STATUS_AMENDMENT_DEFEATED,
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { votingConfig } from '../config.js';
@@ -114,6 +117,7 @@ export class MotionService {
         can_create_motions: true,
       });
       if (!allowed) throw new AppError('rule_broken', this.changeRefusal(state, { has_result: false }));
+      if (parentId !== null) this.assertAmendable(state, parentId);
       const data = motionDataFromForm(input, {
         committee: scope.committee,
         isAmendment: parentId !== null,
@@ -250,9 +254,10 @@ export class MotionService {
       if (!can(ctx, 'create motions'))
         throw new AppError('forbidden', 'You are not allowed to re-sort motions.');
       if (!canReorderMotions({ phase: state.scope.phase, can_create_motions: true })) {
+        const what = state.scope.kind === 'meeting' ? 'meeting' : 'vote';
         throw new AppError(
           'rule_broken',
-          'Motions can only be re-sorted while the meeting is planned or in progress.',
+          `Motions can only be re-sorted while the ${what} is planned or in progress.`,
         );
       }
       const known = new Set(state.rows.map((r) => r.id));
@@ -306,6 +311,22 @@ export class MotionService {
       can_run_meetings: isRunner(ctx),
       can_update_motions: can(ctx, 'update motions'),
     };
+  }
+
+  /**
+   * An amendment changes the text its parent is voted on with: refused once the parent's motion vote has
+   * a result (or unanimous consent decided it), and under a defeated amendment, which leaves that text
+   * inactive. An approved amendment may be amended further (the depth-first active amendment).
+   */
+  private assertAmendable(state: VotingState, parentId: string): void {
+    const parent = motionOf(state, parentId);
+    if (!parent) throw notFound('motion');
+    if (motionApproval(parent.motion, state.approval) !== null) {
+      throw new AppError('rule_broken', 'The motion already has a result; it can no longer be amended.');
+    }
+    if (amendmentApproval(parent.motion, state.approval) === false) {
+      throw new AppError('rule_broken', `${STATUS_AMENDMENT_DEFEATED}: it cannot be amended.`);
+    }
   }
 
   /** Why a motion may not change now (the first unmet condition). */

@@ -29,6 +29,8 @@ import {
   presentVotingMembers,
   quorumNeededMessage,
   quorumShortfall,
+  STATUS_AMENDMENT_NOT_VOTED_ON,
+  STATUS_QUORUM_NOT_MET,
   type StartVoteBlocker,
   secondsAddedMessage,
   startVoteBlockerMessage,
@@ -55,7 +57,6 @@ import { VoteRepository, type VoteRow } from './vote.repository.js';
 
 const BLOCKER_TEXT: Partial<Record<StartVoteBlocker, string>> = {
   active_vote: 'A vote is already active.',
-  active_amendment: 'An amendment of this motion must be voted on first.',
   no_eligible_voters: 'No eligible voting member is checked in.',
   not_an_amendment: 'Only an amendment has an amendment vote.',
 };
@@ -172,13 +173,7 @@ export class VoteService {
         amendment_approval: kind === 'motion' ? amendmentApproval(motion, approval) : undefined,
       });
       const first = blockers[0];
-      if (first) {
-        if (first === 'quorum_not_met') {
-          const more = quorumShortfall({ present, quorum: generalQuorum });
-          throw new AppError('rule_broken', `Quorum not met: ${quorumNeededMessage(more)}.`);
-        }
-        throw new AppError('rule_broken', startVoteBlockerMessage(first) ?? BLOCKER_TEXT[first] ?? first);
-      }
+      if (first) throw new AppError('rule_broken', this.blockerMessage(first, { motion, state, present }));
 
       if (previous && input.revote) {
         const discarded = await this.votes.update(tx, scope.tenantId, previous.id, {
@@ -376,6 +371,34 @@ export class VoteService {
       }
       return claimed.length;
     });
+  }
+
+  /**
+   * The refusal text of a start-vote blocker: the spec's voting status message where it has one
+   * ('Meeting not in progress', 'Quorum not met' with how many more are needed, 'Chair/Vice Chair Not
+   * Present', 'Amendment not voted on', 'Amendment defeated'), else our own wording.
+   */
+  private blockerMessage(
+    blocker: StartVoteBlocker,
+    at: { motion: TMotion; state: VotingState; present: number },
+  ): string {
+    if (blocker === 'quorum_not_met') {
+      const more = quorumShortfall({
+        present: at.present,
+        quorum: generalQuorumOf(at.state.scope.committee),
+      });
+      return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(more)}.`;
+    }
+    if (blocker === 'active_amendment') {
+      // A pending amendment has not been voted on yet; an approved one is now the motion's text, and the
+      // motion vote is held on it (its row, type 'motion').
+      const pending = activeAmendment(at.motion, at.state.motions, at.state.approval);
+      if (pending && amendmentApproval(pending, at.state.approval) === true) {
+        return 'This motion was amended: hold the motion vote on its approved amendment.';
+      }
+      return STATUS_AMENDMENT_NOT_VOTED_ON;
+    }
+    return startVoteBlockerMessage(blocker) ?? BLOCKER_TEXT[blocker] ?? blocker;
   }
 
   private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {
