@@ -127,6 +127,8 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: ZMeetingRef,
     reply: ZCalendarReply,
+    // Served as the .ics file itself (Content-Type, Content-Disposition, ETag), not as JSON.
+    file: true,
   },
   {
     method: 'POST',

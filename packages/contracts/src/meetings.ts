@@ -98,17 +98,21 @@ const ZMeetingFieldsShape = z.object({
   name: z.string().trim().min(1, 'The name field is required.').max(255),
   /** HTML; sanitised by the service before it is stored. */
   description: z.string().max(100_000).nullable().optional(),
-  start: ZIso,
-  end: ZIso,
+  start: z.iso.datetime({ offset: true, error: 'The start must be a date and time (ISO 8601).' }),
+  end: z.iso.datetime({ offset: true, error: 'The end must be a date and time (ISO 8601).' }),
   type: z.string().trim().min(1).max(100).optional(),
   show_motions: z.boolean().optional(),
   allow_in_person: z.boolean().optional(),
   allow_remote: z.boolean().optional(),
   location_name: ZOptionalText,
   location_address: ZOptionalText,
-  visibility: ZMeetingVisibility.optional(),
+  visibility: z
+    .enum(ZMeetingVisibility.options, { error: 'The visibility must be committee or open.' })
+    .optional(),
   in_meeting_voting: z.boolean().optional(),
-  video_provider: ZVideoProvider.optional(),
+  video_provider: z
+    .enum(ZVideoProvider.options, { error: 'The video provider must be none, zoom or static.' })
+    .optional(),
   zoom_id: z.string().trim().max(100).nullable().optional(),
   zoom_registration_url: ZUrl.nullable().optional(),
   /** The join link of the 'static' provider. */
@@ -274,13 +278,20 @@ export const ZRetrieveAttendanceReply = z.object({
 export type TRetrieveAttendanceReply = z.infer<typeof ZRetrieveAttendanceReply>;
 
 /** A form value 'true'/'false' or a boolean. */
-const ZFormBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
-]);
+const ZFormBoolean = z.union(
+  [z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')],
+  {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'The attending field is required.'
+        : 'The attending field must be true or false.',
+  },
+);
 /** remote, in_person or empty (= none). */
 const ZAttendingVia = z
-  .union([ZMeetingMode, z.literal('')])
+  .union([ZMeetingMode, z.literal('')], {
+    error: 'The attending via field must be in_person, remote or empty.',
+  })
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));

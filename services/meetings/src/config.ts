@@ -23,8 +23,11 @@ export const ZMeetingsSettings = z.object({
   ZOOM_CLIENT_SECRET: z.string().optional(),
   ZOOM_OAUTH_URL: z.string().url().default('https://zoom.us/oauth/token'),
   ZOOM_API_BASE_URL: z.string().url().default('https://api.zoom.us/v2'),
-  /** How long a call to Zoom may take before it counts as failed. */
-  ZOOM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * How long one join-link retrieval may spend at Zoom, all attempts included, before it counts as failed
+   * (the registration URL). Keep it below the gateway's REQUEST_TIMEOUT_MS (5000) so that answer arrives.
+   */
+  ZOOM_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
 });
 export type TMeetingsSettings = z.infer<typeof ZMeetingsSettings>;
 

@@ -7,6 +7,7 @@ import {
   type TRequestContext,
   ZAttendanceChangeReply,
   ZMeeting,
+  ZMeetingListReply,
   ZRetrieveAttendanceReply,
   ZRetrieveMeetingReply,
 } from '@gavel/contracts';
@@ -80,7 +81,7 @@ describe('RSVP', () => {
     ).rejects.toMatchObject({ code: 'forbidden' });
     await rsvp(rsvpEditor, bob.user.id, { attending: false, attending_via: '' });
     await expect(rsvp(ann.ctx, ann.user.id, { attending: true })).rejects.toMatchObject({
-      code: 'rule_broken',
+      code: 'bad_request',
       errors: { attending_via: ['The attending via field is required.'] },
     });
     await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'in_person' });
@@ -141,6 +142,215 @@ describe('RSVP', () => {
     await expect(
       rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' }),
     ).rejects.toMatchObject({ code: 'rule_broken' });
+  });
+});
+
+describe('RSVP counts on the Meeting entity', () => {
+  const counts = (m: Record<string, unknown> | undefined) => [
+    m?.rsvp_count,
+    m?.rsvp_attending_count,
+    m?.rsvp_attending_in_person_count,
+    m?.rsvp_attending_remote_count,
+    m?.rsvp_not_attending_count,
+  ];
+
+  it('follow every set, change and removal of RSVPs, per meeting', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const later = new Date(Date.now() + 5 * 86400_000);
+    const other = await h.call(
+      S.meetingCreate,
+      admin,
+      {
+        ...REF,
+        code: 'M2',
+        name: 'Later',
+        start: later.toISOString(),
+        end: new Date(later.getTime() + 3600_000).toISOString(),
+        allow_remote: true,
+      },
+      ZMeeting,
+    );
+    const [ann, bob, cat] = [
+      await member(h, tenant, committee.id),
+      await member(h, tenant, committee.id),
+      await member(h, tenant, committee.id),
+    ];
+    const rsvps = userCtx(tenant, ['modify meeting rsvps']);
+    const m1 = async () =>
+      counts((await h.call(S.retrieveMeeting, ann.ctx, REF, ZRetrieveMeetingReply)).meeting);
+    const listed = async () => {
+      const list = await h.call(S.meetingsList, admin, { committeeCode: 'FIN' }, ZMeetingListReply);
+      return Object.fromEntries(list.map((m) => [m.code, counts(m)]));
+    };
+    //                 count, attending, in person, remote, not attending
+    expect(await m1()).toEqual([0, 0, 0, 0, 0]);
+    await rsvp(ann.ctx, ann.user.id, { attending: 'true', attending_via: 'remote' });
+    expect(await m1()).toEqual([1, 1, 0, 1, 0]);
+    await rsvp(rsvps, bob.user.id, { attending: true, attending_via: 'in_person' });
+    expect(await m1()).toEqual([2, 2, 1, 1, 0]);
+    // Not attending: the mode given is dropped, so it never counts as remote.
+    const catNo = await rsvp(cat.ctx, cat.user.id, { attending: 'false', attending_via: 'remote' });
+    expect(catNo.member.rsvp).toMatchObject({ attending: false, attending_via: null });
+    expect(await m1()).toEqual([3, 2, 1, 1, 1]);
+    // Changes move an RSVP between the counts; the total stays.
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'in_person' });
+    expect(await m1()).toEqual([3, 2, 2, 0, 1]);
+    await rsvp(rsvps, bob.user.id, { attending: false, attending_via: '' });
+    expect(await m1()).toEqual([3, 1, 1, 0, 2]);
+    await rsvp(cat.ctx, cat.user.id, { attending: true, attending_via: 'remote' });
+    expect(await m1()).toEqual([3, 2, 1, 1, 1]);
+    // Another meeting's RSVPs never count here.
+    await rsvp(ann.ctx, ann.user.id, {
+      committeeCode: 'FIN',
+      meetingCode: 'M2',
+      attending: true,
+      attending_via: 'remote',
+    });
+    expect(await listed()).toEqual({ M1: [3, 2, 1, 1, 1], M2: [1, 1, 0, 1, 0] });
+    // The realtime meeting state carries the same counts.
+    await startMeeting(admin);
+    const [state] = await broadcasts(meeting.id, ['meeting.state']);
+    const live = state?.payload as { meeting: Record<string, unknown> } | undefined;
+    expect(counts(live?.meeting)).toEqual([3, 2, 1, 1, 1]);
+    // Removals.
+    await unrsvp(ann.ctx, ann.user.id);
+    expect(await m1()).toEqual([2, 1, 0, 1, 1]);
+    await unrsvp(rsvps, bob.user.id);
+    expect(await m1()).toEqual([1, 1, 0, 1, 0]);
+    await unrsvp(admin, cat.user.id);
+    expect(await m1()).toEqual([0, 0, 0, 0, 0]);
+    expect(await listed()).toEqual({ M1: [0, 0, 0, 0, 0], M2: [1, 1, 0, 1, 0] });
+    expect(other.rsvp_count).toBe(0);
+  });
+});
+
+describe('concurrent RSVPs', () => {
+  it('of one person leave one RSVP, counted once', async () => {
+    const { tenant, committee } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    const answers = [
+      { attending: true, attending_via: 'remote' },
+      { attending: 'true', attending_via: 'in_person' },
+      { attending: false },
+      { attending: 'false', attending_via: '' },
+      { attending: true, attending_via: 'remote' },
+      { attending: true, attending_via: 'in_person' },
+    ];
+    const results = await Promise.allSettled(answers.map((a) => rsvp(ann.ctx, ann.user.id, a)));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await h.service.runtime.prisma.rsvp.count({ where: { tenantId: tenant } })).toBe(1);
+    const m = (await h.call(S.retrieveMeeting, ann.ctx, REF, ZRetrieveMeetingReply)).meeting;
+    expect(m.rsvp_count).toBe(1);
+    expect(m.rsvp_attending_count + m.rsvp_not_attending_count).toBe(1);
+  });
+});
+
+describe('validation, rules and tenants on RSVP and attendance calls', () => {
+  it('answers bad input with per-field messages', async () => {
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await expect(
+      rsvp(ann.ctx, ann.user.id, { attending: 'yes', attending_via: 'zoom' }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: {
+        attending: ['The attending field must be true or false.'],
+        attending_via: ['The attending via field must be in_person, remote or empty.'],
+      },
+    });
+    await expect(
+      h.call(S.rsvpSet, ann.ctx, { ...REF, id: ann.user.id }, ZAttendanceChangeReply),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { attending: ['The attending field is required.'] },
+    });
+    await startMeeting(admin);
+    await expect(checkIn(admin, ann.user.id, { attending_via: 'video' })).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { attending_via: ['The attending via field must be in_person, remote or empty.'] },
+    });
+    await expect(checkIn(admin, ann.user.id)).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { attending_via: ['The attending via field is required.'] },
+    });
+    // Nothing was written by the refused calls.
+    expect(await h.service.runtime.prisma.rsvp.count({ where: { tenantId: tenant } })).toBe(0);
+    expect(await h.service.runtime.prisma.attendee.count({ where: { tenantId: tenant } })).toBe(0);
+  });
+
+  it('adding a non-member by RSVP needs the open visibility; removal of attendance needs a meeting in progress', async () => {
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    const guest = await newUser(h, tenant);
+    const rsvps = userCtx(tenant, ['modify meeting rsvps']);
+    await expect(rsvp(rsvps, guest.id, { attending: true, attending_via: 'remote' })).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Only committee members can be added to this meeting.',
+    });
+    await expect(checkOut(admin, ann.user.id)).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Meeting not in progress',
+    });
+    await h.call(S.meetingUpdate, admin, { ...REF, visibility: 'open' }, ZMeeting);
+    // Open: an editor adds them, but a plain member still cannot add someone else.
+    await expect(rsvp(ann.ctx, guest.id, { attending: true, attending_via: 'remote' })).rejects.toMatchObject(
+      {
+        code: 'forbidden',
+      },
+    );
+    expect((await rsvp(rsvps, guest.id, { attending: true, attending_via: 'remote' })).member).toMatchObject({
+      is_member: false,
+      rsvp: { attending: true, attendee_type: 'user' },
+    });
+  });
+
+  it("never changes another tenant's RSVPs or attendance, nor reaches another tenant's users", async () => {
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' });
+    await startMeeting(admin);
+    await checkIn(admin, ann.user.id, { attending_via: 'remote' });
+
+    // A caller of another tenant with every permission, even one holding a committee FIN and meeting M1.
+    const otherWorld = await world(h);
+    const outsider = otherWorld.admin;
+    await startMeeting(outsider); // their own FIN/M1, in progress: only the target user is unknown there
+    const outsiderNoMeeting = userCtx(randomUUID(), [
+      'modify meeting rsvps',
+      'modify meeting attendance',
+      'run meetings',
+    ]);
+    for (const ctx of [outsider, outsiderNoMeeting]) {
+      await expect(rsvp(ctx, ann.user.id, { attending: false, attending_via: '' })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      await expect(unrsvp(ctx, ann.user.id)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(checkOut(ctx, ann.user.id)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(checkIn(ctx, ann.user.id, { attending_via: 'in_person' })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+    }
+    // Our admin cannot pull a user of another tenant into our meeting.
+    const foreign = await newUser(h, otherWorld.tenant);
+    await h.call(S.meetingUpdate, admin, { ...REF, visibility: 'open' }, ZMeeting);
+    await expect(checkIn(admin, foreign.id, { attending_via: 'remote' })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'User not found.',
+    });
+    await expect(rsvp(admin, foreign.id, { attending: true, attending_via: 'remote' })).rejects.toMatchObject(
+      {
+        code: 'not_found',
+      },
+    );
+
+    const list = await attendance(admin);
+    expect(list.rsvps).toEqual([expect.objectContaining({ user_id: ann.user.id, attending: true })]);
+    expect(list.attendance).toEqual([
+      expect.objectContaining({ user_id: ann.user.id, checked_in: true, attending_via: 'remote' }),
+    ]);
+    const prisma = h.service.runtime.prisma;
+    expect(await prisma.rsvp.count({ where: { tenantId: otherWorld.tenant } })).toBe(0);
+    expect(await prisma.attendee.count({ where: { tenantId: otherWorld.tenant } })).toBe(0);
   });
 });
 
@@ -220,7 +430,7 @@ describe('attendance', () => {
     await startMeeting(admin);
     await expect(checkIn(ann.ctx, bob.user.id)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(checkIn(ann.ctx, ann.user.id, { attending_via: 'remote' })).rejects.toMatchObject({
-      code: 'rule_broken',
+      code: 'bad_request',
       errors: { attending_via: ['This meeting does not allow attending remotely.'] },
     });
     // The only allowed mode is taken when none is given.

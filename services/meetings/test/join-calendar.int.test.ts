@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SUBJECTS, type TRequestContext, ZCalendarReply, ZJoinReply, ZMeeting } from '@gavel/contracts';
+import {
+  MEETING_ROUTES,
+  SUBJECTS,
+  type TRequestContext,
+  ZCalendarReply,
+  ZJoinReply,
+  ZMeeting,
+} from '@gavel/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, member, REF, startHarness, userCtx, world } from './support.js';
 
@@ -12,6 +19,10 @@ interface FakeZoom {
   calls: { method: string; path: string; auth: string | undefined; body: unknown }[];
   /** Status to answer for registrants of a Zoom meeting id (default 201). */
   registrantStatus: Map<string, number>;
+  /** Statuses answered first, one per call, for registrants of a Zoom meeting id (then registrantStatus). */
+  registrantQueue: Map<string, number[]>;
+  /** Zoom meeting ids whose registrant calls never answer (until the client gives up). */
+  registrantHangs: Set<string>;
   tokenStatus: number;
   server: Server;
 }
@@ -24,7 +35,13 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 async function startFakeZoom(): Promise<FakeZoom> {
-  const fake = { calls: [], registrantStatus: new Map(), tokenStatus: 200 } as unknown as FakeZoom;
+  const fake = {
+    calls: [],
+    registrantStatus: new Map(),
+    registrantQueue: new Map(),
+    registrantHangs: new Set(),
+    tokenStatus: 200,
+  } as unknown as FakeZoom;
   let issued = 0;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -61,7 +78,8 @@ async function startFakeZoom(): Promise<FakeZoom> {
       });
     const m = url.pathname.match(/^\/v2\/meetings\/([^/]+)\/registrants$/);
     if (req.method === 'POST' && m?.[1]) {
-      const status = fake.registrantStatus.get(m[1]) ?? 201;
+      if (fake.registrantHangs.has(m[1])) return; // never answers
+      const status = fake.registrantQueue.get(m[1])?.shift() ?? fake.registrantStatus.get(m[1]) ?? 201;
       if (status !== 201) return json(status, { code: status, message: 'refused' });
       const who = body as { email: string };
       return json(201, {
@@ -98,12 +116,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.stop();
+  zoom?.server.closeAllConnections();
   await new Promise((r) => zoom?.server.close(r));
 });
 beforeEach(() => {
   zoom.calls.length = 0;
   zoom.tokenStatus = 200;
+  zoom.registrantQueue.clear();
+  zoom.registrantHangs.clear();
 });
+
+/** The Zoom calls made so far, as 'METHOD /path' without the query. */
+const zoomCalls = () => zoom.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`);
 
 const join = (ctx: TRequestContext) => h.call(S.meetingJoin, ctx, REF, ZJoinReply);
 
@@ -161,6 +185,8 @@ describe('GET {meeting base}/join', () => {
     await h.call(S.meetingStart, admin, REF, ZMeeting);
     zoom.registrantStatus.set('404404', 404);
     expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    // Not worth another attempt: one call only.
+    expect(zoomCalls().filter((c) => c.endsWith('/registrants'))).toHaveLength(1);
     zoom.registrantStatus.set('404404', 401);
     expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
     zoom.registrantStatus.set('404404', 500);
@@ -175,6 +201,76 @@ describe('GET {meeting base}/join', () => {
       authorized: true,
       fallback: true,
     });
+  });
+
+  it('tries a transient failure again: up to 3 attempts per video id, then the registration URL', async () => {
+    const { admin, m } = await liveZoomMeeting({ zoom_id: '333' });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    const registrantCalls = () => zoomCalls().filter((c) => c === 'POST /v2/meetings/333/registrants');
+
+    // Two failures, then Zoom answers: the third attempt's link.
+    zoom.registrantQueue.set('333', [500, 503]);
+    expect(await join(m.ctx)).toEqual({
+      join_url: `https://zoom.example/w/333?who=${encodeURIComponent(m.user.email)}`,
+      authorized: true,
+      fallback: false,
+    });
+    expect(registrantCalls()).toHaveLength(3);
+
+    // Three failures: no fourth attempt; the registration URL.
+    zoom.calls.length = 0;
+    zoom.registrantQueue.set('333', [500, 429, 502, 500]);
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://zoom.example/register/fallback',
+      authorized: true,
+      fallback: true,
+    });
+    expect(registrantCalls()).toHaveLength(3);
+    expect(zoom.registrantQueue.get('333')).toEqual([500]);
+
+    // A 401/404 on a later attempt still hides the button.
+    zoom.calls.length = 0;
+    zoom.registrantQueue.set('333', [500, 404]);
+    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    expect(registrantCalls()).toHaveLength(2);
+  });
+
+  it('keeps a Zoom meeting it created even when registering the user then fails', async () => {
+    const { admin, m } = await liveZoomMeeting({ zoom_registration_url: null });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    zoom.registrantQueue.set('987654321', [500, 500, 500]);
+    // No registration URL set by the admin: Zoom's own one is the fallback.
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://zoom.example/meeting/register/987654321',
+      authorized: true,
+      fallback: true,
+    });
+    expect(zoomCalls().filter((c) => c === 'POST /v2/users/me/meetings')).toHaveLength(1);
+    const saved = await h.call(S.meetingGet, admin, REF, ZMeeting);
+    expect(saved).toMatchObject({
+      zoom_id: '987654321',
+      zoom_registration_url: 'https://zoom.example/meeting/register/987654321',
+    });
+    // The next call uses that meeting: no second Zoom meeting.
+    zoom.calls.length = 0;
+    expect((await join(m.ctx)).fallback).toBe(false);
+    expect(zoomCalls()).toEqual(['POST /v2/meetings/987654321/registrants']);
+  });
+
+  it('answers the registration URL within ZOOM_TIMEOUT_MS when Zoom does not answer', async () => {
+    const { admin, m } = await liveZoomMeeting({ zoom_id: '444' });
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    zoom.registrantHangs.add('444');
+    const began = Date.now();
+    expect(await join(m.ctx)).toEqual({
+      join_url: 'https://zoom.example/register/fallback',
+      authorized: true,
+      fallback: true,
+    });
+    // The budget (2000 ms here) covers every attempt: the answer beats the gateway's 5 s request timeout.
+    const took = Date.now() - began;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(4900);
   });
 
   it('a refused token is a failure (registration URL), not a hidden button', async () => {
@@ -207,6 +303,13 @@ describe('GET {meeting base}/join', () => {
 });
 
 describe('GET {meeting base}/calendar', () => {
+  it('is routed as a file download, not JSON', () => {
+    const route = MEETING_ROUTES.find(
+      (r) => r.method === 'GET' && r.path === '/api/meeting/{committeeCode}/{meetingCode}/calendar',
+    );
+    expect(route).toMatchObject({ subject: S.meetingCalendar, file: true, reply: ZCalendarReply });
+  });
+
   it('answers an ICS file with the meeting, for viewers only', async () => {
     const { tenant, committee, meeting } = await world(h, { description: '<p>Budget <b>review</b></p>' });
     const m = await member(h, tenant, committee.id);

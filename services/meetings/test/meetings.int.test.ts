@@ -98,7 +98,8 @@ describe('create, edit, delete, list', () => {
     await expect(
       h.call(S.meetingCreate, admin, meetingInput({ code: 'm1' }), ZMeeting),
     ).rejects.toMatchObject({
-      code: 'rule_broken',
+      code: 'conflict',
+      message: 'The code has already been taken.',
       errors: { code: ['The code has already been taken.'] },
     });
     await expect(
@@ -113,7 +114,8 @@ describe('create, edit, delete, list', () => {
         ZMeeting,
       ),
     ).rejects.toMatchObject({
-      code: 'rule_broken',
+      code: 'bad_request',
+      message: 'The end must be a date after the start.',
       errors: { end: ['The end must be a date after the start.'] },
     });
     await expect(
@@ -123,10 +125,41 @@ describe('create, edit, delete, list', () => {
         meetingInput({ code: 'M3', allow_in_person: false, allow_remote: false }),
         ZMeeting,
       ),
-    ).rejects.toMatchObject({ code: 'rule_broken' });
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { allow_in_person: ['The meeting must allow attending in person, remotely or both.'] },
+    });
     await expect(
-      h.call(S.meetingCreate, admin, meetingInput({ code: 'bad code!' }), ZMeeting),
-    ).rejects.toMatchObject({ code: 'bad_request' });
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({ code: 'M3', video_provider: 'static', video_url: null }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { video_url: ['The video link is required for a static video provider.'] },
+    });
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({ code: 'bad code!', name: '', start: 'tomorrow', visibility: 'public' }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: {
+        code: ['The code may only contain letters, numbers and dashes.'],
+        name: ['The name field is required.'],
+        start: ['The start must be a date and time (ISO 8601).'],
+        visibility: ['The visibility must be committee or open.'],
+      },
+    });
+    // Nothing of the refused calls was stored.
+    expect(
+      (await h.call(S.meetingsList, admin, { committeeCode: 'FIN' }, ZMeetingListReply)).map((m) => m.code),
+    ).toEqual(['M1']);
     await expect(
       h.call(S.meetingCreate, { ...admin, userId: null }, meetingInput({ code: 'M4' }), ZMeeting),
     ).rejects.toMatchObject({ code: 'unauthenticated' });
@@ -152,6 +185,12 @@ describe('create, edit, delete, list', () => {
     });
     const ref9 = { committeeCode: 'FIN', meetingCode: 'm9' };
     expect((await h.call(S.meetingGet, admin, ref9, ZMeeting)).name).toBe('Renamed');
+    await expect(
+      h.call(S.meetingUpdate, admin, { ...ref9, end: '2000-01-01T00:00:00Z' }, ZMeeting),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { end: ['The end must be a date after the start.'] },
+    });
     await start(admin, ref9);
     await h.call(S.meetingUpdate, admin, { ...ref9, name: 'Live edit' }, ZMeeting);
     await end(admin, ref9);
@@ -240,8 +279,24 @@ describe('create, edit, delete, list', () => {
     await expect(retrieve(outsider)).rejects.toMatchObject({ code: 'not_found' });
     await expect(start(outsider)).rejects.toMatchObject({ code: 'not_found' });
     await expect(h.call(S.meetingDelete, outsider, REF, ZOk)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      h.call(S.meetingUpdate, outsider, { ...REF, name: 'Hijacked' }, ZMeeting),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(h.call(S.meetingGet, outsider, REF, ZMeeting)).rejects.toMatchObject({ code: 'not_found' });
     expect(await h.call(S.meetingsList, outsider, { committeeCode: 'FIN' }, ZMeetingListReply)).toEqual([]);
-    expect((await retrieve(admin)).meeting.code).toBe('M1');
+    await start(admin);
+    await expect(end(outsider)).rejects.toMatchObject({ code: 'not_found' });
+    // The outsider's own meeting may reuse the code; their calls act on theirs only, ours is untouched.
+    const theirs = await h.call(S.meetingCreate, outsider, meetingInput({ name: 'Theirs' }), ZMeeting);
+    expect(theirs.id).not.toBe((await retrieve(admin)).meeting.id);
+    await h.call(S.meetingUpdate, outsider, { ...REF, name: 'Theirs renamed' }, ZMeeting);
+    await start(outsider);
+    await end(outsider);
+    expect((await retrieve(admin)).meeting).toMatchObject({
+      code: 'M1',
+      name: 'Monthly Meeting',
+      status: 'in_progress',
+    });
   });
 });
 
@@ -249,6 +304,10 @@ describe('phases', () => {
   it('starts only when planned and today, with run meetings; emits started and a state broadcast once', async () => {
     const { tenant, admin, meeting } = await world(h);
     await expect(start(userCtx(tenant, ['update meetings']))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(start(userCtx(tenant, ['modify meeting attendance']))).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(start({ ...admin, userId: null })).rejects.toMatchObject({ code: 'unauthenticated' });
     await expect(end(admin)).rejects.toMatchObject({
       code: 'rule_broken',
       message: 'Only a meeting in progress can be ended.',
@@ -319,12 +378,18 @@ describe('phases', () => {
       code: 'rule_broken',
       message: 'The meeting cannot be ended while a vote is active.',
     });
+    expect((await retrieve(admin)).meeting.status).toBe('in_progress');
     await publishEvent(h, 'evt.voting.vote.closed', vote(new Date(Date.now() - 1000)));
     await eventually(async () => {
       const v = await h.service.runtime.prisma.voteCopy.findFirst({ where: { id: voteId } });
       return !!v?.endedAt && v.endedAt < new Date();
     });
-    const ended = await end(admin);
+    await expect(
+      end(userCtx(tenant, ['update meetings', 'modify meeting attendance'])),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    const ended = await end(userCtx(tenant, ['run meetings']));
     expect(ended).toMatchObject({ status: 'ended' });
     expect(ended.ended_at).not.toBeNull();
     expect(

@@ -326,14 +326,14 @@ function attendingVia(meeting: MeetingRow, via: TMeetingMode | null): TMeetingMo
   if (!via) {
     if (allowed.length === 1 && allowed[0]) return allowed[0];
     const message = 'The attending via field is required.';
-    throw new AppError('rule_broken', message, { attending_via: [message] });
+    throw new AppError('bad_request', message, { attending_via: [message] });
   }
   if (!allowed.includes(via)) {
     const message =
       via === 'remote'
         ? 'This meeting does not allow attending remotely.'
         : 'This meeting does not allow attending in person.';
-    throw new AppError('rule_broken', message, { attending_via: [message] });
+    throw new AppError('bad_request', message, { attending_via: [message] });
   }
   return via;
 }

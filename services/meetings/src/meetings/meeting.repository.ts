@@ -99,6 +99,23 @@ export class MeetingRepository {
     return db.meeting.update({ where: { tenantId_id: { tenantId, id } }, data });
   }
 
+  /**
+   * Stores a video conference the provider created for the meeting, unless the meeting got a video id
+   * meanwhile (an admin's edit, or another caller's creation wins).
+   */
+  async setCreatedVideo(
+    db: Db,
+    tenantId: string,
+    id: string,
+    zoomId: string,
+    registrationUrl: string | null,
+  ): Promise<void> {
+    await db.meeting.updateMany({
+      where: { tenantId, id, zoomId: null },
+      data: { zoomId, zoomRegistrationUrl: registrationUrl },
+    });
+  }
+
   async delete(db: Db, tenantId: string, id: string): Promise<void> {
     await db.meeting.delete({ where: { tenantId_id: { tenantId, id } } });
   }

@@ -77,8 +77,9 @@ export function slugify(text: string): string {
   );
 }
 
-const ruleBroken = (field: string, message: string) =>
-  new AppError('rule_broken', message, { [field]: [message] });
+const CODE_TAKEN = 'The code has already been taken.';
+/** A meeting code already used by another meeting of the committee: a conflict (409), as in committees. */
+const codeTaken = () => new AppError('conflict', CODE_TAKEN, { code: [CODE_TAKEN] });
 
 /** Meetings per committee: CRUD, phases (start/end), the retrieve call and channel access. */
 @Injectable()
@@ -168,8 +169,7 @@ export class MeetingService {
     return this.write(async (tx) => {
       const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode);
       const data = meetingData(input, null);
-      if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.id, data.code))
-        throw ruleBroken('code', 'The code has already been taken.');
+      if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.id, data.code)) throw codeTaken();
       const row = await this.meetings.create(tx, ctx.tenantId, committee.id, data);
       await this.events.meeting(tx, 'created', ctx.tenantId, row);
       return this.present(tx, ctx.tenantId, row, committee, true);
@@ -191,7 +191,7 @@ export class MeetingService {
         data.code !== current.code &&
         (await this.meetings.codeTaken(tx, ctx.tenantId, current.committeeId, data.code, current.id))
       )
-        throw ruleBroken('code', 'The code has already been taken.');
+        throw codeTaken();
       const row = await this.meetings.update(tx, ctx.tenantId, current.id, data);
       await this.events.meeting(tx, 'updated', ctx.tenantId, row);
       const meeting = await this.present(tx, ctx.tenantId, row, found.committee, true);
@@ -297,7 +297,7 @@ export class MeetingService {
     try {
       return await this.db.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err)) throw ruleBroken('code', 'The code has already been taken.');
+      if (isUniqueViolation(err)) throw codeTaken();
       throw err;
     }
   }
@@ -327,8 +327,9 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
     errors.allow_in_person = ['The meeting must allow attending in person, remotely or both.'];
   if (videoProvider === 'static' && !videoUrl)
     errors.video_url = ['The video link is required for a static video provider.'];
+  // Bad input (400) with per-field messages, like the schema's own checks.
   if (Object.keys(errors).length)
-    throw new AppError('rule_broken', Object.values(errors)[0]?.[0] ?? 'Invalid meeting.', errors);
+    throw new AppError('bad_request', Object.values(errors)[0]?.[0] ?? 'Invalid meeting.', errors);
   return {
     code,
     name,

@@ -36,7 +36,8 @@ export class JoinService {
 
   /**
    * Only while the meeting allows remote attendance and is in progress. The provider's 401/404 hides the
-   * join button (authorized: false); any other failure falls back to the registration URL.
+   * join button (authorized: false); any other failure (after the provider's attempts) falls back to the
+   * registration URL.
    */
   async join(ctx: TRequestContext, ref: TMeetingRef): Promise<TJoinReply> {
     const { meeting, user } = await this.db.transaction(async (tx) => {
@@ -56,17 +57,17 @@ export class JoinService {
       meeting,
       user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
     });
-    if (result.kind === 'unauthorized') return { join_url: null, authorized: false, fallback: false };
-    if (result.kind === 'failed') return this.fallback(meeting.zoomRegistrationUrl);
+    // A conference the provider created is kept whatever came next, so the next call does not create another.
+    let registrationUrl = meeting.zoomRegistrationUrl;
     if (result.created) {
-      const { zoomId, registrationUrl } = result.created;
+      const { zoomId, registrationUrl: createdUrl } = result.created;
+      registrationUrl ??= createdUrl;
       await this.db.transaction((tx) =>
-        this.meetings.update(tx, ctx.tenantId, meeting.id, {
-          zoomId,
-          zoomRegistrationUrl: meeting.zoomRegistrationUrl ?? registrationUrl,
-        }),
+        this.meetings.setCreatedVideo(tx, ctx.tenantId, meeting.id, zoomId, registrationUrl),
       );
     }
+    if (result.kind === 'unauthorized') return { join_url: null, authorized: false, fallback: false };
+    if (result.kind === 'failed') return this.fallback(registrationUrl);
     return { join_url: result.url, authorized: true, fallback: false };
   }
 

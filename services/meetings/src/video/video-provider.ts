@@ -16,15 +16,16 @@ export interface JoinRequest {
   user: { id: string; email: string; firstName: string; lastName: string };
 }
 
+/** A conference the provider created on the way (the service stores it on the meeting, whatever the outcome). */
+export interface CreatedConference {
+  zoomId: string;
+  registrationUrl: string | null;
+}
+
 export type JoinResult =
-  | {
-      kind: 'link';
-      url: string;
-      /** Set when the provider created the conference: the service stores it on the meeting. */
-      created?: { zoomId: string; registrationUrl: string | null };
-    }
-  | { kind: 'unauthorized' }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'link'; url: string; created?: CreatedConference }
+  | { kind: 'unauthorized'; created?: CreatedConference }
+  | { kind: 'failed'; reason: string; created?: CreatedConference };
 
 export interface VideoConferenceProvider {
   readonly name: string;
@@ -49,8 +50,14 @@ export interface ZoomSettings {
   oauthUrl: string;
   /** https://api.zoom.us/v2 */
   apiBaseUrl: string;
+  /** Budget of one join-link retrieval, all attempts included (keep it below the gateway's request timeout). */
   timeoutMs: number;
 }
+
+/** Attempts per meeting video id (spec section 4, "Join link retrieval"); a new video id starts over. */
+export const ZOOM_MAX_ATTEMPTS = 3;
+/** Pause before attempt n+1: n × this, within the budget. */
+const RETRY_PAUSE_MS = 100;
 
 class HttpError extends Error {
   constructor(
@@ -61,10 +68,19 @@ class HttpError extends Error {
   }
 }
 
+/** Zoom said the user may not have this link (401 or 404 from the API, after a fresh token): hide the button. */
+const isNotAuthorised = (err: unknown) =>
+  err instanceof HttpError && (err.status === 401 || err.status === 404);
+/** Worth another attempt: Zoom busy or failing (429, 5xx) or the network; never a 4xx answer. */
+const isTransient = (err: unknown) => !(err instanceof HttpError) || err.status === 429 || err.status >= 500;
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Zoom with a server-to-server OAuth app: an account-credentials token (cached until shortly before it
  * expires), the meeting created on first use when it has no Zoom id yet, and a per-user join link from
- * registering the user for it. 401/404 from Zoom → unauthorised; anything else → failed.
+ * registering the user for it. 401/404 from Zoom → unauthorised at once; a transient failure (429, 5xx,
+ * network) is tried again, up to ZOOM_MAX_ATTEMPTS per video id and within the time budget; then → failed.
  */
 export class ZoomProvider implements VideoConferenceProvider {
   readonly name = 'zoom';
@@ -76,82 +92,122 @@ export class ZoomProvider implements VideoConferenceProvider {
   ) {}
 
   async joinUrl(request: JoinRequest): Promise<JoinResult> {
-    try {
-      let zoomId = request.meeting.zoomId;
-      let created: { zoomId: string; registrationUrl: string | null } | undefined;
-      if (!zoomId) {
-        const meeting = await this.api<{ id: number | string; registration_url?: string; join_url?: string }>(
+    const deadline = Date.now() + this.settings.timeoutMs;
+    let zoomId = request.meeting.zoomId;
+    let created: CreatedConference | undefined;
+    const withCreated = <R extends JoinResult>(r: R): R => (created ? { ...r, created } : r);
+    let attempts = 0;
+    let reason = 'Zoom was not asked';
+    while (attempts < ZOOM_MAX_ATTEMPTS) {
+      attempts += 1;
+      try {
+        if (!zoomId) {
+          created = await this.createMeeting(request, deadline);
+          zoomId = created.zoomId;
+          attempts = 1; // a new video id: its attempts start over with this one
+        }
+        const registrant = await this.api<{ join_url?: string }>(
           'POST',
-          '/users/me/meetings',
+          `/meetings/${encodeURIComponent(zoomId)}/registrants`,
           {
-            topic: request.meeting.name,
-            type: 2,
-            start_time: request.meeting.start.toISOString(),
-            duration: Math.max(
-              1,
-              Math.round((request.meeting.end.getTime() - request.meeting.start.getTime()) / 60000),
-            ),
-            settings: { approval_type: 0, registration_type: 1 },
+            email: request.user.email,
+            first_name: request.user.firstName,
+            last_name: request.user.lastName,
           },
+          deadline,
         );
-        zoomId = String(meeting.id);
-        created = { zoomId, registrationUrl: meeting.registration_url ?? null };
+        if (!registrant.join_url) return withCreated({ kind: 'failed', reason: 'Zoom answered no join_url' });
+        return withCreated({ kind: 'link', url: registrant.join_url });
+      } catch (err) {
+        if (isNotAuthorised(err)) return withCreated({ kind: 'unauthorized' });
+        reason = reasonOf(err);
+        const pause = RETRY_PAUSE_MS * attempts;
+        if (!isTransient(err) || Date.now() + pause >= deadline) break;
+        await sleep(pause);
       }
-      const registrant = await this.api<{ join_url?: string }>(
-        'POST',
-        `/meetings/${encodeURIComponent(zoomId)}/registrants`,
-        {
-          email: request.user.email,
-          first_name: request.user.firstName,
-          last_name: request.user.lastName,
-        },
-      );
-      if (!registrant.join_url) return { kind: 'failed', reason: 'Zoom answered no join_url' };
-      return { kind: 'link', url: registrant.join_url, ...(created ? { created } : {}) };
-    } catch (err) {
-      if (err instanceof HttpError && (err.status === 401 || err.status === 404))
-        return { kind: 'unauthorized' };
-      return { kind: 'failed', reason: err instanceof Error ? err.message : String(err) };
     }
+    return withCreated({ kind: 'failed', reason });
+  }
+
+  private async createMeeting(request: JoinRequest, deadline: number): Promise<CreatedConference> {
+    const meeting = await this.api<{ id: number | string; registration_url?: string }>(
+      'POST',
+      '/users/me/meetings',
+      {
+        topic: request.meeting.name,
+        type: 2,
+        start_time: request.meeting.start.toISOString(),
+        duration: Math.max(
+          1,
+          Math.round((request.meeting.end.getTime() - request.meeting.start.getTime()) / 60000),
+        ),
+        settings: { approval_type: 0, registration_type: 1 },
+      },
+      deadline,
+    );
+    return { zoomId: String(meeting.id), registrationUrl: meeting.registration_url ?? null };
   }
 
   /** A Zoom API call; a 401 drops the cached token and retries once with a fresh one. */
-  private async api<T>(method: string, path: string, body: unknown, retried = false): Promise<T> {
-    const token = await this.accessToken();
-    const res = await this.request(`${this.settings.apiBaseUrl.replace(/\/$/, '')}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  private async api<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    deadline: number,
+    retried = false,
+  ): Promise<T> {
+    const token = await this.accessToken(deadline);
+    const res = await this.request(
+      `${this.settings.apiBaseUrl.replace(/\/$/, '')}${path}`,
+      {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      deadline,
+    );
     if (res.status === 401 && !retried) {
       this.token = null;
-      return this.api(method, path, body, true);
+      return this.api(method, path, body, deadline, true);
     }
     if (!res.ok) throw new HttpError(res.status, `Zoom ${method} ${path} answered ${res.status}`);
     return (await res.json()) as T;
   }
 
-  private async accessToken(): Promise<string> {
+  private async accessToken(deadline: number): Promise<string> {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
     const { accountId, clientId, clientSecret } = this.settings;
-    if (!accountId || !clientId || !clientSecret) throw new Error('Zoom credentials are not configured');
+    // Not configured: no attempt can succeed (a plain 4xx-like failure, not retried).
+    if (!accountId || !clientId || !clientSecret)
+      throw new HttpError(400, 'Zoom credentials are not configured');
     const url = new URL(this.settings.oauthUrl);
     url.searchParams.set('grant_type', 'account_credentials');
     url.searchParams.set('account_id', accountId);
-    const res = await this.request(url.toString(), {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-    });
-    // A refused token is the app's configuration, not the user's authorisation: a failure, not a 401.
-    if (!res.ok) throw new Error(`Zoom token endpoint answered ${res.status}`);
+    const res = await this.request(
+      url.toString(),
+      {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+      },
+      deadline,
+    );
+    // A refused token is the app's configuration, not the user's authorisation: a failure, never a hidden
+    // button (so a 401/404 here is reported as 400; a 429/5xx stays worth another attempt).
+    if (!res.ok)
+      throw new HttpError(
+        res.status === 401 || res.status === 404 ? 400 : res.status,
+        `Zoom token endpoint answered ${res.status}`,
+      );
     const body = (await res.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new Error('Zoom token endpoint answered no access_token');
+    if (!body.access_token) throw new HttpError(502, 'Zoom token endpoint answered no access_token');
     const lifetimeMs = Math.max(0, (body.expires_in ?? 3600) - 60) * 1000;
     this.token = { value: body.access_token, expiresAt: Date.now() + lifetimeMs };
     return body.access_token;
   }
 
-  private request(url: string, init: RequestInit): Promise<Response> {
-    return this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.settings.timeoutMs) });
+  /** One HTTP call, cut off when the retrieval's budget runs out. */
+  private request(url: string, init: RequestInit, deadline: number): Promise<Response> {
+    const left = Math.max(1, deadline - Date.now());
+    return this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(left) });
   }
 }
