@@ -33,6 +33,8 @@ export interface HttpRoute {
   rateLimit?: 'login' | 'bypass';
   /** Permissions the service checks (documented in OpenAPI; enforced in the service). */
   permissions?: readonly Permission[];
+  /** Whether the caller needs every one of `permissions` (the default) or any one of them. */
+  permissionMode?: 'all' | 'any';
   /**
    * The service answers a file, `{filename, content_type, body}` (body as text, or base64 with
    * `encoding: 'base64'`), which the gateway serves with that Content-Type and a Content-Disposition.

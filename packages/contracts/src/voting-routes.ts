@@ -37,6 +37,7 @@ function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRout
     input: HttpRoute['input'],
     reply: HttpRoute['reply'],
     permissions?: readonly Permission[],
+    permissionMode?: 'any',
   ): HttpRoute => ({
     method,
     path: `${base}${path}`,
@@ -47,6 +48,7 @@ function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRout
     input,
     reply,
     ...(permissions ? { permissions } : {}),
+    ...(permissionMode ? { permissionMode } : {}),
   });
   const routes: HttpRoute[] = [
     route('POST', '/motion', 'Create a motion', S.motionCreate, ZMotionCreateInput, ZMotionReply, [
@@ -60,11 +62,12 @@ function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRout
       ZMotionUpdateInput,
       ZMotionReply,
       ['run meetings', 'update motions'],
+      'any',
     ),
     route(
       'DELETE',
       '/motion/{id}',
-      'Delete a motion and its amendments',
+      'Delete a motion and its amendments (also needs run meetings or update motions, where editing is allowed)',
       S.motionDelete,
       ZMotionRefInput,
       ZMessageReply,
@@ -116,6 +119,7 @@ function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRout
         ZVoteStartInput,
         ZVoteReply,
         ['run meetings', 'update motions'],
+        'any',
       ),
       route(
         'PUT',
@@ -125,11 +129,12 @@ function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRout
         ZVoteStartInput,
         ZVoteReply,
         ['run meetings', 'update motions'],
+        'any',
       ),
       route(
         'PUT',
         '/motion/{id}/vote/{voteId}',
-        'Add seconds to an active vote',
+        'Add seconds to an active vote (runners and admins)',
         S.voteAddTime,
         ZVoteAddTimeInput,
         ZVoteReply,
@@ -138,7 +143,7 @@ function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRout
       route(
         'PUT',
         '/motion/{id}/vote/{voteId}/close',
-        'Close a vote (cannot be reopened)',
+        'Close a vote, which cannot be reopened (runners and admins)',
         S.voteClose,
         ZVoteRefInput,
         ZVoteReply,

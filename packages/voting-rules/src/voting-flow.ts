@@ -225,11 +225,17 @@ export function canReorderMotions(opts: {
   return opts.single_card ? opts.can_modify === true : true;
 }
 
-/** Revote on a motion or on the latest amendment, once a result exists (previous results are lost). */
+/**
+ * Revote on a motion or on the latest amendment, once a result exists (previous results are lost). An
+ * amendment is no longer revoted once its motion has a result: that result would stand on changed text.
+ */
 export function canRevote(opts: {
   has_result: boolean;
   is_amendment: boolean;
   is_latest_amendment: boolean;
+  motion_has_result?: boolean;
 }): boolean {
-  return opts.has_result && (!opts.is_amendment || opts.is_latest_amendment);
+  if (!opts.has_result) return false;
+  if (!opts.is_amendment) return true;
+  return opts.is_latest_amendment && !opts.motion_has_result;
 }

@@ -195,14 +195,17 @@ describe('creating and re-sorting motions', () => {
   });
 
   it.each([
-    [true, false, false, true],
-    [true, true, true, true],
-    [true, true, false, false],
-    [false, false, false, false],
+    [true, false, false, false, true],
+    [true, false, false, true, true],
+    [true, true, true, false, true],
+    [true, true, true, true, false],
+    [true, true, false, false, false],
+    [false, false, false, false, false],
+    [false, true, true, false, false],
   ])(
-    'revote: result %s, amendment %s, latest %s → %s',
-    (has_result, is_amendment, is_latest_amendment, expected) => {
-      expect(canRevote({ has_result, is_amendment, is_latest_amendment })).toBe(expected);
+    'revote: result %s, amendment %s, latest %s, motion decided %s → %s',
+    (has_result, is_amendment, is_latest_amendment, motion_has_result, expected) => {
+      expect(canRevote({ has_result, is_amendment, is_latest_amendment, motion_has_result })).toBe(expected);
     },
   );
 });

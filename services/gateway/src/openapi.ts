@@ -125,7 +125,10 @@ function errorStatuses(route: HttpRoute): string[] {
 function describe(route: HttpRoute): string {
   const lines = [`${route.summary}.`];
   lines.push(route.auth === 'user' ? 'Needs a signed-in session.' : 'Open to everyone.');
-  if (route.permissions?.length) lines.push(`Permissions checked: ${route.permissions.join(', ')}.`);
+  if (route.permissions?.length) {
+    const which = route.permissionMode === 'any' ? 'any one of' : 'all of';
+    lines.push(`Permissions checked (${which}): ${route.permissions.join(', ')}.`);
+  }
   if (route.session === 'create') lines.push('Signs in: sets the session cookie and a fresh XSRF-TOKEN.');
   if (route.session === 'destroy') lines.push('Signs out: deletes the session and clears its cookie.');
   if (route.rateLimit === 'login')

@@ -275,6 +275,13 @@ describe('quorum and revote rules', () => {
     await a.unanimous(w.runner, plain.id);
     const redo = await a.unanimous(w.runner, plain.id, 'motion', true);
     expect(redo.motion.motion_approved).toBe(true);
+    // Once the amended motion has its result, its amendments are no longer revoted.
+    await a.unanimous(w.runner, second.id, 'amendment', true);
+    // The motion vote of an amended motion is held on its approved amendment.
+    await a.unanimous(w.runner, second.id, 'motion');
+    expect((await refused(a.start(w.runner, second.id, 'amendment', true))).message).toBe(
+      'The amended motion already has a result: revote the motion instead.',
+    );
   });
 });
 

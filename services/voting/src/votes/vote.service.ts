@@ -110,10 +110,7 @@ export class VoteService {
       const kind = input.type;
       const isAmendment = row.amendmentParentId !== null;
       const previous = this.previousVote(state, row, kind);
-      const explicit = kind === 'amendment' ? row.amendmentApproved : row.motionApproved;
-      const hasResult =
-        typeof explicit === 'boolean' ||
-        (previous !== null && hasVoteEnded({ ended_at: previous.endedAt }, state.now));
+      const hasResult = this.hasResult(state, row, kind);
       if (!can(ctx, 'run meetings') && !can(ctx, 'update motions')) {
         throw new AppError('forbidden', 'You are not allowed to run votes.');
       }
@@ -125,16 +122,25 @@ export class VoteService {
           ? amendmentsOf({ id: row.amendmentParentId }, state.motions)
           : [];
         const latest = siblings[siblings.length - 1]?.id === row.id;
+        // After an approved amendment the motion vote is held on the amended row: any row of the tree.
+        const motionHasResult =
+          row.amendmentParentId !== null &&
+          this.treeOf(state, row).some((r) => this.hasResult(state, r, 'motion'));
         if (
           !canRevote({
             has_result: hasResult,
             is_amendment: kind === 'amendment',
             is_latest_amendment: latest,
+            motion_has_result: motionHasResult,
           })
         ) {
           throw new AppError(
             'rule_broken',
-            hasResult ? 'Only the latest amendment can be revoted.' : 'There is no result to revote yet.',
+            !hasResult
+              ? 'There is no result to revote yet.'
+              : motionHasResult
+                ? 'The amended motion already has a result: revote the motion instead.'
+                : 'Only the latest amendment can be revoted.',
           );
         }
       }
@@ -399,6 +405,31 @@ export class VoteService {
       return STATUS_AMENDMENT_NOT_VOTED_ON;
     }
     return startVoteBlockerMessage(blocker) ?? BLOCKER_TEXT[blocker] ?? blocker;
+  }
+
+  /** The root motion of `row` and every amendment under it. */
+  private treeOf(state: VotingState, row: MotionRow): MotionRow[] {
+    const byId = new Map(state.rows.map((r) => [r.id, r]));
+    let root = row;
+    while (root.amendmentParentId && byId.has(root.amendmentParentId)) {
+      root = byId.get(root.amendmentParentId) as MotionRow;
+    }
+    const tree = [root];
+    for (let i = 0; i < tree.length; i++) {
+      const id = tree[i]?.id;
+      tree.push(...state.rows.filter((r) => r.amendmentParentId === id));
+    }
+    return tree;
+  }
+
+  /** Whether the row's motion or amendment question is decided: unanimous consent or an ended vote. */
+  private hasResult(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): boolean {
+    const explicit = kind === 'amendment' ? row.amendmentApproved : row.motionApproved;
+    const previous = this.previousVote(state, row, kind);
+    return (
+      typeof explicit === 'boolean' ||
+      (previous !== null && hasVoteEnded({ ended_at: previous.endedAt }, state.now))
+    );
   }
 
   private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {
