@@ -1,13 +1,17 @@
 import {
+  EVENTS,
   SUBJECTS,
   type TPrincipalReply,
   type TRequestContext,
   type TTenant,
   ZPrincipalReply,
   ZTenantResolveReply,
+  ZUserEvent,
 } from '@gavel/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { z } from 'zod';
 import { callService } from './nats.js';
+import { prefixed } from './subjects.js';
 import { TtlCache } from './ttl-cache.js';
 
 /**
@@ -73,16 +77,28 @@ export interface PrincipalResolverOptions {
   nc: NatsConnection;
   prefix: string;
   timeoutMs: number;
-  /** How long roles and permissions are kept in-process (a role change shows within this time). */
+  /** How long roles and permissions are kept in-process when no user event says they changed. */
   ttlMs?: number;
 }
 
-/** userId → roles and effective permissions in a tenant, through identity, cached for 5 s. */
+/**
+ * userId → roles and effective permissions in a tenant, through identity, cached for a minute. A user
+ * whose roles change is forgotten at once on every instance: identity's user events are also plain NATS
+ * messages on their subject, so each resolver listens to them; the TTL bounds what a missed one costs.
+ * Without the cache, identity would be asked on nearly every cast of a convention vote.
+ */
 export class PrincipalResolver {
   private readonly cache: TtlCache<TPrincipalReply>;
 
   constructor(private readonly opts: PrincipalResolverOptions) {
-    this.cache = new TtlCache(opts.ttlMs ?? 5_000);
+    this.cache = new TtlCache(opts.ttlMs ?? 60_000);
+    opts.nc.subscribe(prefixed(opts.prefix, EVENTS.identity.userUpdated), {
+      callback: (err, msg) => {
+        if (err) return;
+        const event = ZUserChanged.safeParse(safeJson(msg.data));
+        if (event.success) this.forget(event.data.tenantId, event.data.user.id);
+      },
+    });
   }
 
   get(tenantId: string, userId: string, requestId: string): Promise<TPrincipalReply> {
@@ -97,5 +113,16 @@ export class PrincipalResolver {
 
   forget(tenantId: string, userId: string): void {
     this.cache.delete(`${tenantId}:${userId}`);
+  }
+}
+
+/** Who changed, read from a user event (the rest of the event does not matter here). */
+const ZUserChanged = ZUserEvent.pick({ tenantId: true }).extend({ user: z.object({ id: z.string() }) });
+
+function safeJson(data: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(data));
+  } catch {
+    return null;
   }
 }
