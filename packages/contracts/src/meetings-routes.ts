@@ -15,6 +15,7 @@ import {
   ZRetrieveAttendanceReply,
   ZRetrieveMeetingReply,
   ZRsvpInput,
+  ZVoteAttendanceRef,
 } from './meetings.js';
 import { SUBJECTS } from './subjects.js';
 
@@ -193,6 +194,17 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
     subject: S.retrieveAttendance,
     auth: 'user',
     input: ZMeetingRef,
+    reply: ZRetrieveAttendanceReply,
+  },
+  {
+    method: 'GET',
+    path: '/api/vote/{committeeCode}/{voteCode}/retrieve/attendance',
+    summary:
+      "An email vote's committee members (email, username and nrds for staff only; runners: each voting member's status across its motions)",
+    tag: 'email votes',
+    subject: S.retrieveVoteAttendance,
+    auth: 'user',
+    input: ZVoteAttendanceRef,
     reply: ZRetrieveAttendanceReply,
   },
 ];

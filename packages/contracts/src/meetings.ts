@@ -263,7 +263,10 @@ export const ZAttendanceMember = z.object({
   name: z.string(),
   /** Staff only. */
   nrds: z.string().nullable().optional(),
-  /** Runners only; null when the meeting has had no vote yet. */
+  /**
+   * Runners only; null when the meeting has had no vote yet, or the voting service did not answer. On the
+   * email-vote page: across the email vote's motions.
+   */
   voting_status: ZMemberVotingStatus.nullable().optional(),
 });
 export type TAttendanceMember = z.infer<typeof ZAttendanceMember>;
@@ -276,6 +279,17 @@ export const ZRetrieveAttendanceReply = z.object({
   rsvps: z.array(ZRsvp),
 });
 export type TRetrieveAttendanceReply = z.infer<typeof ZRetrieveAttendanceReply>;
+
+/**
+ * GET /api/vote/{committeeCode}/{voteCode}/retrieve/attendance (meetings.retrieve.vote-attendance): the
+ * email-vote page's Committee Members panel. Answers ZRetrieveAttendanceReply with the committee's members
+ * (no attendance or RSVPs in an email vote); runners get each voting member's status across its motions.
+ */
+export const ZVoteAttendanceRef = z.object({
+  committeeCode: z.string().min(1),
+  voteCode: z.string().min(1),
+});
+export type TVoteAttendanceRef = z.infer<typeof ZVoteAttendanceRef>;
 
 /** A form value 'true'/'false' or a boolean. */
 const ZFormBoolean = z.union(

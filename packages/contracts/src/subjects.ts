@@ -49,6 +49,7 @@ export const SUBJECTS = {
     attendanceDelete: 'meetings.attendance.delete',
     retrieveMeeting: 'meetings.retrieve.meeting',
     retrieveAttendance: 'meetings.retrieve.attendance',
+    retrieveVoteAttendance: 'meetings.retrieve.vote-attendance',
   },
   voting: {
     channelAccess: 'voting.channel.access',
@@ -69,6 +70,7 @@ export const SUBJECTS = {
     emailVoteGet: 'voting.email-vote.get',
     emailVoteCreate: 'voting.email-vote.create',
     emailVoteUpdate: 'voting.email-vote.update',
+    emailVoteMemberStatus: 'voting.email-vote.member-status',
   },
 } as const;
 

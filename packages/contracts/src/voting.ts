@@ -242,6 +242,10 @@ export const ZVoteLiveReply = ZBroadcast.extend({
 });
 export type TVoteLiveReply = z.infer<typeof ZVoteLiveReply>;
 
+/** A member's voting status as the voting service words it (the meetings service shows 'partial_vote' as 'partial'). */
+export const ZVotingMemberStatus = z.enum(['no_vote', 'partial_vote', 'voted']);
+export type TVotingMemberStatus = z.infer<typeof ZVotingMemberStatus>;
+
 /** voting.member.status: per-member voting status of a meeting's (or email vote's) current vote, for runners. */
 export const ZMemberStatusInput = z.object({ vote_id: ZId });
 export const ZMemberStatusReply = z.object({
@@ -253,11 +257,22 @@ export const ZMemberStatusReply = z.object({
       user_id: ZId,
       eligible: z.boolean(),
       responses_cast: z.number().int(),
-      status: z.enum(['no_vote', 'partial_vote', 'voted']),
+      status: ZVotingMemberStatus,
     }),
   ),
 });
 export type TMemberStatusReply = z.infer<typeof ZMemberStatusReply>;
+
+/**
+ * voting.email-vote.member-status (input ZEmailVoteRefInput), for runners: each voting member of the email
+ * vote's committee across its motions: no_vote = answered none, partial_vote = some, voted = all. Asked by
+ * the meetings service for the email-vote page's Committee Members panel.
+ */
+export const ZEmailVoteMemberStatusReply = z.object({
+  email_vote_id: ZId,
+  members: z.array(z.object({ membership_id: ZId, user_id: ZId, status: ZVotingMemberStatus })),
+});
+export type TEmailVoteMemberStatusReply = z.infer<typeof ZEmailVoteMemberStatusReply>;
 
 /** evt.voting.vote.started|updated|closed|ended: every change of a vote's window (meetings reads these). */
 export const ZVoteEvent = z.object({

@@ -3,6 +3,7 @@ import {
   ZCastReply,
   ZChannelAccess,
   ZEmailVote,
+  ZEmailVoteMemberStatusReply,
   ZMessageReply,
   ZMotionReply,
   ZMotionsReply,
@@ -10,7 +11,7 @@ import {
 } from '@gavel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refused } from './helpers.js';
-import { type Harness, newWorld, startHarness, userCtx } from './support.js';
+import { type Harness, newWorld, RUNNER, startHarness, userCtx } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -192,5 +193,87 @@ describe('email votes', () => {
       ['Second', 'show_all'],
       ['Edited', 'hide_all'],
     ]);
+  });
+
+  it("answers runners each voting member's status across the email vote's motions", async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 3 });
+    const admin = userCtx(w.tenantId, ['create email vote', 'create motions', 'run meetings']);
+    const window = {
+      start: new Date(Date.now() - 60_000).toISOString(),
+      end: new Date(Date.now() + 3600_000).toISOString(),
+    };
+    const committeeCode = w.committee.code;
+    await h.call(
+      S.emailVoteCreate,
+      admin,
+      { committeeCode, code: 'EV3', name: 'Ballot', ...window },
+      ZEmailVote,
+    );
+    const base = { committeeCode, voteCode: 'EV3' };
+    const statuses = () => h.call(S.emailVoteMemberStatus, admin, base, ZEmailVoteMemberStatusReply);
+    const [all, some, none, advisor] = w.members;
+    if (!all || !some || !none || !advisor) throw new Error('members');
+
+    // No motions yet: nobody has voted.
+    const empty = await statuses();
+    expect(empty.members.map((m) => m.status)).toEqual(['no_vote', 'no_vote', 'no_vote']);
+
+    const m1 = (await h.call(S.motionCreate, admin, { ...base, name: 'First' }, ZMotionReply)).motion;
+    const m2 = (
+      await h.call(
+        S.motionCreate,
+        admin,
+        { ...base, name: 'Pick', motion_responses: ['A', 'B', 'C'] },
+        ZMotionReply,
+      )
+    ).motion;
+    const cast = (ctx: typeof admin, motion: typeof m1, vote: string) =>
+      h.call(
+        S.responseCast,
+        ctx,
+        { ...base, id: motion.id, voteId: motion.motion_vote_id, vote },
+        ZCastReply,
+      );
+    await cast(all.ctx, m1, 'in_favor');
+    await cast(all.ctx, m2, 'A');
+    await cast(some.ctx, m2, 'C');
+
+    const reply = await statuses();
+    const ev = await h.call(S.emailVoteGet, admin, base, ZEmailVote);
+    expect(reply.email_vote_id).toBe(ev.id);
+    const byMembership = new Map(reply.members.map((m) => [m.membership_id, m]));
+    expect(byMembership.get(all.membershipId)).toEqual({
+      membership_id: all.membershipId,
+      user_id: all.userId,
+      status: 'voted',
+    });
+    expect(byMembership.get(some.membershipId)?.status).toBe('partial_vote');
+    expect(byMembership.get(none.membershipId)?.status).toBe('no_vote');
+    // Only voting members, counted as the email vote's progress counts are.
+    expect(byMembership.has(advisor.membershipId)).toBe(false);
+    expect(reply.members).toHaveLength(ev.voting_members_count);
+    expect(ev).toMatchObject({
+      voting_members_complete_count: 1,
+      voting_members_incomplete_count: 1,
+      voting_members_not_started_count: 1,
+    });
+
+    // Runners only; an unknown vote, or one of another association, is not found.
+    for (const ctx of [all.ctx, userCtx(w.tenantId, ['create email vote', 'modify meeting attendance'])]) {
+      expect(
+        (await refused(h.call(S.emailVoteMemberStatus, ctx, base, ZEmailVoteMemberStatusReply))).code,
+      ).toBe('forbidden');
+    }
+    expect(
+      (
+        await refused(
+          h.call(S.emailVoteMemberStatus, admin, { ...base, voteCode: 'NOPE' }, ZEmailVoteMemberStatusReply),
+        )
+      ).code,
+    ).toBe('not_found');
+    const other = userCtx((await newWorld(h, { voters: 1 })).tenantId, RUNNER);
+    expect(
+      (await refused(h.call(S.emailVoteMemberStatus, other, base, ZEmailVoteMemberStatusReply))).code,
+    ).toBe('not_found');
   });
 });

@@ -7,10 +7,12 @@ import {
   type TRequestContext,
   type TRetrieveAttendanceReply,
   type TRsvpInput,
+  type TVoteAttendanceRef,
   ZAttendanceInput,
   ZMeetingRef,
   ZMeetingUserRef,
   ZRsvpInput,
+  ZVoteAttendanceRef,
 } from '@gavel/contracts';
 import { Handle } from '@gavel/service-kit';
 import { Controller, Inject } from '@nestjs/common';
@@ -45,5 +47,10 @@ export class AttendanceHandler {
   @Handle(S.retrieveAttendance, ZMeetingRef)
   retrieve(input: TMeetingRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
     return this.attendance.retrieve(ctx, input);
+  }
+
+  @Handle(S.retrieveVoteAttendance, ZVoteAttendanceRef)
+  retrieveForEmailVote(input: TVoteAttendanceRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
+    return this.attendance.retrieveForEmailVote(ctx, input);
   }
 }

@@ -5,6 +5,7 @@ import type {
   TAttendeeRecord,
   TMeetingAttendeeType,
   TMemberVotingStatus,
+  TRetrieveAttendanceReply,
   TRsvp,
 } from '@gavel/contracts';
 import { asMode } from '../meetings/meeting.mapper.js';
@@ -106,6 +107,62 @@ export function toAttendanceMember(
     name: p.user.name,
     ...(audience.staff ? { nrds: p.user.nrds } : {}),
     ...(audience.runner ? { voting_status: p.votingStatus ?? null } : {}),
+  };
+}
+
+/** The rows an attendance list is built from; an email vote has no attendees or RSVPs. */
+export interface AttendanceListRows {
+  memberships: MembershipRow[];
+  attendees: AttendeeRow[];
+  rsvps: RsvpRow[];
+  /** The users of `attendanceUserIds` found in the users read model. */
+  users: UserRow[];
+}
+
+/** Everyone an attendance list shows: the committee's members, then others with an attendee row or RSVP. */
+export function attendanceUserIds(rows: Omit<AttendanceListRows, 'users'>): string[] {
+  return [
+    ...new Set([
+      ...rows.memberships.map((m) => m.userId),
+      ...rows.attendees.map((a) => a.userId),
+      ...rows.rsvps.map((r) => r.userId),
+    ]),
+  ];
+}
+
+/**
+ * GET {base}/retrieve/attendance as the audience may see it: members sorted by sort name. `statusOf` gives
+ * a voting membership's status (asked only for runners); users missing from the read model are left out.
+ */
+export function toAttendanceList(
+  committee: CommitteeRow,
+  rows: AttendanceListRows,
+  audience: Audience,
+  statusOf: (membershipId: string) => TMemberVotingStatus | null,
+): TRetrieveAttendanceReply {
+  const users = new Map(rows.users.map((u) => [u.id, u]));
+  const byUser = new Map(rows.memberships.map((m) => [m.userId, m]));
+  const attendeeOf = new Map(rows.attendees.map((a) => [a.userId, a]));
+  const rsvpOf = new Map(rows.rsvps.map((r) => [r.userId, r]));
+  const members = attendanceUserIds(rows).flatMap((userId) => {
+    const user = users.get(userId);
+    if (!user) return []; // not in the users read model yet
+    const membership = byUser.get(userId) ?? null;
+    const parts: MemberParts = {
+      user,
+      membership,
+      attendee: attendeeOf.get(userId) ?? null,
+      rsvp: rsvpOf.get(userId) ?? null,
+      votingStatus: audience.runner && membership?.isVoting ? statusOf(membership.id) : null,
+    };
+    return [toAttendanceMember(committee, parts, audience)];
+  });
+  members.sort((a, b) => a.sort_name.localeCompare(b.sort_name));
+  return {
+    users: rows.users.map((u) => toAttendanceUser(u, audience)),
+    members,
+    attendance: rows.attendees.map(toAttendeeRecord),
+    rsvps: rows.rsvps.map(toRsvp),
   };
 }
 

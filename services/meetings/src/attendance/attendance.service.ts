@@ -13,6 +13,7 @@ import {
   type TRequestContext,
   type TRetrieveAttendanceReply,
   type TRsvpInput,
+  type TVoteAttendanceRef,
 } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
@@ -29,15 +30,16 @@ import {
 import { isActiveVote, MeetingService } from '../meetings/meeting.service.js';
 import { FORBIDDEN, isRunner, isStaff, requirePermission } from '../meetings/meeting-access.js';
 import {
+  type AttendanceListRows,
   type Audience,
+  attendanceUserIds,
   EVERYONE,
   type MemberParts,
   STAFF,
   toAttendanceEvent,
+  toAttendanceList,
   toAttendanceMember,
   toAttendanceUser,
-  toAttendeeRecord,
-  toRsvp,
   votingStatus,
 } from './attendance.mapper.js';
 import {
@@ -159,44 +161,49 @@ export class AttendanceService {
     return this.db.transaction(async (tx) => {
       const { meeting, committee } = await this.meetingService.viewable(tx, ctx, ref);
       const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-      const [memberships, attendees, rsvps] = await Promise.all([
-        this.meetings.members(tx, ctx.tenantId, committee.id),
-        this.repo.attendees(tx, ctx.tenantId, meeting.id),
-        this.repo.rsvps(tx, ctx.tenantId, meeting.id),
-      ]);
-      const userIds = [
-        ...new Set([
-          ...memberships.map((m) => m.userId),
-          ...attendees.map((a) => a.userId),
-          ...rsvps.map((r) => r.userId),
-        ]),
-      ];
-      const users = new Map((await this.meetings.users(tx, ctx.tenantId, userIds)).map((u) => [u.id, u]));
+      const rows = await this.listRows(tx, ctx.tenantId, committee, meeting.id);
       const statusOf = audience.runner ? await this.votingStatuses(tx, ctx, meeting.id) : () => null;
-      const byUser = new Map(memberships.map((m) => [m.userId, m]));
-      const attendeeOf = new Map(attendees.map((a) => [a.userId, a]));
-      const rsvpOf = new Map(rsvps.map((r) => [r.userId, r]));
-      const members = userIds.flatMap((userId) => {
-        const user = users.get(userId);
-        if (!user) return []; // not in the users read model yet
-        const membership = byUser.get(userId) ?? null;
-        const parts: MemberParts = {
-          user,
-          membership,
-          attendee: attendeeOf.get(userId) ?? null,
-          rsvp: rsvpOf.get(userId) ?? null,
-          votingStatus: membership?.isVoting ? statusOf(membership.id) : null,
-        };
-        return [toAttendanceMember(committee, parts, audience)];
-      });
-      members.sort((a, b) => a.sort_name.localeCompare(b.sort_name));
-      return {
-        users: [...users.values()].map((u) => toAttendanceUser(u, audience)),
-        members,
-        attendance: attendees.map(toAttendeeRecord),
-        rsvps: rsvps.map(toRsvp),
-      };
+      return toAttendanceList(committee, rows, audience, statusOf);
     });
+  }
+
+  /**
+   * GET /api/vote/{committeeCode}/{voteCode}/retrieve/attendance: the email-vote page's Committee Members
+   * panel, viewable like the committee's meetings. The email vote lives in the voting service, which gives
+   * runners each voting member's status across its motions; the list waits for it only a short timeout and
+   * never fails with it. The vote code is checked by voting only (this service keeps no copy of email votes),
+   * and the committee is the newest one with the code (where voting puts new email votes).
+   */
+  async retrieveForEmailVote(
+    ctx: TRequestContext,
+    ref: TVoteAttendanceRef,
+  ): Promise<TRetrieveAttendanceReply> {
+    const { committee, rows } = await this.db.transaction(async (tx) => {
+      const { committee } = await this.meetingService.viewableCommittee(tx, ctx, ref.committeeCode);
+      return { committee, rows: await this.listRows(tx, ctx.tenantId, committee, null) };
+    });
+    const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
+    const statuses = audience.runner ? await this.votingStatus.emailVoteStatuses(ctx, ref) : null;
+    // A voting member the voting service does not know yet has not voted.
+    const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
+    return toAttendanceList(committee, rows, audience, statusOf);
+  }
+
+  /** The committee's members and the users they (and a meeting's attendees and RSVPs) are. */
+  private async listRows(
+    db: Db,
+    tenantId: string,
+    committee: CommitteeRow,
+    meetingId: string | null,
+  ): Promise<AttendanceListRows> {
+    const [memberships, attendees, rsvps] = await Promise.all([
+      this.meetings.members(db, tenantId, committee.id),
+      meetingId ? this.repo.attendees(db, tenantId, meetingId) : [],
+      meetingId ? this.repo.rsvps(db, tenantId, meetingId) : [],
+    ]);
+    const ids = attendanceUserIds({ memberships, attendees, rsvps });
+    const users = await this.meetings.users(db, tenantId, ids);
+    return { memberships, attendees, rsvps, users };
   }
 
   /**

@@ -2,20 +2,32 @@ import {
   SUBJECTS,
   type TMemberVotingStatus,
   type TRequestContext,
+  type TVoteAttendanceRef,
+  type TVotingMemberStatus,
+  ZEmailVoteMemberStatusReply,
   ZMemberStatusReply,
 } from '@gavel/contracts';
 import { ServiceRuntime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 
+/** How long a runner's attendance list waits for the voting service before it goes without statuses. */
+const VOTING_TIMEOUT_MS = 2000;
+
+/** The voting service's wording of a status, as the attendance lists word it. */
+const asListed = (status: TVotingMemberStatus): TMemberVotingStatus =>
+  status === 'partial_vote' ? 'partial' : status;
+
 /**
- * Per-member voting status of a vote, asked of the voting service (voting.member.status, off the hot path:
- * only when a runner loads the attendance list). Answers null when voting cannot be asked; the caller then
- * falls back to the response counts kept from evt.voting.response.* (if voting publishes them).
+ * Per-member voting status, asked of the voting service off the hot path: only when a runner loads an
+ * attendance list. Answers null when voting cannot be asked (no responder, timeout, error); the caller then
+ * falls back (to the response counts kept from evt.voting.response.* for a meeting, to no statuses for an
+ * email vote).
  */
 @Injectable()
 export class VotingStatusSource {
   constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
 
+  /** voting.member.status: one vote of a meeting. */
   async statuses(ctx: TRequestContext, voteId: string): Promise<Map<string, TMemberVotingStatus> | null> {
     try {
       const reply = await this.runtime.call(
@@ -23,17 +35,42 @@ export class VotingStatusSource {
         ctx,
         { vote_id: voteId },
         ZMemberStatusReply,
-        2000,
+        VOTING_TIMEOUT_MS,
       );
-      return new Map(
-        reply.members.map((m) => [m.membership_id, m.status === 'partial_vote' ? 'partial' : m.status]),
-      );
+      return new Map(reply.members.map((m) => [m.membership_id, asListed(m.status)]));
     } catch (err) {
       this.runtime.logger.warn(
-        { voteId, reason: err instanceof Error ? err.message : String(err) },
+        { voteId, reason: reason(err) },
         'voting.member.status failed; using local response counts',
       );
       return null;
     }
   }
+
+  /** voting.email-vote.member-status: each voting member across an email vote's motions. */
+  async emailVoteStatuses(
+    ctx: TRequestContext,
+    ref: TVoteAttendanceRef,
+  ): Promise<Map<string, TMemberVotingStatus> | null> {
+    try {
+      const reply = await this.runtime.call(
+        SUBJECTS.voting.emailVoteMemberStatus,
+        ctx,
+        { committeeCode: ref.committeeCode, voteCode: ref.voteCode },
+        ZEmailVoteMemberStatusReply,
+        VOTING_TIMEOUT_MS,
+      );
+      return new Map(reply.members.map((m) => [m.membership_id, asListed(m.status)]));
+    } catch (err) {
+      this.runtime.logger.warn(
+        { committeeCode: ref.committeeCode, voteCode: ref.voteCode, reason: reason(err) },
+        'voting.email-vote.member-status failed; listing members without voting status',
+      );
+      return null;
+    }
+  }
+}
+
+function reason(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

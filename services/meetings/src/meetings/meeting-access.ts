@@ -26,17 +26,11 @@ export const isStaff = (ctx: TRequestContext) => can(ctx, 'modify meeting attend
 export const isRunner = (ctx: TRequestContext) => can(ctx, 'run meetings');
 
 /**
- * Who may view a meeting (its page, retrieve calls, join link, calendar, realtime channel):
- * admins; holders of 'view any meeting' or of a meeting-staff permission (run meetings, modify meeting
- * attendance or rsvps, update meetings); committee members (appointment not declined); non-members added
- * to the meeting (an RSVP or attendee row); and, for an open meeting, every signed-in user of the tenant.
+ * Who may view a committee's meeting-area pages (an email vote's page and its member list): admins;
+ * holders of 'view any meeting' or of a meeting-staff permission (run meetings, modify meeting attendance
+ * or rsvps, update meetings); and committee members (appointment not declined).
  */
-export function canViewMeeting(
-  ctx: TRequestContext,
-  meeting: MeetingRow,
-  membership: MembershipRow | null,
-  participant: boolean,
-): boolean {
+export function canViewCommittee(ctx: TRequestContext, membership: MembershipRow | null): boolean {
   if (!ctx.userId) return false;
   if (isAdmin(ctx)) return true;
   if (
@@ -50,6 +44,21 @@ export function canViewMeeting(
     )
   )
     return true;
-  if (membership || participant) return true;
+  return !!membership;
+}
+
+/**
+ * Who may view a meeting (its page, retrieve calls, join link, calendar, realtime channel): whoever may
+ * view its committee (above); non-members added to the meeting (an RSVP or attendee row); and, for an open
+ * meeting, every signed-in user of the tenant.
+ */
+export function canViewMeeting(
+  ctx: TRequestContext,
+  meeting: MeetingRow,
+  membership: MembershipRow | null,
+  participant: boolean,
+): boolean {
+  if (!ctx.userId) return false;
+  if (canViewCommittee(ctx, membership) || participant) return true;
   return meeting.visibility === MEETING_VISIBILITY_OPEN;
 }

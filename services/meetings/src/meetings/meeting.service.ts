@@ -31,6 +31,7 @@ import {
   type MembershipRow,
 } from './meeting.repository.js';
 import {
+  canViewCommittee,
   canViewMeeting,
   FORBIDDEN,
   isRunner,
@@ -117,6 +118,22 @@ export class MeetingService {
     if (!canViewMeeting(ctx, found.meeting, membership, participant))
       throw new AppError('forbidden', FORBIDDEN);
     return { ...found, membership };
+  }
+
+  /**
+   * Resolves a committee by its code (the most recent year, where new email votes go) and checks the caller
+   * may view its meeting-area pages (404 / 403 otherwise).
+   */
+  async viewableCommittee(
+    db: Db,
+    ctx: TRequestContext,
+    committeeCode: string,
+  ): Promise<{ committee: CommitteeRow; membership: MembershipRow | null }> {
+    requireUser(ctx);
+    const committee = await this.committeeByCode(db, ctx.tenantId, committeeCode);
+    const membership = await this.meetings.membershipOf(db, ctx.tenantId, committee.id, ctx.userId);
+    if (!canViewCommittee(ctx, membership)) throw new AppError('forbidden', FORBIDDEN);
+    return { committee, membership };
   }
 
   /** Resolves a meeting for an admin call after the permission check (404 when missing). */

@@ -3,6 +3,7 @@ import {
   type TChannelAccess,
   type TEmailVote,
   type TEmailVoteCreateInput,
+  type TEmailVoteMemberStatusReply,
   type TEmailVoteRefInput,
   type TEmailVoteUpdateInput,
   type TRequestContext,
@@ -33,6 +34,11 @@ export class EmailVoteHandler {
   @Handle(SUBJECTS.voting.emailVoteUpdate, ZEmailVoteUpdateInput)
   update(input: TEmailVoteUpdateInput, ctx: TRequestContext): Promise<TEmailVote> {
     return this.emailVotes.update(ctx, input);
+  }
+
+  @Handle(SUBJECTS.voting.emailVoteMemberStatus, ZEmailVoteRefInput)
+  memberStatus(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TEmailVoteMemberStatusReply> {
+    return this.emailVotes.memberStatus(ctx, input);
   }
 
   @Handle(SUBJECTS.voting.channelAccess, ZVoteChannelAccessInput)

@@ -5,13 +5,14 @@ import {
   type TChannelAccess,
   type TEmailVote,
   type TEmailVoteCreateInput,
+  type TEmailVoteMemberStatusReply,
   type TEmailVoteRefInput,
   type TEmailVoteUpdateInput,
   type TRequestContext,
   type TVoteChannelAccessInput,
   voteChannel,
 } from '@gavel/contracts';
-import { votePhase } from '@gavel/voting-rules';
+import { memberVotingStatus, votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import type { Db } from '../db/prisma.js';
@@ -88,6 +89,27 @@ export class EmailVoteService {
       );
       return this.view(tx, row);
     });
+  }
+
+  /**
+   * voting.email-vote.member-status (runners): each voting member's status across the email vote's motions,
+   * counted as the progress counts of `view` are (no_vote = none answered, partial_vote = some, voted = all).
+   */
+  async memberStatus(ctx: TRequestContext, input: TEmailVoteRefInput): Promise<TEmailVoteMemberStatusReply> {
+    requireUser(ctx);
+    tenantOf(ctx);
+    if (!can(ctx, 'run meetings')) throw new AppError('forbidden', 'Only meeting runners see who has voted.');
+    const scope = await this.scopes.resolve(this.db.client, ctx, input);
+    const row = scope.emailVote as EmailVoteRow;
+    const members = await this.repo.memberProgress(this.db.client, row.tenantId, row.committeeId, row.id);
+    return {
+      email_vote_id: row.id,
+      members: members.map((m) => ({
+        membership_id: m.membership_id,
+        user_id: m.user_id,
+        status: memberVotingStatus({ responses_cast: m.done, maximum_responses: m.ballots }),
+      })),
+    };
   }
 
   /** voting.channel.access: any signed-in user of the association follows an email vote; flags by permission. */
