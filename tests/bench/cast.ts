@@ -13,19 +13,20 @@ export function gatewayAgent(maxSockets: number): Agent {
 }
 
 /**
- * One delegate's cast through the gateway, as the browser sends it: session cookie, X-Requested-With
+ * One delegate's call through the gateway, as the browser sends it: session cookie, X-Requested-With
  * and the double-submit CSRF token. Resolves with the status and the time to the answer.
  */
-export function castThroughGateway(opts: {
+export function throughGateway(opts: {
   agent: Agent;
   gateway: URL;
   host: string;
+  method: 'GET' | 'POST';
   path: string;
   session: string;
-  body: unknown;
+  body?: unknown;
 }): Promise<CastOutcome> {
   const csrf = randomBytes(32).toString('base64url');
-  const payload = JSON.stringify(opts.body);
+  const payload = opts.body === undefined ? '' : JSON.stringify(opts.body);
   const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
@@ -33,14 +34,14 @@ export function castThroughGateway(opts: {
         agent: opts.agent,
         host: opts.gateway.hostname,
         port: opts.gateway.port,
-        method: 'POST',
+        method: opts.method,
         path: opts.path,
         headers: {
           host: opts.host,
           cookie: `gavel_session=${opts.session}; XSRF-TOKEN=${csrf}`,
           'x-requested-with': 'XMLHttpRequest',
           'x-xsrf-token': csrf,
-          'content-type': 'application/json',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
           'content-length': Buffer.byteLength(payload),
           accept: 'application/json',
         },

@@ -13,7 +13,7 @@ import { SUBJECTS, type TSocketMessage, ZMeeting, ZMotionReply, ZVoteReply } fro
 import pg from 'pg';
 import { z } from 'zod';
 import { baselineInsertsPerSecond } from './baseline.js';
-import { castThroughGateway, gatewayAgent } from './cast.js';
+import { gatewayAgent, throughGateway } from './cast.js';
 import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
 import { peakMemoryByProcess } from './memory.js';
 import { closeListeners, connectListeners } from './sockets.js';
@@ -119,6 +119,24 @@ async function main() {
       },
     });
 
+    // Every delegate has the meeting page open before the vote, as in the hall: it loads the meeting once.
+    log(`opening the meeting page for ${e.delegates.length} delegates`);
+    const agent = gatewayAgent(concurrency);
+    const gateway = new URL(String(args.gateway));
+    let notOpened = 0;
+    await pool(e.delegates, concurrency, async (d) => {
+      const page = await throughGateway({
+        agent,
+        gateway,
+        host: BENCH_HOST,
+        method: 'GET',
+        path: `/api/meeting/${e.committeeCode}/${meetingCode}/retrieve/meeting`,
+        session: d.session,
+      });
+      if (page.status !== 200) notOpened++;
+    });
+    if (notOpened > 0) throw new Error(`${notOpened} delegates could not open the meeting page`);
+
     // Voting learns the check-ins from events: start once it counts a quorum present.
     const start = await settle('start the vote', () =>
       e.call(
@@ -131,16 +149,15 @@ async function main() {
     if (!voteId) throw new Error('the vote did not start');
 
     log(`casting ${e.delegates.length} responses, ${concurrency} in flight`);
-    const agent = gatewayAgent(concurrency);
-    const gateway = new URL(String(args.gateway));
     const path = `/api/admin/committee/${e.committeeCode}/meeting/${meetingCode}/motion/${motion.id}/vote/${voteId}/response`;
     const outcomes: { membershipId: string; status: number; latencyMs: number }[] = [];
     const castStart = performance.now();
     await pool(e.delegates, concurrency, async (d) => {
-      const answer = await castThroughGateway({
+      const answer = await throughGateway({
         agent,
         gateway,
         host: BENCH_HOST,
+        method: 'POST',
         path,
         session: d.session,
         body: { vote: 'in_favor', idempotency_key: randomUUID() },
