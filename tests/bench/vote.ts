@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { baselineInsertsPerSecond } from './baseline.js';
 import { gatewayAgent, throughGateway } from './cast.js';
 import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
-import { peakMemoryByProcess } from './memory.js';
+import { cpuMsPer, cpuSecondsByProcess, peakMemoryByProcess } from './memory.js';
 import { closeListeners, connectListeners } from './sockets.js';
 import { percentile, pool, round } from './stats.js';
 
@@ -151,6 +151,7 @@ async function main() {
     log(`casting ${e.delegates.length} responses, ${concurrency} in flight`);
     const path = `/api/admin/committee/${e.committeeCode}/meeting/${meetingCode}/motion/${motion.id}/vote/${voteId}/response`;
     const outcomes: { membershipId: string; status: number; latencyMs: number }[] = [];
+    const cpuBefore = cpuSecondsByProcess();
     const castStart = performance.now();
     await pool(e.delegates, concurrency, async (d) => {
       const answer = await throughGateway({
@@ -165,6 +166,7 @@ async function main() {
       outcomes.push({ membershipId: d.membershipId, status: answer.status, latencyMs: answer.latencyMs });
     });
     const castSeconds = (performance.now() - castStart) / 1000;
+    const cpuAfter = cpuSecondsByProcess();
     agent.destroy();
 
     const closeAt = performance.now();
@@ -215,9 +217,16 @@ async function main() {
       clientsWithoutResult: missedResult,
       votesPerSecondVsBaseline: round(votesPerSecond / baseline, 2),
       peakMemoryMb: peakMemoryByProcess(),
+      // Where the casting phase's CPU went, per vote: on a shared machine this bounds votes/s.
+      castCpuMsPerVote: cpuMsPer(cpuBefore, cpuAfter, outcomes.length),
       totalSeconds: round((performance.now() - started) / 1000),
     };
-    console.table({ ...report, ...extra, peakMemoryMb: JSON.stringify(extra.peakMemoryMb) });
+    console.table({
+      ...report,
+      ...extra,
+      peakMemoryMb: JSON.stringify(extra.peakMemoryMb),
+      castCpuMsPerVote: JSON.stringify(extra.castCpuMsPerVote),
+    });
     if (args.json) {
       const file = resolve(process.env.INIT_CWD ?? process.cwd(), String(args.json));
       writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
