@@ -156,10 +156,14 @@ export async function refreshElectorate(
     `INSERT INTO ${S}.electorate (tenant_id, vote_id, membership_id, user_id, eligible)
      SELECT v.tenant_id, v.id, m.id, m.user_id,
        ${VOTING_MEMBER_SQL} AND ${FILTER_MATCH_SQL}
-         AND (NOT v.require_check_in OR COALESCE(a.checked_in, false))
+         AND (NOT v.require_check_in OR COALESCE((
+           -- A lookup by the whole primary key per member, whatever the statistics say: a join here was
+           -- planned as a nested loop over the meeting's check-ins while statistics lagged a burst.
+           SELECT a.checked_in FROM ${S}.attendance a
+           WHERE a.tenant_id = v.tenant_id AND a.meeting_id = v.meeting_id AND a.membership_id = m.id
+         ), false))
      FROM ${S}.votes v
      JOIN ${S}.memberships m ON m.tenant_id = v.tenant_id AND m.committee_id = v.committee_id
-     LEFT JOIN ${S}.attendance a ON a.tenant_id = v.tenant_id AND a.meeting_id = v.meeting_id AND a.membership_id = m.id
      WHERE ${conditions.join(' AND ')}
      ON CONFLICT (tenant_id, vote_id, membership_id)
      DO UPDATE SET eligible = EXCLUDED.eligible, user_id = EXCLUDED.user_id

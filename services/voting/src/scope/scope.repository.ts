@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db/prisma.js';
 import type { CommitteeRm, EmailVote, MeetingRm } from '../generated/prisma/client.js';
+import type { MemberRow } from '../votes/electorate.js';
 
 export type CommitteeRow = CommitteeRm;
 export type MeetingRow = MeetingRm;
@@ -66,31 +67,34 @@ export class ScopeRepository {
     }
   }
 
-  /** Members of a committee with their check-in state in a meeting (null: email vote, no check-in). */
+  /**
+   * Members of a committee with their check-in state in a meeting (null: email vote, no check-in). Two
+   * indexed reads joined here: one SQL join was planned as a nested loop while the tables' statistics
+   * lagged a burst of check-ins (25 s for 10,000 members).
+   */
   async members(
     db: Db,
     tenantId: string,
     committeeId: string,
     meetingId: string | null,
-  ): Promise<
-    {
-      id: string;
-      user_id: string;
-      position: string;
-      is_voting: boolean;
-      demographic: string | null;
-      checked_in: boolean;
-    }[]
-  > {
-    return db.$queryRawUnsafe(
-      `SELECT m.id::text, m.user_id::text, m.position, (m.is_voting AND m.appointment_status <> 'Declined') AS is_voting,
-              m.demographic, COALESCE(a.checked_in, false) AS checked_in
-       FROM "voting".memberships m
-       LEFT JOIN "voting".attendance a ON a.tenant_id = m.tenant_id AND a.membership_id = m.id AND a.meeting_id = $3::uuid
-       WHERE m.tenant_id = $1::uuid AND m.committee_id = $2::uuid AND NOT m.deleted`,
+  ): Promise<MemberRow[]> {
+    const members = await db.$queryRawUnsafe<Omit<MemberRow, 'checked_in'>[]>(
+      `SELECT id::text, user_id::text, position, (is_voting AND appointment_status <> 'Declined') AS is_voting,
+                demographic
+         FROM "voting".memberships
+         WHERE tenant_id = $1::uuid AND committee_id = $2::uuid AND NOT deleted`,
       tenantId,
       committeeId,
-      meetingId,
     );
+    const checkedIn = meetingId
+      ? await db.$queryRawUnsafe<{ membership_id: string }[]>(
+          `SELECT membership_id::text FROM "voting".attendance
+           WHERE tenant_id = $1::uuid AND meeting_id = $2::uuid AND checked_in`,
+          tenantId,
+          meetingId,
+        )
+      : [];
+    const present = new Set(checkedIn.map((a) => a.membership_id));
+    return members.map((m) => ({ ...m, checked_in: present.has(m.id) }));
   }
 }
