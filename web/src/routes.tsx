@@ -7,7 +7,11 @@ import { BypassPage } from '@/features/auth/pages/bypass-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { CommitteeAdminPage } from '@/features/committees/pages/committee-admin-page';
 import { CommitteeCreatePage } from '@/features/committees/pages/committee-create-page';
+import { EmailVoteCreatePage, EmailVoteEditPage } from '@/features/email-votes/pages/email-vote-form-pages';
+import { EmailVotePage } from '@/features/email-votes/pages/email-vote-page';
 import { MemberHomePage } from '@/features/home/pages/member-home-page';
+import { MeetingCreatePage, MeetingEditPage } from '@/features/meetings/pages/meeting-form-pages';
+import { MeetingPage } from '@/features/meetings/pages/meeting-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { NotFoundPage } from '@/features/shell/pages/not-found-page';
 import { UserEditPage } from '@/features/users/pages/user-edit-page';
@@ -31,6 +35,13 @@ export const routes: RouteObject[] = [
       { path: '/admin/appointments', element: <AppointmentsDashboardPage /> },
       { path: '/admin/appointments/:year', element: <AppointmentsDashboardPage /> },
       { path: '/admin/users/:id/edit', element: <UserEditPage /> },
+      { path: '/meeting/:committeeCode/:meetingCode', element: <MeetingPage /> },
+      { path: '/meeting/:committeeCode/:meetingCode/rsvp', element: <MeetingPage awaitingRsvp /> },
+      { path: '/vote/:committeeCode/:voteCode', element: <EmailVotePage /> },
+      { path: '/admin/committee/:code/meeting/create', element: <MeetingCreatePage /> },
+      { path: '/admin/committee/:code/meeting/:meetingCode/edit', element: <MeetingEditPage /> },
+      { path: '/admin/committee/:code/vote/create', element: <EmailVoteCreatePage /> },
+      { path: '/admin/committee/:code/vote/:voteCode/edit', element: <EmailVoteEditPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -17,4 +17,35 @@ export const queryKeys = {
     dashboard: (year: number) => ['appointments', 'dashboard', year] as const,
     mine: ['appointments', 'mine'] as const,
   },
+  meetings: {
+    all: ['meetings'] as const,
+    list: (committeeCode: string) => ['meetings', 'list', committeeCode] as const,
+    admin: (committeeCode: string, meetingCode: string) =>
+      ['meetings', 'admin', committeeCode, meetingCode] as const,
+    /** GET {meeting base}/retrieve/meeting */
+    detail: (committeeCode: string, meetingCode: string) =>
+      ['meetings', 'detail', committeeCode, meetingCode] as const,
+    /** GET {meeting base}/retrieve/attendance */
+    attendance: (committeeCode: string, meetingCode: string) =>
+      ['meetings', 'attendance', committeeCode, meetingCode] as const,
+    join: (committeeCode: string, meetingCode: string, videoId: string | null) =>
+      ['meetings', 'join', committeeCode, meetingCode, videoId] as const,
+    userSearch: (criteria: Record<string, string>) => ['meetings', 'user-search', criteria] as const,
+    emailVotes: (committeeCode: string) => ['meetings', 'email-votes', committeeCode] as const,
+    /** GET {vote base}/retrieve/vote */
+    emailVote: (committeeCode: string, voteCode: string) =>
+      ['meetings', 'email-vote', committeeCode, voteCode] as const,
+    /** GET {vote base}/retrieve/attendance */
+    emailVoteAttendance: (committeeCode: string, voteCode: string) =>
+      ['meetings', 'email-vote-attendance', committeeCode, voteCode] as const,
+  },
+  voting: {
+    all: ['voting'] as const,
+    /** retrieve/motions of a meeting ('meeting') or an email vote ('vote'). */
+    motions: (kind: 'meeting' | 'vote', committeeCode: string, code: string) =>
+      ['voting', 'motions', kind, committeeCode, code] as const,
+    /** retrieve/vote of an email vote (its window and can_modify). */
+    emailVote: (committeeCode: string, voteCode: string) =>
+      ['voting', 'email-vote', committeeCode, voteCode] as const,
+  },
 };

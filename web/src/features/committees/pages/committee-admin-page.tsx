@@ -20,6 +20,7 @@ import { CommitteeSettingsSummary } from '@/features/committees/components/commi
 import { MembersSection } from '@/features/committees/components/members-section';
 import { useCommittee, useDeleteCommittee, useUpdateCommittee } from '@/features/committees/queries';
 import { yearParam } from '@/features/committees/year-param';
+import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
@@ -38,6 +39,7 @@ export function CommitteeAdminPage() {
 }
 
 function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
+  const { principal } = useCurrentUser();
   const { code = '' } = useParams();
   const [searchParams] = useSearchParams();
   const year = yearParam(searchParams.get('year'));
@@ -59,6 +61,7 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
       <CommitteeHeader committee={data} />
       <SettingsCard key={`${data.id}:${data.code}`} committee={data} canEdit={canEdit} />
       <MembersSection committee={data} year={year} canEdit={canEdit} />
+      <CommitteeMeetingsSection committeeCode={data.code} principal={principal} />
       {canEdit && <DeleteCard committee={data} />}
     </div>
   );

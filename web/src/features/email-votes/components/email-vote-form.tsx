@@ -1,0 +1,87 @@
+import * as React from 'react';
+import { ErrorDialog } from '@/components/error-dialog';
+import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
+import { Input } from '@/components/ui/input';
+import { type EmailVoteFormValues, validateEmailVoteForm } from '@/features/email-votes/email-vote-form';
+import { RichTextEditor } from '@/features/meetings/components/rich-text-editor';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+
+export interface EmailVoteFormProps {
+  committeeCode: string;
+  initial: EmailVoteFormValues;
+  /** Create asks for the code; edit keeps it. */
+  withCode: boolean;
+  submitLabel: string;
+  onSave: (values: EmailVoteFormValues) => Promise<unknown>;
+  actions?: React.ReactNode;
+}
+
+/** Email vote create and edit: name, code, description and the voting window. */
+export function EmailVoteForm({
+  committeeCode,
+  initial,
+  withCode,
+  submitLabel,
+  onSave,
+  actions,
+}: EmailVoteFormProps) {
+  const [values, setValues] = React.useState(initial);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const set = <K extends keyof EmailVoteFormValues>(key: K, value: EmailVoteFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    const found = validateEmailVoteForm(values, committeeCode, withCode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await onSave(values);
+    } catch (err) {
+      const fieldErrors = fieldErrorsOf(err);
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      else setFailure(errorText(err, FALLBACK.save));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Email vote">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="vote-name" label="Name" error={errors.name}>
+          <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={500} />
+        </FormField>
+        {withCode && (
+          <FormField id="vote-code" label="Code" error={errors.code} hint="Used in the vote's address.">
+            <Input
+              value={values.code}
+              onChange={(e) => set('code', e.target.value)}
+              maxLength={50}
+              autoCapitalize="off"
+            />
+          </FormField>
+        )}
+        <FormField id="vote-start" label="Opens" error={errors.start}>
+          <Input type="datetime-local" value={values.start} onChange={(e) => set('start', e.target.value)} />
+        </FormField>
+        <FormField id="vote-end" label="Closes" error={errors.end}>
+          <Input type="datetime-local" value={values.end} onChange={(e) => set('end', e.target.value)} />
+        </FormField>
+      </div>
+      <FormField id="vote-description" label="Description" error={errors.description}>
+        <RichTextEditor
+          value={values.description}
+          onChange={(html) => set('description', html)}
+          aria-label="Description"
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+        {actions}
+      </div>
+      <ErrorDialog title="Error Saving Vote" message={failure} onClose={() => setFailure(null)} />
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { can } from '@gavel/contracts';
+import { Trash2Icon } from 'lucide-react';
+import * as React from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/queries';
+import { EmailVoteForm } from '@/features/email-votes/components/email-vote-form';
+import {
+  emailVoteFormValues,
+  emptyEmailVoteForm,
+  toEmailVoteBody,
+} from '@/features/email-votes/email-vote-form';
+import {
+  useCreateEmailVote,
+  useDeleteEmailVote,
+  useEmailVote,
+  useUpdateEmailVote,
+} from '@/features/email-votes/queries';
+import { meetingPaths } from '@/features/meetings/paths';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
+const adminPath = (code: string) => `/admin/committee/${encodeURIComponent(code)}`;
+
+/** /admin/committee/:code/vote/create */
+export function EmailVoteCreatePage() {
+  const { code = '' } = useParams();
+  const { principal } = useCurrentUser();
+  const navigate = useNavigate();
+  const create = useCreateEmailVote(code);
+  const initial = React.useMemo(() => emptyEmailVoteForm(), []);
+  if (!can(principal, 'create email vote')) return <ErrorState message={EMAIL_VOTE_FORBIDDEN} />;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">New Email Vote</h1>
+      <EmailVoteForm
+        committeeCode={code}
+        initial={initial}
+        withCode
+        submitLabel="Create Vote"
+        onSave={async (values) => {
+          const vote = await create.mutateAsync(toEmailVoteBody(values));
+          toast.success('Vote Added');
+          await navigate(meetingPaths.vote(code, vote.code));
+        }}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={adminPath(code)}>Cancel</Link>
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** /admin/committee/:code/vote/:voteCode/edit */
+export function EmailVoteEditPage() {
+  const { code = '', voteCode = '' } = useParams();
+  const { principal } = useCurrentUser();
+  const navigate = useNavigate();
+  const vote = useEmailVote(code, voteCode);
+  const update = useUpdateEmailVote(code, voteCode);
+  const initial = React.useMemo(() => (vote.data ? emailVoteFormValues(vote.data) : null), [vote.data]);
+  if (!can(principal, 'create email vote')) return <ErrorState message={EMAIL_VOTE_FORBIDDEN} />;
+  if (vote.isPending) return <LoadingState />;
+  if (!vote.data || !initial) {
+    return (
+      <ErrorState message={errorText(vote.error, FALLBACK.retrieve)} onRetry={() => void vote.refetch()} />
+    );
+  }
+  const data = vote.data;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words">Edit Vote: {data.name}</h1>
+        <Button asChild variant="outline" size="sm">
+          <Link to={meetingPaths.vote(code, data.code)}>View Vote</Link>
+        </Button>
+      </div>
+      {!data.can_modify && (
+        <p className="text-sm text-muted-foreground">This vote can no longer be changed.</p>
+      )}
+      <EmailVoteForm
+        key={data.id}
+        committeeCode={code}
+        initial={initial}
+        withCode={false}
+        submitLabel="Save Vote"
+        onSave={async (values) => {
+          const { code: _code, ...body } = toEmailVoteBody(values);
+          await update.mutateAsync(body);
+          toast.success('Vote Saved');
+          await navigate(meetingPaths.vote(code, voteCode));
+        }}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={adminPath(code)}>Cancel</Link>
+          </Button>
+        }
+      />
+      <DeleteEmailVote committeeCode={code} voteCode={voteCode} name={data.name} />
+    </div>
+  );
+}
+
+function DeleteEmailVote({
+  committeeCode,
+  voteCode,
+  name,
+}: {
+  committeeCode: string;
+  voteCode: string;
+  name: string;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteEmailVote(committeeCode, voteCode);
+  const [confirming, setConfirming] = React.useState(false);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  return (
+    <section
+      aria-labelledby="delete-vote-title"
+      className="flex flex-col gap-2 rounded-md border border-destructive/40 p-4"
+    >
+      <h2 id="delete-vote-title" className="font-semibold">
+        Delete Vote
+      </h2>
+      <div>
+        <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+          <Trash2Icon aria-hidden="true" />
+          Delete Vote
+        </Button>
+      </div>
+      <ConfirmDialog
+        title={DELETE_CONFIRM_TITLE}
+        confirmLabel={DELETE_CONFIRM_YES}
+        destructive
+        message={confirming ? `${name} and its motions will be deleted.` : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast.success('Vote Deleted');
+              void navigate(adminPath(committeeCode));
+            },
+            onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
+          });
+        }}
+      />
+      <ErrorDialog title="Error Deleting Vote" message={failure} onClose={() => setFailure(null)} />
+    </section>
+  );
+}

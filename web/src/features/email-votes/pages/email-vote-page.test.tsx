@@ -1,0 +1,58 @@
+import type { TEmailVote } from '@gavel/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '@/lib/realtime/fake-socket';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeMe } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+vi.mock('@/lib/realtime/socket', () => ({
+  RECONNECT_DELAY_MS: 1_000,
+  JOIN_TIMEOUT_MS: 10_000,
+  createSocket: () => new FakeSocket(),
+}));
+
+const day = 86_400_000;
+function emailVote(overrides: Partial<TEmailVote> = {}): TEmailVote {
+  return {
+    id: 'ev-1',
+    committee_id: 'c-1',
+    code: 'EV1',
+    name: 'Budget Approval',
+    description: null,
+    start: new Date(Date.now() - day).toISOString(),
+    end: new Date(Date.now() + 2 * day + 5_000).toISOString(),
+    phase: 'in_progress',
+    can_modify: true,
+    voting_members_count: 5,
+    voting_members_not_started_count: 2,
+    voting_members_incomplete_count: 1,
+    voting_members_complete_count: 2,
+    ...overrides,
+  };
+}
+
+describe('EmailVotePage', () => {
+  it('shows the countdown, banner and links, and the progress counts when attendance is not served', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ permissions: ['create email vote'] }) },
+      'GET /api/vote/FIN/EV1/retrieve/vote': { body: emailVote() },
+      'GET /api/vote/FIN/EV1/retrieve/attendance': { status: 404, body: { message: 'Not found' } },
+      'GET /api/vote/FIN/EV1/retrieve/motions': { body: { motions: [], votes: [], responses: [] } },
+    });
+    renderApp('/vote/FIN/EV1');
+    expect(await screen.findByRole('heading', { name: 'Budget Approval' })).toBeTruthy();
+    expect(screen.getByText('Vote Active')).toBeTruthy();
+    expect(screen.getByText('Vote scheduled for:')).toBeTruthy();
+    expect(screen.getByRole('timer', { name: 'Closes in' }).textContent).toMatch(
+      /^Closes in2Days0Hours0Minutes\d+Seconds$/,
+    );
+    expect(screen.getByRole('link', { name: /Edit Vote/ }).getAttribute('href')).toBe(
+      '/admin/committee/FIN/vote/EV1/edit',
+    );
+    expect(screen.getByRole('link', { name: /Committee Admin/ })).toBeTruthy();
+    expect(
+      await screen.findByText('2 voted, 1 partially voted, 2 not started of 5 voting members'),
+    ).toBeTruthy();
+  });
+});

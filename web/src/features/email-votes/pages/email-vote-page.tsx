@@ -1,0 +1,129 @@
+import { COMMITTEE_LIST_PERMISSIONS, can, canAny, type TRetrieveAttendanceReply } from '@gavel/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { useParams } from 'react-router';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCurrentUser } from '@/features/auth/queries';
+import { fetchCommittee } from '@/features/committees/api';
+import { voteBase } from '@/features/email-votes/api';
+import { minimalCommittee, toMeetingCommittee } from '@/features/email-votes/committee-of-vote';
+import { VoteFooter } from '@/features/email-votes/components/vote-footer';
+import { VoteHeader } from '@/features/email-votes/components/vote-header';
+import { isMissing, useEmailVote, useEmailVoteAttendance } from '@/features/email-votes/queries';
+import { emailVotePhase } from '@/features/email-votes/vote-rules';
+import {
+  CommitteeMembersPanel,
+  emailVoteTotals,
+} from '@/features/meetings/components/committee-members-panel';
+import { liveTitle, memberOf } from '@/features/meetings/meeting-rules';
+import { useClock, useDocumentTitle } from '@/features/meetings/use-clock';
+import { MotionsPanel } from '@/features/voting/components/motions-panel';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+import { queryKeys } from '@/lib/query-keys';
+import { attendancePollInterval } from '@/lib/realtime/polling';
+import { useScopeLive } from '@/lib/realtime/use-scope-live';
+
+/** /vote/:committeeCode/:voteCode: an email vote (spec section 2, "Email-vote page"). */
+export function EmailVotePage() {
+  const { committeeCode = '', voteCode = '' } = useParams();
+  const { me, principal } = useCurrentUser();
+  const runner = can(principal, 'run meetings');
+  const staff = can(principal, 'modify meeting attendance');
+  const canViewCommittee = canAny(principal, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS);
+  const { live } = useScopeLive({ kind: 'vote', committeeCode, voteCode }, { runner });
+  const { now, tick } = useClock();
+  // On load the page refreshes the user state (spec section 2, "Email-vote page").
+  const queryClient = useQueryClient();
+  React.useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  }, [queryClient]);
+
+  // Vote, attendance and motions each refresh on their own timer; "vote polling mirrors" attendance's.
+  const attendanceKey = queryKeys.meetings.emailVoteAttendance(committeeCode, voteCode);
+  const cachedAttendance = queryClient.getQueryData<TRetrieveAttendanceReply>(attendanceKey);
+  const cachedVote = queryClient.getQueryData<{ start: string; end: string }>(
+    queryKeys.meetings.emailVote(committeeCode, voteCode),
+  );
+  const phase = cachedVote ? emailVotePhase(cachedVote, now) : 'planned';
+  const votingMember = memberOf(cachedAttendance?.members, me.user.id)?.is_voting ?? false;
+  const interval = attendancePollInterval({ live, phase, runner, editor: staff, votingMember });
+  const vote = useEmailVote(committeeCode, voteCode, interval);
+  const attendance = useEmailVoteAttendance(committeeCode, voteCode, interval);
+  const committeeQuery = useQuery({
+    queryKey: queryKeys.committees.detail(committeeCode),
+    queryFn: ({ signal }) => fetchCommittee(committeeCode, undefined, signal),
+    enabled: canViewCommittee,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+  const baseTitle = vote.data ? vote.data.name : 'Vote';
+  useDocumentTitle(liveTitle(baseTitle, tick, phase === 'in_progress'));
+
+  if (vote.isPending) return <LoadingState />;
+  if (!vote.data) {
+    return (
+      <ErrorState message={errorText(vote.error, FALLBACK.retrieve)} onRetry={() => void vote.refetch()} />
+    );
+  }
+  const data = vote.data;
+  const committee = committeeQuery.data
+    ? toMeetingCommittee(committeeQuery.data)
+    : minimalCommittee(committeeCode, data);
+  const attendanceMissing = isMissing(attendance.error);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+      <VoteHeader
+        vote={data}
+        committee={committee}
+        canCreateEmailVote={can(principal, 'create email vote')}
+        now={now}
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <MotionsPanel
+            scope={{ kind: 'vote', committeeCode, voteCode }}
+            phase={emailVotePhase(data, now)}
+            committee={committee}
+            attendance={attendance.data}
+            live={live}
+          />
+        </div>
+        <aside className="flex min-w-0 flex-col gap-4" aria-label="Committee members">
+          {attendanceMissing ? (
+            <Card aria-labelledby="members-title">
+              <CardHeader>
+                <CardTitle id="members-title">Committee Members</CardTitle>
+                <CardDescription>{emailVoteTotals(data)}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm text-muted-foreground">
+                  The member list is not available for this vote.
+                </p>
+              </CardContent>
+            </Card>
+          ) : (
+            <CommitteeMembersPanel
+              mode="email_vote"
+              attendance={attendance.data}
+              loading={attendance.isPending}
+              error={attendance.error}
+              onRetry={() => void attendance.refetch()}
+              base={voteBase(committeeCode, voteCode)}
+              attendanceKey={attendanceKey}
+              meId={me.user.id}
+              canModifyAttendance={staff}
+              canModifyRsvps={false}
+              runner={runner}
+              emailVote={data}
+            />
+          )}
+        </aside>
+      </div>
+      <VoteFooter vote={data} now={now} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createEmailVote,
+  deleteEmailVote,
+  type EmailVoteCreateBody,
+  type EmailVoteUpdateBody,
+  fetchCommitteeEmailVotes,
+  fetchEmailVote,
+  fetchEmailVoteAttendance,
+  updateEmailVote,
+} from '@/features/email-votes/api';
+import { usePollingPaused } from '@/features/meetings/queries';
+import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export function useEmailVote(committeeCode: string, voteCode: string, interval: number | false = false) {
+  const paused = usePollingPaused();
+  return useQuery({
+    queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode),
+    queryFn: ({ signal }) => fetchEmailVote(committeeCode, voteCode, signal),
+    refetchInterval: paused ? false : interval,
+  });
+}
+
+/** True when the server has no such call (yet): the page falls back to what it has. */
+export function isMissing(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
+export function useEmailVoteAttendance(committeeCode: string, voteCode: string, interval: number | false) {
+  const paused = usePollingPaused();
+  return useQuery({
+    queryKey: queryKeys.meetings.emailVoteAttendance(committeeCode, voteCode),
+    queryFn: ({ signal }) => fetchEmailVoteAttendance(committeeCode, voteCode, signal),
+    // A 404 (no attendance call) is final: the panel shows the vote's progress counts instead.
+    refetchInterval: (query) => (paused || isMissing(query.state.error) ? false : interval),
+    retry: (failures, err) => !isMissing(err) && failures < 2,
+  });
+}
+
+export function useCommitteeEmailVotes(committeeCode: string) {
+  return useQuery({
+    queryKey: queryKeys.meetings.emailVotes(committeeCode),
+    queryFn: ({ signal }) => fetchCommitteeEmailVotes(committeeCode, signal),
+    retry: (failures, err) => !isMissing(err) && failures < 2,
+  });
+}
+
+export function useCreateEmailVote(committeeCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailVoteCreateBody) => createEmailVote(committeeCode, body),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode) }),
+  });
+}
+
+export function useUpdateEmailVote(committeeCode: string, voteCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailVoteUpdateBody) => updateEmailVote(committeeCode, voteCode, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.voting.emailVote(committeeCode, voteCode) });
+    },
+  });
+}
+
+export function useDeleteEmailVote(committeeCode: string, voteCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteEmailVote(committeeCode, voteCode),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode) });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+const SEARCH = 'POST /api/admin/users/list';
+
+function open(reply: { status?: number; body?: unknown }) {
+  const fetchMock = mockFetch({ [SEARCH]: reply });
+  const onAdd = vi.fn(async () => true);
+  const view = renderApp('/', {
+    routes: [
+      {
+        path: '/',
+        element: <AddMemberDialog modes={['in_person', 'remote']} listed={new Set(['u-1'])} onAdd={onAdd} />,
+      },
+    ],
+  });
+  return { ...view, fetchMock, onAdd };
+}
+
+describe('AddMemberDialog', () => {
+  it("says 'No Search Criteria Entered' without criteria, and 'No Users Found' for no match", async () => {
+    const { user, fetchMock } = open({ body: [] });
+    await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(screen.getByText('No Search Criteria Entered')).toBeTruthy();
+    expect(fetchMock.requestsTo(SEARCH)).toHaveLength(0);
+    await user.type(screen.getByLabelText('Last Name'), 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No Users Found')).toBeTruthy();
+    expect(fetchMock.requestsTo(SEARCH)[0]?.body).toEqual({
+      nrds: '',
+      first_name: '',
+      last_name: 'Nobody',
+      email: '',
+    });
+  });
+
+  it("falls back to 'Unknown Search Error...' and adds a found user", async () => {
+    const { user, fetchMock, onAdd } = open({ status: 500, body: { message: '' } });
+    await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));
+    await user.type(await screen.findByLabelText('Email'), 'x@example.org');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Unknown Search Error...')).toBeTruthy();
+    const found = {
+      id: 'u-7',
+      nrds: null,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      displayed_first_name: 'Grace',
+      sort_name: 'Hopper, Grace',
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      profile_display_url: null,
+    };
+    fetchMock.on(SEARCH, { body: [found] });
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'grace@example.org');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Grace Hopper' }));
+    expect(onAdd).toHaveBeenCalledWith(found, 'in_person');
+  });
+});

@@ -1,0 +1,376 @@
+import type {
+  TAttendanceMember,
+  TAttendanceUser,
+  TEmailVote,
+  TMeeting,
+  TRetrieveAttendanceReply,
+  TUserSearchResult,
+} from '@gavel/contracts';
+import { MEETING_VISIBILITY_OPEN } from '@gavel/contracts';
+import { MEMBER_VOTING_STATUS_LABELS, type MemberVotingStatus } from '@gavel/voting-rules';
+import type { QueryKey } from '@tanstack/react-query';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ChoiceSelect } from '@/components/choice-select';
+import { ErrorDialog } from '@/components/error-dialog';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { type AvatarUser, UserAvatar } from '@/components/user-avatar';
+import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
+import {
+  allowedModes,
+  attendanceRemovedMessage,
+  attendanceSetMessage,
+  checkInRanges,
+  checkInTotals,
+  checkInValue,
+  endedTotals,
+  formatRange,
+  MEETING_TEXT,
+  matchesMemberSearch,
+  meetingSpan,
+  rsvpRemovedMessage,
+  rsvpSetMessage,
+  rsvpTotals,
+  rsvpValue,
+  sortMembers,
+  VIA_LABEL,
+  type Via,
+} from '@/features/meetings/meeting-rules';
+import { type AttendanceAction, useAttendanceAction } from '@/features/meetings/queries';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export type MembersPanelMode = 'planned' | 'in_progress' | 'ended' | 'email_vote';
+
+export interface CommitteeMembersPanelProps {
+  mode: MembersPanelMode;
+  attendance: TRetrieveAttendanceReply | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry?: () => void;
+  /** {base} of the attendance calls (meeting or vote base, without /api). */
+  base: string;
+  attendanceKey: QueryKey;
+  /** The signed-in user's id: they may set their own RSVP and their first check-in. */
+  meId: string;
+  /** 'modify meeting attendance': search, check anyone in or out, add non-committee members. */
+  canModifyAttendance: boolean;
+  /** 'modify meeting rsvps': set anyone's RSVP. */
+  canModifyRsvps: boolean;
+  /** 'run meetings': per-member voting status. */
+  runner: boolean;
+  meeting?: TMeeting;
+  emailVote?: TEmailVote;
+}
+
+const STATUS_OF: Record<string, MemberVotingStatus> = {
+  no_vote: 'no_vote',
+  partial: 'partial_vote',
+  partial_vote: 'partial_vote',
+  voted: 'voted',
+};
+
+function avatarUser(member: TAttendanceMember, users: Map<string, TAttendanceUser>): AvatarUser {
+  return (
+    users.get(member.user_id) ?? {
+      id: member.user_id,
+      name: member.name,
+      first_name: '',
+      last_name: '',
+      profile_display_url: null,
+    }
+  );
+}
+
+/** Totals of an email vote from its progress counts (also the panel when attendance cannot be read). */
+export function emailVoteTotals(vote: TEmailVote): string {
+  return `${vote.voting_members_complete_count} voted, ${vote.voting_members_incomplete_count} partially voted, ${vote.voting_members_not_started_count} not started of ${vote.voting_members_count} voting members`;
+}
+
+const TITLES: Record<MembersPanelMode, string> = {
+  planned: 'Committee Members',
+  in_progress: 'Committee Members',
+  ended: 'Committee Members',
+  email_vote: 'Committee Members',
+};
+
+/**
+ * The Committee Members panel (spec section 2): planned (RSVP), in progress (check-in), ended (check-in
+ * ranges with minutes) and the email-vote mode, with totals and, for staff, a search box.
+ */
+export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
+  const { mode, attendance, canModifyAttendance } = props;
+  const [query, setQuery] = React.useState('');
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const action = useAttendanceAction(props.base, props.attendanceKey);
+  const users = React.useMemo(() => new Map((attendance?.users ?? []).map((u) => [u.id, u])), [attendance]);
+
+  const members = React.useMemo(() => {
+    const all = sortMembers(attendance?.members ?? []);
+    return mode === 'email_vote' ? all.filter((m) => m.is_voting) : all;
+  }, [attendance, mode]);
+  const shown = canModifyAttendance && query ? members.filter((m) => matchesMemberSearch(m, query)) : members;
+
+  async function run(act: AttendanceAction, name: string): Promise<boolean> {
+    try {
+      await action.mutateAsync(act);
+      const message =
+        act.type === 'rsvp'
+          ? rsvpSetMessage(name)
+          : act.type === 'rsvp-remove'
+            ? rsvpRemovedMessage(name)
+            : act.type === 'check-in'
+              ? attendanceSetMessage(name)
+              : attendanceRemovedMessage(name);
+      toast.success(message);
+      return true;
+    } catch (err) {
+      setFailure(errorText(err, MEETING_TEXT.saveError));
+      return false;
+    }
+  }
+
+  let totals = '';
+  if (mode === 'planned') totals = rsvpTotals(members);
+  else if (mode === 'in_progress') totals = checkInTotals(members);
+  else if (mode === 'ended') totals = endedTotals(members);
+  else if (props.emailVote) totals = emailVoteTotals(props.emailVote);
+
+  const modes = props.meeting ? allowedModes(props.meeting) : [];
+  const canAdd =
+    mode === 'in_progress' &&
+    canModifyAttendance &&
+    props.meeting?.visibility === MEETING_VISIBILITY_OPEN &&
+    modes.length > 0;
+  const listed = React.useMemo(() => new Set(members.map((m) => m.user_id)), [members]);
+
+  return (
+    <Card aria-labelledby="members-title">
+      <CardHeader>
+        <CardTitle id="members-title">{TITLES[mode]}</CardTitle>
+        {totals && <CardDescription aria-live="polite">{totals}</CardDescription>}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {(canModifyAttendance || canAdd) && attendance && (
+          <div className="flex flex-wrap items-center gap-2">
+            {canModifyAttendance && (
+              <Input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder="Search members"
+                aria-label="Search members"
+                className="min-w-0 flex-1"
+              />
+            )}
+            {canAdd && (
+              <AddMemberDialog
+                modes={modes}
+                listed={listed}
+                onAdd={(user: TUserSearchResult, via: Via) =>
+                  run({ type: 'check-in', userId: user.id, via }, user.name)
+                }
+              />
+            )}
+          </div>
+        )}
+        {props.loading && !attendance ? (
+          <LoadingState />
+        ) : !attendance ? (
+          <ErrorState message={errorText(props.error, FALLBACK.retrieve)} onRetry={props.onRetry} />
+        ) : shown.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {query ? 'No members match your search' : 'No members'}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y" aria-label="Members">
+            {shown.map((member) => (
+              <MemberRow
+                key={member.user_id}
+                member={member}
+                user={avatarUser(member, users)}
+                mode={mode}
+                modes={modes}
+                props={props}
+                busy={action.isPending}
+                onAction={(act) => void run(act, member.name)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ErrorDialog title="Error Saving" message={failure} onClose={() => setFailure(null)} />
+    </Card>
+  );
+}
+
+function MemberRow({
+  member,
+  user,
+  mode,
+  modes,
+  props,
+  busy,
+  onAction,
+}: {
+  member: TAttendanceMember;
+  user: AvatarUser;
+  mode: MembersPanelMode;
+  modes: Via[];
+  props: CommitteeMembersPanelProps;
+  busy: boolean;
+  onAction: (action: AttendanceAction) => void;
+}) {
+  const own = member.user_id === props.meId;
+  const details = [
+    member.membership?.position ?? (member.is_member ? null : 'Non-committee member'),
+    member.membership?.display_demographic,
+    props.canModifyAttendance && member.nrds ? `NRDS ${member.nrds}` : null,
+  ].filter(Boolean);
+  const status = member.voting_status ? STATUS_OF[member.voting_status] : undefined;
+  const showStatus =
+    props.runner &&
+    member.is_voting &&
+    status !== undefined &&
+    (mode === 'in_progress' || mode === 'email_vote');
+
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-2">
+      <UserAvatar user={user} className="size-9" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium break-words">
+          {member.name}
+          {member.is_voting && <span className="sr-only"> (voting member)</span>}
+        </p>
+        {details.length > 0 && (
+          <p className="text-xs text-muted-foreground break-words">{details.join(' · ')}</p>
+        )}
+        {mode === 'ended' && <CheckInRanges member={member} meeting={props.meeting} />}
+      </div>
+      {member.is_voting && mode !== 'ended' && (
+        <Badge variant="outline" className="hidden sm:inline-flex">
+          Voting
+        </Badge>
+      )}
+      {showStatus && status && (
+        <Badge
+          variant={status === 'voted' ? 'default' : 'secondary'}
+          aria-label={`Voting status: ${MEMBER_VOTING_STATUS_LABELS[status]}`}
+        >
+          {MEMBER_VOTING_STATUS_LABELS[status]}
+        </Badge>
+      )}
+      {mode === 'planned' && (
+        <RsvpControl
+          member={member}
+          modes={modes}
+          editable={props.canModifyRsvps || own}
+          busy={busy}
+          onAction={onAction}
+        />
+      )}
+      {mode === 'in_progress' && (
+        <CheckInControl
+          member={member}
+          modes={modes}
+          editable={props.canModifyAttendance || (own && checkInValue(member) === '')}
+          canRemove={props.canModifyAttendance}
+          busy={busy}
+          onAction={onAction}
+        />
+      )}
+    </li>
+  );
+}
+
+const RSVP_LABEL = { not_attending: 'Not Attending' } as const;
+
+function RsvpControl({
+  member,
+  modes,
+  editable,
+  busy,
+  onAction,
+}: {
+  member: TAttendanceMember;
+  modes: Via[];
+  editable: boolean;
+  busy: boolean;
+  onAction: (action: AttendanceAction) => void;
+}) {
+  const value = rsvpValue(member);
+  const label =
+    value === '' ? 'No Response' : value === 'not_attending' ? RSVP_LABEL.not_attending : VIA_LABEL[value];
+  if (!editable) return <span className="text-sm text-muted-foreground">{label}</span>;
+  const options = [
+    ...modes.map((m) => ({ value: m, label: VIA_LABEL[m] })),
+    { value: 'not_attending', label: RSVP_LABEL.not_attending },
+  ];
+  return (
+    <ChoiceSelect
+      value={value}
+      noneLabel="No Response"
+      options={options}
+      disabled={busy}
+      aria-label={`RSVP for ${member.name}`}
+      className="w-full sm:w-40"
+      onChange={(next) => {
+        if (next === value) return;
+        if (next === '') onAction({ type: 'rsvp-remove', userId: member.user_id });
+        else if (next === 'not_attending')
+          onAction({ type: 'rsvp', userId: member.user_id, attending: false, via: '' });
+        else onAction({ type: 'rsvp', userId: member.user_id, attending: true, via: next as Via });
+      }}
+    />
+  );
+}
+
+function CheckInControl({
+  member,
+  modes,
+  editable,
+  canRemove,
+  busy,
+  onAction,
+}: {
+  member: TAttendanceMember;
+  modes: Via[];
+  editable: boolean;
+  canRemove: boolean;
+  busy: boolean;
+  onAction: (action: AttendanceAction) => void;
+}) {
+  const value = checkInValue(member);
+  const label = value === '' ? 'Not Present' : VIA_LABEL[value];
+  if (!editable) return <span className="text-sm text-muted-foreground">{label}</span>;
+  return (
+    <ChoiceSelect
+      value={value}
+      noneLabel={canRemove || value === '' ? 'Not Present' : undefined}
+      options={modes.map((m) => ({ value: m, label: VIA_LABEL[m] }))}
+      disabled={busy}
+      aria-label={`Check-in for ${member.name}`}
+      className="w-full sm:w-40"
+      onChange={(next) => {
+        if (next === value) return;
+        if (next === '') onAction({ type: 'check-out', userId: member.user_id });
+        else onAction({ type: 'check-in', userId: member.user_id, via: next as Via });
+      }}
+    />
+  );
+}
+
+function CheckInRanges({ member, meeting }: { member: TAttendanceMember; meeting?: TMeeting }) {
+  const ranges = checkInRanges(member.attendee, meeting ? meetingSpan(meeting).end : null);
+  if (ranges.length === 0) return <p className="text-xs text-muted-foreground">Did not check in</p>;
+  return (
+    <ul className="text-xs text-muted-foreground" aria-label={`Check-ins of ${member.name}`}>
+      {ranges.map((range) => (
+        <li key={range.start.toISOString()}>{formatRange(range)}</li>
+      ))}
+    </ul>
+  );
+}

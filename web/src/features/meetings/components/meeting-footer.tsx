@@ -1,0 +1,151 @@
+import type { TMeeting } from '@gavel/contracts';
+import { canEndMeeting, canStartMeeting, NOT_CHECKED_IN_TOOLTIP } from '@gavel/voting-rules';
+import { InfoIcon, PlayIcon, SquareIcon } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { MEETING_TEXT, meetingBanner } from '@/features/meetings/meeting-rules';
+import { useEndMeeting, useStartMeeting } from '@/features/meetings/queries';
+import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+
+/** The footer banner text: 'Meeting In Progress', 'Meeting Ended' or 'Not Checked In' (with its tooltip). */
+export function MeetingBanner({
+  status,
+  notCheckedIn,
+}: {
+  status: TMeeting['status'];
+  notCheckedIn: boolean;
+}) {
+  const text = meetingBanner(status, notCheckedIn);
+  if (text === null) return null;
+  const warn = text === MEETING_TEXT.notCheckedIn;
+  const banner = (
+    <span
+      role="status"
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold',
+        status === 'in_progress' && !warn && 'bg-green-100 text-green-900',
+        status === 'ended' && 'bg-muted text-muted-foreground',
+        warn && 'bg-amber-100 text-amber-950',
+      )}
+    >
+      {text}
+      {warn && <InfoIcon className="size-4" aria-hidden="true" />}
+    </span>
+  );
+  if (!warn) return banner;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          aria-describedby="not-checked-in-tip"
+        >
+          {banner}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent>{NOT_CHECKED_IN_TOOLTIP}</TooltipContent>
+      <span id="not-checked-in-tip" className="sr-only">
+        {NOT_CHECKED_IN_TOOLTIP}
+      </span>
+    </Tooltip>
+  );
+}
+
+export interface MeetingFooterProps {
+  meeting: TMeeting;
+  committeeCode: string;
+  /** 'run meetings': Start Meeting and End Meeting. */
+  runner: boolean;
+  notCheckedIn: boolean;
+  hasActiveVote: boolean;
+}
+
+type Confirming = 'start' | 'end' | null;
+
+/** The footer: banner, and for runners Start Meeting (only today) and End Meeting (not during a vote). */
+export function MeetingFooter({
+  meeting,
+  committeeCode,
+  runner,
+  notCheckedIn,
+  hasActiveVote,
+}: MeetingFooterProps) {
+  const start = useStartMeeting(committeeCode, meeting.code);
+  const end = useEndMeeting(committeeCode, meeting.code);
+  const [confirming, setConfirming] = React.useState<Confirming>(null);
+  const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
+  const showStart = runner && canStartMeeting({ status: meeting.status, is_today: meeting.is_today });
+  const showEnd = runner && meeting.status === 'in_progress';
+  const endAllowed = canEndMeeting({ status: meeting.status, has_active_vote: hasActiveVote });
+  const busy = start.isPending || end.isPending;
+
+  function confirm() {
+    const which = confirming;
+    setConfirming(null);
+    if (which === 'start') {
+      start.mutate(undefined, {
+        onSuccess: () => toast.success(MEETING_TEXT.started_toast),
+        onError: (err) =>
+          setFailure({ title: MEETING_TEXT.startError, message: errorText(err, MEETING_TEXT.unknownError) }),
+      });
+    } else if (which === 'end') {
+      end.mutate(undefined, {
+        onSuccess: () => toast.success(MEETING_TEXT.ended_toast),
+        onError: (err) =>
+          setFailure({ title: MEETING_TEXT.endError, message: errorText(err, MEETING_TEXT.unknownError) }),
+      });
+    }
+  }
+
+  if (!showStart && !showEnd && meetingBanner(meeting.status, notCheckedIn) === null) return null;
+  return (
+    <footer className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 px-1 py-3 backdrop-blur">
+      <MeetingBanner status={meeting.status} notCheckedIn={notCheckedIn} />
+      <div className="flex flex-wrap gap-2">
+        {showStart && (
+          <Button disabled={busy} onClick={() => setConfirming('start')} className="min-h-11 sm:min-h-9">
+            <PlayIcon aria-hidden="true" />
+            Start Meeting
+          </Button>
+        )}
+        {showEnd && (
+          <Button
+            variant="destructive"
+            disabled={busy || !endAllowed}
+            title={endAllowed ? undefined : 'A vote is active'}
+            onClick={() => setConfirming('end')}
+            className="min-h-11 sm:min-h-9"
+          >
+            <SquareIcon aria-hidden="true" />
+            End Meeting
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        title={confirming === 'end' ? 'End Meeting' : 'Start Meeting'}
+        confirmLabel={confirming === 'end' ? 'End Meeting' : 'Start Meeting'}
+        destructive={confirming === 'end'}
+        message={
+          confirming === 'start'
+            ? 'Are you sure you want to start this meeting?'
+            : confirming === 'end'
+              ? 'Are you sure you want to end this meeting?'
+              : null
+        }
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+      <ErrorDialog
+        title={failure?.title ?? ''}
+        message={failure?.message ?? null}
+        onClose={() => setFailure(null)}
+      />
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyMeetingForm,
+  fromLocalInput,
+  MEETING_FORM_MESSAGES,
+  toLocalInput,
+  toMeetingBody,
+  validateMeetingForm,
+} from '@/features/meetings/meeting-form';
+
+const filled = {
+  ...emptyMeetingForm(),
+  code: 'M1',
+  name: 'November',
+  start: '2026-11-24T09:00',
+  end: '2026-11-24T11:00',
+};
+
+describe('meeting form', () => {
+  it('accepts a complete form and sends ISO instants', () => {
+    expect(validateMeetingForm(filled, 'FIN')).toEqual({});
+    const body = toMeetingBody(filled);
+    expect(body.start).toBe(new Date(2026, 10, 24, 9, 0).toISOString());
+    expect(toLocalInput(body.start)).toBe('2026-11-24T09:00');
+  });
+  it('flags missing fields with the contract messages', () => {
+    const errors = validateMeetingForm(emptyMeetingForm(), 'FIN');
+    expect(errors.name).toBe('The name field is required.');
+    expect(errors.code).toBe('The code field is required.');
+    expect(errors.start).toBe(MEETING_FORM_MESSAGES.startRequired);
+    expect(errors.end).toBe(MEETING_FORM_MESSAGES.endRequired);
+  });
+  it('needs the end after the start and at least one way to attend', () => {
+    const errors = validateMeetingForm(
+      { ...filled, end: '2026-11-24T08:00', allow_in_person: false, allow_remote: false },
+      'FIN',
+    );
+    expect(errors.end).toBe(MEETING_FORM_MESSAGES.endAfterStart);
+    expect(errors.allow_remote).toBe(MEETING_FORM_MESSAGES.modeRequired);
+  });
+  it('drops video settings when remote is off and asks for the link of the chosen provider', () => {
+    expect(toMeetingBody({ ...filled, video_provider: 'zoom', zoom_id: '123' }).zoom_id).toBeNull();
+    expect(
+      validateMeetingForm({ ...filled, allow_remote: true, video_provider: 'static' }, 'FIN').video_url,
+    ).toBe(MEETING_FORM_MESSAGES.videoUrlRequired);
+    expect(fromLocalInput('nonsense')).toBe('');
+  });
+});

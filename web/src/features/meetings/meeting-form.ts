@@ -1,0 +1,151 @@
+import {
+  type TMeeting,
+  type TMeetingVisibility,
+  type TVideoProvider,
+  ZMeetingCreateInput,
+} from '@gavel/contracts';
+import { format } from 'date-fns';
+import type { MeetingCreateBody } from '@/features/meetings/api';
+import { toDate } from '@/lib/date-time';
+import { zodFieldErrors } from '@/lib/form-errors';
+
+/** The meeting form's values: text as typed, date-times as `datetime-local` values (local time). */
+export interface MeetingFormValues {
+  code: string;
+  name: string;
+  description: string;
+  start: string;
+  end: string;
+  type: string;
+  show_motions: boolean;
+  allow_in_person: boolean;
+  allow_remote: boolean;
+  location_name: string;
+  location_address: string;
+  visibility: TMeetingVisibility;
+  in_meeting_voting: boolean;
+  video_provider: TVideoProvider;
+  zoom_id: string;
+  zoom_registration_url: string;
+  video_url: string;
+}
+
+const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+/** An ISO instant as a `datetime-local` value; '' when missing. */
+export function toLocalInput(iso: string | null | undefined): string {
+  const date = toDate(iso);
+  return date ? format(date, LOCAL_FORMAT) : '';
+}
+
+/** A `datetime-local` value as an ISO instant; '' when it is not a date. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+export function emptyMeetingForm(): MeetingFormValues {
+  return {
+    code: '',
+    name: '',
+    description: '',
+    start: '',
+    end: '',
+    type: 'Regular',
+    show_motions: true,
+    allow_in_person: true,
+    allow_remote: false,
+    location_name: '',
+    location_address: '',
+    visibility: 'committee',
+    in_meeting_voting: true,
+    video_provider: 'none',
+    zoom_id: '',
+    zoom_registration_url: '',
+    video_url: '',
+  };
+}
+
+export function meetingFormValues(meeting: TMeeting): MeetingFormValues {
+  return {
+    code: meeting.code,
+    name: meeting.name,
+    description: meeting.description ?? '',
+    start: toLocalInput(meeting.start),
+    end: toLocalInput(meeting.end),
+    type: meeting.type,
+    show_motions: meeting.show_motions,
+    allow_in_person: meeting.allow_in_person,
+    allow_remote: meeting.allow_remote,
+    location_name: meeting.location_name ?? '',
+    location_address: meeting.location_address ?? '',
+    visibility: meeting.visibility,
+    in_meeting_voting: meeting.in_meeting_voting,
+    video_provider: meeting.video_provider,
+    zoom_id: meeting.zoom_id ?? '',
+    zoom_registration_url: meeting.zoom_registration_url ?? '',
+    video_url: meeting.video_url ?? '',
+  };
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** The request body of the form (create and edit send the same fields). */
+export function toMeetingBody(values: MeetingFormValues): MeetingCreateBody {
+  const remote = values.allow_remote;
+  return {
+    code: values.code.trim(),
+    name: values.name.trim(),
+    description: orNull(values.description),
+    start: fromLocalInput(values.start),
+    end: fromLocalInput(values.end),
+    type: values.type.trim() === '' ? undefined : values.type.trim(),
+    show_motions: values.show_motions,
+    allow_in_person: values.allow_in_person,
+    allow_remote: remote,
+    location_name: values.allow_in_person ? orNull(values.location_name) : null,
+    location_address: values.allow_in_person ? orNull(values.location_address) : null,
+    visibility: values.visibility,
+    in_meeting_voting: values.in_meeting_voting,
+    video_provider: remote ? values.video_provider : 'none',
+    zoom_id: remote && values.video_provider === 'zoom' ? orNull(values.zoom_id) : null,
+    zoom_registration_url:
+      remote && values.video_provider === 'zoom' ? orNull(values.zoom_registration_url) : null,
+    video_url: remote && values.video_provider === 'static' ? orNull(values.video_url) : null,
+  };
+}
+
+export const MEETING_FORM_MESSAGES = {
+  startRequired: 'The start field is required.',
+  endRequired: 'The end field is required.',
+  endAfterStart: 'The end must be after the start.',
+  modeRequired: 'Allow in person, remote, or both.',
+  zoomIdRequired: 'The Zoom meeting ID is required for Zoom.',
+  videoUrlRequired: 'The video link is required for a fixed link.',
+} as const;
+
+/** Client-side checks: the contract's rules plus the form's own; field name → first message. */
+export function validateMeetingForm(
+  values: MeetingFormValues,
+  committeeCode: string,
+): Record<string, string> {
+  const body = toMeetingBody(values);
+  const errors: Record<string, string> = {};
+  const parsed = ZMeetingCreateInput.safeParse({ ...body, committeeCode });
+  if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
+  if (!values.start) errors.start = MEETING_FORM_MESSAGES.startRequired;
+  if (!values.end) errors.end = MEETING_FORM_MESSAGES.endRequired;
+  if (body.start && body.end && Date.parse(body.end) <= Date.parse(body.start)) {
+    errors.end = MEETING_FORM_MESSAGES.endAfterStart;
+  }
+  if (!values.allow_in_person && !values.allow_remote)
+    errors.allow_remote = MEETING_FORM_MESSAGES.modeRequired;
+  if (values.allow_remote && values.video_provider === 'zoom' && !values.zoom_id.trim()) {
+    errors.zoom_id = MEETING_FORM_MESSAGES.zoomIdRequired;
+  }
+  if (values.allow_remote && values.video_provider === 'static' && !values.video_url.trim()) {
+    errors.video_url = MEETING_FORM_MESSAGES.videoUrlRequired;
+  }
+  return errors;
+}

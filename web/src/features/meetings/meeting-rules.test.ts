@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attendancePanelMode,
+  checkInRanges,
+  formatHms,
+  formatRange,
+  joinUrlOf,
+  liveTitle,
+  meetingBanner,
+  meetingDateText,
+} from '@/features/meetings/meeting-rules';
+import { at, makeMeeting } from '@/features/meetings/test-fixtures';
+import { ApiError } from '@/lib/api-client';
+
+describe('attendancePanelMode', () => {
+  it('planned shows the RSVP panel only to those who may modify meeting rsvps', () => {
+    expect(attendancePanelMode('planned', true)).toBe('planned');
+    expect(attendancePanelMode('planned', false)).toBeNull();
+  });
+  it('in progress and ended show their panels to everyone', () => {
+    expect(attendancePanelMode('in_progress', false)).toBe('in_progress');
+    expect(attendancePanelMode('ended', true)).toBe('ended');
+  });
+});
+
+describe('meetingDateText', () => {
+  it("planned: 'Meeting scheduled for:' with 'MMMM D, YYYY at h:mm A'", () => {
+    expect(meetingDateText(makeMeeting())).toEqual({
+      label: 'Meeting scheduled for:',
+      text: 'November 24, 2026 at 9:00 AM',
+    });
+  });
+  it("in progress: 'Meeting started:' with the actual start", () => {
+    const meeting = makeMeeting({ status: 'in_progress', actual_start: at(2026, 11, 24, 9, 7) });
+    expect(meetingDateText(meeting)).toEqual({
+      label: 'Meeting started:',
+      text: 'November 24, 2026 at 9:07 AM',
+    });
+  });
+  it("ended on one day: 'Meeting took place on:' with the weekday, date and a time range", () => {
+    const meeting = makeMeeting({
+      status: 'ended',
+      actual_start: at(2026, 11, 24, 9, 5),
+      ended_at: at(2026, 11, 24, 10, 40),
+    });
+    expect(meetingDateText(meeting)).toEqual({
+      label: 'Meeting took place on:',
+      text: 'Tuesday, November 24, 2026 at 9:05 AM - 10:40 AM',
+    });
+  });
+  it('ended over more than one day: start and end dates and times', () => {
+    const meeting = makeMeeting({
+      status: 'ended',
+      actual_start: at(2026, 11, 24, 21, 0),
+      ended_at: at(2026, 11, 25, 1, 30),
+    });
+    expect(meetingDateText(meeting).text).toBe('November 24, 2026 at 9:00 PM - November 25, 2026 at 1:30 AM');
+  });
+});
+
+describe('meeting banner, title and timer', () => {
+  it('chooses In Progress, Ended, or Not Checked In for a voting member who is not', () => {
+    expect(meetingBanner('planned', true)).toBeNull();
+    expect(meetingBanner('in_progress', false)).toBe('Meeting In Progress');
+    expect(meetingBanner('in_progress', true)).toBe('Not Checked In');
+    expect(meetingBanner('ended', true)).toBe('Meeting Ended');
+  });
+  it("prefixes '-- LIVE --' on even ticks while live", () => {
+    expect(liveTitle('M', 2, true)).toBe('-- LIVE -- M');
+    expect(liveTitle('M', 3, true)).toBe('M');
+    expect(liveTitle('M', 2, false)).toBe('M');
+  });
+  it('formats hours, minutes and seconds', () => {
+    expect(formatHms(3_723_000)).toBe('1:02:03');
+    expect(formatHms(-5)).toBe('0:00:00');
+  });
+});
+
+describe('joinUrlOf', () => {
+  const live = makeMeeting({
+    status: 'in_progress',
+    allow_remote: true,
+    zoom_registration_url: 'https://reg.example',
+  });
+  it('offers nothing unless remote is allowed and the meeting is in progress', () => {
+    const data = { join_url: 'https://join', authorized: true };
+    expect(joinUrlOf({ ...live, allow_remote: false }, { data, error: null, failed: false })).toBeNull();
+    expect(joinUrlOf({ ...live, status: 'planned' }, { data, error: null, failed: false })).toBeNull();
+    expect(joinUrlOf(live, { data, error: null, failed: false })).toBe('https://join');
+  });
+  it('hides the button after 401/404 and falls back to the registration URL otherwise', () => {
+    expect(joinUrlOf(live, { error: new ApiError(404, ''), failed: true })).toBeNull();
+    expect(joinUrlOf(live, { error: new ApiError(401, ''), failed: true })).toBeNull();
+    expect(joinUrlOf(live, { error: new ApiError(502, ''), failed: true })).toBe('https://reg.example');
+  });
+});
+
+describe('checkInRanges', () => {
+  it('lists ranges with minutes; an open range runs to the meeting end', () => {
+    const ranges = checkInRanges(
+      {
+        id: 'a-1',
+        attendee_type: 'membership',
+        attendee_id: 'ms-1',
+        user_id: 'u-1',
+        membership_id: 'ms-1',
+        attending_via: 'in_person',
+        deleted_at: null,
+        checked_in: true,
+        checkIns: [
+          { created_at: at(2026, 11, 24, 10, 0), deleted_at: null },
+          { created_at: at(2026, 11, 24, 9, 0), deleted_at: at(2026, 11, 24, 9, 45) },
+        ],
+      },
+      new Date(at(2026, 11, 24, 11, 0)),
+    );
+    expect(ranges.map(formatRange)).toEqual([
+      '9:00 AM - 9:45 AM (45 minutes)',
+      '10:00 AM - 11:00 AM (60 minutes)',
+    ]);
+  });
+});

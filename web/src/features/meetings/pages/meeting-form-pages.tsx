@@ -1,0 +1,162 @@
+import { can } from '@gavel/contracts';
+import { Trash2Icon } from 'lucide-react';
+import * as React from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/queries';
+import { MeetingForm } from '@/features/meetings/components/meeting-form';
+import { emptyMeetingForm, meetingFormValues, toMeetingBody } from '@/features/meetings/meeting-form';
+import { meetingPaths } from '@/features/meetings/paths';
+import {
+  useAdminMeeting,
+  useCreateMeeting,
+  useDeleteMeeting,
+  useUpdateMeeting,
+} from '@/features/meetings/queries';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export const MEETING_FORBIDDEN = 'You do not have permission to manage meetings of this committee.';
+const adminPath = (code: string) => `/admin/committee/${encodeURIComponent(code)}`;
+
+/** /admin/committee/:code/meeting/create */
+export function MeetingCreatePage() {
+  const { code = '' } = useParams();
+  const { principal } = useCurrentUser();
+  const navigate = useNavigate();
+  const create = useCreateMeeting(code);
+  const initial = React.useMemo(() => emptyMeetingForm(), []);
+  if (!can(principal, 'create meetings')) return <ErrorState message={MEETING_FORBIDDEN} />;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">New Meeting</h1>
+      <MeetingForm
+        committeeCode={code}
+        initial={initial}
+        submitLabel="Create Meeting"
+        errorTitle="Error Saving Meeting"
+        onSave={async (values) => {
+          const meeting = await create.mutateAsync(toMeetingBody(values));
+          toast.success('Meeting Added');
+          await navigate(meetingPaths.meeting(code, meeting.code));
+        }}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={adminPath(code)}>Cancel</Link>
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** /admin/committee/:code/meeting/:meetingCode/edit ({admin base}/edit) */
+export function MeetingEditPage() {
+  const { code = '', meetingCode = '' } = useParams();
+  const { principal } = useCurrentUser();
+  const navigate = useNavigate();
+  const meeting = useAdminMeeting(code, meetingCode);
+  const update = useUpdateMeeting(code, meetingCode);
+  const initial = React.useMemo(
+    () => (meeting.data ? meetingFormValues(meeting.data) : null),
+    [meeting.data],
+  );
+  if (!can(principal, 'update meetings')) return <ErrorState message={MEETING_FORBIDDEN} />;
+  if (meeting.isPending) return <LoadingState />;
+  if (!meeting.data || !initial) {
+    return (
+      <ErrorState
+        message={errorText(meeting.error, FALLBACK.retrieve)}
+        onRetry={() => void meeting.refetch()}
+      />
+    );
+  }
+  const data = meeting.data;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words">Edit Meeting: {data.name}</h1>
+        <Button asChild variant="outline" size="sm">
+          <Link to={meetingPaths.meeting(code, data.code)}>View Meeting</Link>
+        </Button>
+      </div>
+      {data.status === 'ended' && (
+        <p className="text-sm text-muted-foreground">This meeting has ended and can no longer be changed.</p>
+      )}
+      <MeetingForm
+        key={data.id}
+        committeeCode={code}
+        initial={initial}
+        submitLabel="Save Meeting"
+        errorTitle="Error Saving Meeting"
+        onSave={async (values) => {
+          const saved = await update.mutateAsync(toMeetingBody(values));
+          toast.success('Meeting Saved');
+          await navigate(meetingPaths.meeting(code, saved.code));
+        }}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={adminPath(code)}>Cancel</Link>
+          </Button>
+        }
+      />
+      {can(principal, 'delete meetings') && (
+        <DeleteMeeting committeeCode={code} meetingCode={data.code} name={data.name} />
+      )}
+    </div>
+  );
+}
+
+function DeleteMeeting({
+  committeeCode,
+  meetingCode,
+  name,
+}: {
+  committeeCode: string;
+  meetingCode: string;
+  name: string;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteMeeting(committeeCode, meetingCode);
+  const [confirming, setConfirming] = React.useState(false);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  return (
+    <section
+      aria-labelledby="delete-meeting-title"
+      className="flex flex-col gap-2 rounded-md border border-destructive/40 p-4"
+    >
+      <h2 id="delete-meeting-title" className="font-semibold">
+        Delete Meeting
+      </h2>
+      <p className="text-sm text-muted-foreground">A meeting in progress cannot be deleted.</p>
+      <div>
+        <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+          <Trash2Icon aria-hidden="true" />
+          Delete Meeting
+        </Button>
+      </div>
+      <ConfirmDialog
+        title={DELETE_CONFIRM_TITLE}
+        confirmLabel={DELETE_CONFIRM_YES}
+        destructive
+        message={confirming ? `${name} will be deleted.` : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast.success('Meeting Deleted');
+              void navigate(adminPath(committeeCode));
+            },
+            onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
+          });
+        }}
+      />
+      <ErrorDialog title="Error Deleting Meeting" message={failure} onClose={() => setFailure(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import type { TRetrieveAttendanceReply } from '@gavel/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  at,
+  makeAttendance,
+  makeAttendanceMember,
+  makeMeeting,
+  makeMeetingCommittee,
+} from '@/features/meetings/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
+import { FakeSocket } from '@/lib/realtime/fake-socket';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeMe } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const sockets: FakeSocket[] = [];
+vi.mock('@/lib/realtime/socket', () => ({
+  RECONNECT_DELAY_MS: 1_000,
+  JOIN_TIMEOUT_MS: 10_000,
+  createSocket: () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const BASE = '/api/meeting/FIN/M1';
+const checkedIn = makeAttendanceMember({
+  attendee: {
+    id: 'a-1',
+    attendee_type: 'membership',
+    attendee_id: 'ms-1',
+    user_id: 'u-1',
+    membership_id: 'ms-1',
+    attending_via: 'in_person',
+    deleted_at: null,
+    checked_in: true,
+    checkIns: [{ created_at: at(2026, 11, 24, 9, 0), deleted_at: at(2026, 11, 24, 9, 30) }],
+  },
+});
+
+function open(
+  status: 'planned' | 'in_progress' | 'ended',
+  permissions: string[],
+  attendance = makeAttendance(),
+) {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: makeMe({ permissions }) },
+    [`GET ${BASE}/retrieve/meeting`]: {
+      body: { meeting: makeMeeting({ status }), committee: makeMeetingCommittee(), resources: [] },
+    },
+    [`GET ${BASE}/retrieve/attendance`]: { body: attendance },
+  });
+  return { ...renderApp('/meeting/FIN/M1'), fetchMock };
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+});
+
+describe('MeetingPage attendance panel choice', () => {
+  it('planned: the RSVP panel for those who may modify meeting rsvps', async () => {
+    open('planned', ['modify meeting rsvps']);
+    expect(await screen.findByRole('combobox', { name: 'RSVP for Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText(/0 attending/)).toBeTruthy();
+  });
+
+  it('planned: no attendance panel for everyone else', async () => {
+    open('planned', []);
+    expect(await screen.findByText('No resources available')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Committee Members' })).toBeNull();
+  });
+
+  it('in progress: the check-in panel, with the Not Checked In banner for a voting member who is not', async () => {
+    open('in_progress', []);
+    expect(await screen.findByRole('heading', { name: 'Committee Members' })).toBeTruthy();
+    // The signed-in user (u-1) may check themselves in once.
+    expect(await screen.findByRole('combobox', { name: 'Check-in for Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText(/0 of 1 member checked in/)).toBeTruthy();
+    expect(screen.getByText('Not Checked In')).toBeTruthy();
+  });
+
+  it('ended: the check-in ranges with minutes', async () => {
+    open('ended', ['modify meeting rsvps'], makeAttendance([checkedIn]));
+    expect(await screen.findByText('9:00 AM - 9:30 AM (30 minutes)')).toBeTruthy();
+    expect(screen.getByText('Meeting Ended')).toBeTruthy();
+  });
+});
+
+describe('MeetingPage live layer', () => {
+  it('joins the meeting channel and applies attendance broadcasts to the cache', async () => {
+    const { queryClient } = open('in_progress', ['modify meeting attendance']);
+    await screen.findByRole('heading', { name: 'Committee Members' });
+    const socket = sockets[0];
+    if (!socket) throw new Error('no socket');
+    await act(async () => socket.fire('connect'));
+    expect(socket.joins).toEqual([{ type: 'meeting', committee_code: 'FIN', meeting_code: 'M1' }]);
+    const attendee = checkedIn.attendee;
+    if (!attendee) throw new Error('fixture has no attendee');
+    const member = {
+      ...checkedIn,
+      attendee: {
+        ...attendee,
+        checkIns: [{ created_at: at(2026, 11, 24, 9, 0), deleted_at: null }],
+      },
+    };
+    await act(async () =>
+      socket.fire('gavel', {
+        channel: 'meeting.mt-1',
+        kind: 'attendee.updated',
+        payload: { member, user: makeAttendance().users[0] },
+      }),
+    );
+    const cached = queryClient.getQueryData<TRetrieveAttendanceReply>(
+      queryKeys.meetings.attendance('FIN', 'M1'),
+    );
+    expect(cached?.members[0]?.attendee?.checkIns[0]?.deleted_at).toBeNull();
+    await waitFor(() => expect(screen.getByText(/1 of 1 member checked in/)).toBeTruthy());
+    const list = screen.getByRole('list', { name: 'Members' });
+    expect(within(list).getByText('Ada Lovelace')).toBeTruthy();
+  });
+});
+
+describe('MeetingPage start and end', () => {
+  function openRunner(
+    meeting: Parameters<typeof makeMeeting>[0],
+    start: { status?: number; body?: unknown },
+  ) {
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
+      [`GET ${BASE}/retrieve/meeting`]: {
+        body: { meeting: makeMeeting(meeting), committee: makeMeetingCommittee(), resources: [] },
+      },
+      // The runner is not a member of the committee here.
+      [`GET ${BASE}/retrieve/attendance`]: {
+        body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
+      },
+      'PUT /api/admin/committee/FIN/meeting/M1/start': start,
+    });
+    return { ...renderApp('/meeting/FIN/M1'), fetchMock };
+  }
+
+  it('offers Start Meeting only on the day, and starts after the confirmation', async () => {
+    const { user, fetchMock } = openRunner(
+      { is_today: true },
+      { body: makeMeeting({ status: 'in_progress', actual_start: at(2026, 11, 24, 9, 0), is_today: true }) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Start Meeting' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Meeting' }));
+    expect(await screen.findByText('Meeting Started!')).toBeTruthy();
+    expect(fetchMock.requestsTo('PUT /api/admin/committee/FIN/meeting/M1/start')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'End Meeting' })).toBeTruthy();
+    expect(screen.getByText('Meeting In Progress')).toBeTruthy();
+  });
+
+  it('shows the failure with the fallback text when the server gives none', async () => {
+    const { user } = openRunner({ is_today: true }, { status: 422, body: { message: '' } });
+    await user.click(await screen.findByRole('button', { name: 'Start Meeting' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start Meeting' }),
+    );
+    expect(await screen.findByText('Error Starting Meeting!')).toBeTruthy();
+    expect(screen.getByText('Unknown Error... Please try again.')).toBeTruthy();
+  });
+
+  it('hides Start Meeting when the meeting is not today', async () => {
+    openRunner({ is_today: false }, {});
+    await screen.findByText('No resources available');
+    expect(screen.queryByRole('button', { name: 'Start Meeting' })).toBeNull();
+  });
+});
+
+describe('MeetingPage End Meeting', () => {
+  it('is disabled while a vote is active', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
+      [`GET ${BASE}/retrieve/meeting`]: {
+        body: {
+          meeting: makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() }),
+          committee: makeMeetingCommittee(),
+          resources: [],
+        },
+      },
+      [`GET ${BASE}/retrieve/attendance`]: {
+        body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
+      },
+    });
+    const { queryClient } = renderApp('/meeting/FIN/M1');
+    const end = await screen.findByRole('button', { name: 'End Meeting' });
+    expect((end as HTMLButtonElement).disabled).toBe(false);
+    act(() => {
+      queryClient.setQueryData(queryKeys.voting.motions('meeting', 'FIN', 'M1'), {
+        motions: [],
+        responses: [],
+        votes: [
+          {
+            id: 'v1',
+            motion_id: 'm1',
+            started_at: new Date(Date.now() - 5_000).toISOString(),
+            ended_at: new Date(Date.now() + 60_000).toISOString(),
+          },
+        ],
+      });
+    });
+    // The active vote counts from the clock's first tick (spec: "time key above 0").
+    await waitFor(
+      () =>
+        expect((screen.getByRole('button', { name: 'End Meeting' }) as HTMLButtonElement).disabled).toBe(
+          true,
+        ),
+      {
+        timeout: 2_500,
+      },
+    );
+  });
+});

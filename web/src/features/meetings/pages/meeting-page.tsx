@@ -1,0 +1,150 @@
+import { can, type TRetrieveAttendanceReply, type TRetrieveMeetingReply } from '@gavel/contracts';
+import { findActiveVote } from '@gavel/voting-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState, LoadingState } from '@/components/page-status';
+import { useCurrentUser } from '@/features/auth/queries';
+import { CommitteeMembersPanel } from '@/features/meetings/components/committee-members-panel';
+import { MeetingFooter } from '@/features/meetings/components/meeting-footer';
+import { MeetingHeader } from '@/features/meetings/components/meeting-header';
+import { MeetingInfoPanel } from '@/features/meetings/components/meeting-info-panel';
+import { OwnRsvpCard } from '@/features/meetings/components/own-rsvp-card';
+import { ResourcesPanel } from '@/features/meetings/components/resources-panel';
+import {
+  attendancePanelMode,
+  isVotingMemberNotCheckedIn,
+  liveTitle,
+  MEETING_TEXT,
+  memberOf,
+} from '@/features/meetings/meeting-rules';
+import { useMeetingAttendance, useMeetingPage } from '@/features/meetings/queries';
+import { useClock, useDocumentTitle } from '@/features/meetings/use-clock';
+import { useLeaveGuard, useScrollToActiveVote } from '@/features/meetings/use-leave-guard';
+import { MotionsPanel } from '@/features/voting/components/motions-panel';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+import { queryKeys } from '@/lib/query-keys';
+import { attendancePollInterval, meetingPollInterval } from '@/lib/realtime/polling';
+import { useScopeLive } from '@/lib/realtime/use-scope-live';
+import { useScopeVotes } from '@/lib/realtime/use-scope-votes';
+
+/**
+ * /meeting/:committeeCode/:meetingCode (and .../rsvp, the RSVP Now link, with `awaitingRsvp`): the live
+ * meeting page of spec section 2.
+ */
+export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }) {
+  const { committeeCode = '', meetingCode = '' } = useParams();
+  const { me, principal } = useCurrentUser();
+  const runner = can(principal, 'run meetings');
+  const staff = can(principal, 'modify meeting attendance');
+  const canModifyRsvps = can(principal, 'modify meeting rsvps');
+  const scope = { kind: 'meeting' as const, committeeCode, meetingCode };
+
+  const { live } = useScopeLive(scope, { runner });
+  const { now, tick } = useClock();
+  const votes = useScopeVotes(scope);
+  const activeVote = findActiveVote(votes, now, tick);
+
+  // The intervals depend on both answers: read what the cache holds now (this page re-renders whenever
+  // either query changes, so the values are current), then subscribe to both queries.
+  const queryClient = useQueryClient();
+  const attendanceKey = queryKeys.meetings.attendance(committeeCode, meetingCode);
+  const cachedPage = queryClient.getQueryData<TRetrieveMeetingReply>(
+    queryKeys.meetings.detail(committeeCode, meetingCode),
+  );
+  const cachedAttendance = queryClient.getQueryData<TRetrieveAttendanceReply>(attendanceKey);
+  const phase = cachedPage?.meeting.status ?? 'planned';
+  const votingMember = memberOf(cachedAttendance?.members, me.user.id)?.is_voting ?? false;
+  const editor = staff || (phase === 'planned' && canModifyRsvps);
+  const page = useMeetingPage(
+    committeeCode,
+    meetingCode,
+    meetingPollInterval({ live, phase, runner, votingMember, activeVote: activeVote !== null }),
+  );
+  const attendance = useMeetingAttendance(
+    committeeCode,
+    meetingCode,
+    attendancePollInterval({ live, phase, runner, editor, votingMember }),
+  );
+  const mine = memberOf(attendance.data?.members, me.user.id);
+
+  const inProgress = phase === 'in_progress';
+  const blocker = useLeaveGuard(inProgress);
+  useScrollToActiveVote(activeVote);
+  const baseTitle = page.data ? `${page.data.meeting.name} | ${page.data.committee.name}` : 'Meeting';
+  useDocumentTitle(liveTitle(baseTitle, tick, inProgress));
+
+  if (page.isPending) return <LoadingState />;
+  if (!page.data) {
+    return (
+      <ErrorState message={errorText(page.error, FALLBACK.retrieve)} onRetry={() => void page.refetch()} />
+    );
+  }
+  const { meeting, committee, resources } = page.data;
+  const mode = attendancePanelMode(meeting.status, canModifyRsvps);
+  const base = `/meeting/${encodeURIComponent(committeeCode)}/${encodeURIComponent(meetingCode)}`;
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+      <MeetingHeader
+        meeting={meeting}
+        committee={committee}
+        canUpdateMeetings={can(principal, 'update meetings')}
+        me={mine}
+        now={now}
+      />
+      {awaitingRsvp && meeting.status === 'planned' && mine && (
+        <OwnRsvpCard meeting={meeting} member={mine} base={base} attendanceKey={attendanceKey} />
+      )}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          {meeting.show_motions ? (
+            <MotionsPanel
+              scope={{ kind: 'meeting', committeeCode, meetingCode }}
+              phase={meeting.status}
+              committee={committee}
+              attendance={attendance.data}
+              live={live}
+            />
+          ) : (
+            <MeetingInfoPanel meeting={meeting} committeeCode={committeeCode} />
+          )}
+        </div>
+        <aside className="flex min-w-0 flex-col gap-4" aria-label="Resources and attendance">
+          <ResourcesPanel resources={resources} />
+          {mode !== null && (
+            <CommitteeMembersPanel
+              mode={mode}
+              attendance={attendance.data}
+              loading={attendance.isPending}
+              error={attendance.error}
+              onRetry={() => void attendance.refetch()}
+              base={base}
+              attendanceKey={attendanceKey}
+              meId={me.user.id}
+              canModifyAttendance={staff}
+              canModifyRsvps={canModifyRsvps}
+              runner={runner}
+              meeting={meeting}
+            />
+          )}
+        </aside>
+      </div>
+      <MeetingFooter
+        meeting={meeting}
+        committeeCode={committeeCode}
+        runner={runner}
+        notCheckedIn={isVotingMemberNotCheckedIn(mine)}
+        hasActiveVote={activeVote !== null}
+      />
+      <ConfirmDialog
+        title="Leave Meeting"
+        confirmLabel="Leave"
+        message={blocker.state === 'blocked' ? MEETING_TEXT.leave : null}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </div>
+  );
+}

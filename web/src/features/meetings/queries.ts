@@ -1,0 +1,206 @@
+import type {
+  TAttendanceChangeReply,
+  TMeeting,
+  TRetrieveAttendanceReply,
+  TRetrieveMeetingReply,
+} from '@gavel/contracts';
+import { type QueryKey, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createMeeting,
+  deleteMeeting,
+  endMeeting,
+  fetchAdminMeeting,
+  fetchCommitteeMeetings,
+  fetchJoinLink,
+  fetchMeetingAttendance,
+  fetchMeetingPage,
+  type MeetingCreateBody,
+  type MeetingUpdateBody,
+  removeAttendance,
+  removeRsvp,
+  searchUsersBy,
+  setAttendance,
+  setRsvp,
+  startMeeting,
+  type UserSearchCriteria,
+  updateMeeting,
+} from '@/features/meetings/api';
+import { JOIN_MAX_ATTEMPTS, joinFailureHidesButton } from '@/features/meetings/meeting-rules';
+import { queryKeys } from '@/lib/query-keys';
+import { withAttendanceChange } from '@/lib/realtime/cache-patches';
+
+/** Mutations of the meeting and email-vote pages: polling pauses while one runs (spec section 7). */
+export const PAGE_ACTION_KEY = ['meetings', 'action'] as const;
+
+/** True while a page action runs: polling pauses and resumes after any outcome. */
+export function usePollingPaused(): boolean {
+  return useIsMutating({ mutationKey: PAGE_ACTION_KEY }) > 0;
+}
+
+/** A refetch interval, or none while an action runs. */
+function every(interval: number | false, paused: boolean): number | false {
+  return paused ? false : interval;
+}
+
+export function useMeetingPage(committeeCode: string, meetingCode: string, interval: number | false) {
+  const paused = usePollingPaused();
+  return useQuery({
+    queryKey: queryKeys.meetings.detail(committeeCode, meetingCode),
+    queryFn: ({ signal }) => fetchMeetingPage(committeeCode, meetingCode, signal),
+    refetchInterval: every(interval, paused),
+  });
+}
+
+export function useMeetingAttendance(
+  committeeCode: string,
+  meetingCode: string,
+  interval: number | false,
+  enabled = true,
+) {
+  const paused = usePollingPaused();
+  return useQuery({
+    queryKey: queryKeys.meetings.attendance(committeeCode, meetingCode),
+    queryFn: ({ signal }) => fetchMeetingAttendance(committeeCode, meetingCode, signal),
+    refetchInterval: every(interval, paused),
+    enabled,
+  });
+}
+
+/**
+ * GET {meeting base}/join, only when the meeting allows remote and is in progress: up to 3 attempts per
+ * video id (a changed id is a new key, so its attempts start again); 401/404 stop at once.
+ */
+export function useJoinLink(
+  committeeCode: string,
+  meetingCode: string,
+  videoId: string | null,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: queryKeys.meetings.join(committeeCode, meetingCode, videoId),
+    queryFn: ({ signal }) => fetchJoinLink(committeeCode, meetingCode, signal),
+    enabled,
+    retry: (failures, err) => failures < JOIN_MAX_ATTEMPTS - 1 && !joinFailureHidesButton(err),
+    retryDelay: 1_000,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+function useSetMeeting(committeeCode: string, meetingCode: string) {
+  const queryClient = useQueryClient();
+  return (meeting: TMeeting) => {
+    queryClient.setQueryData(
+      queryKeys.meetings.detail(committeeCode, meetingCode),
+      (old: TRetrieveMeetingReply | undefined) => (old ? { ...old, meeting } : old),
+    );
+    void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) });
+  };
+}
+
+export function useStartMeeting(committeeCode: string, meetingCode: string) {
+  const setMeeting = useSetMeeting(committeeCode, meetingCode);
+  return useMutation({
+    mutationKey: PAGE_ACTION_KEY,
+    mutationFn: () => startMeeting(committeeCode, meetingCode),
+    onSuccess: setMeeting,
+  });
+}
+
+export function useEndMeeting(committeeCode: string, meetingCode: string) {
+  const setMeeting = useSetMeeting(committeeCode, meetingCode);
+  return useMutation({
+    mutationKey: PAGE_ACTION_KEY,
+    mutationFn: () => endMeeting(committeeCode, meetingCode),
+    onSuccess: setMeeting,
+  });
+}
+
+export type AttendanceAction =
+  | { type: 'rsvp'; userId: string; attending: boolean; via: 'in_person' | 'remote' | '' }
+  | { type: 'rsvp-remove'; userId: string }
+  | { type: 'check-in'; userId: string; via: 'in_person' | 'remote' }
+  | { type: 'check-out'; userId: string };
+
+function runAttendanceAction(base: string, action: AttendanceAction): Promise<TAttendanceChangeReply> {
+  switch (action.type) {
+    case 'rsvp':
+      return setRsvp(base, action.userId, { attending: action.attending, attending_via: action.via });
+    case 'rsvp-remove':
+      return removeRsvp(base, action.userId);
+    case 'check-in':
+      return setAttendance(base, action.userId, { attending_via: action.via });
+    case 'check-out':
+      return removeAttendance(base, action.userId);
+  }
+}
+
+/** RSVP and check-in changes on `{base}` (under /api); the answer updates the cached attendance. */
+export function useAttendanceAction(base: string, attendanceKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: PAGE_ACTION_KEY,
+    mutationFn: (action: AttendanceAction) => runAttendanceAction(base, action),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(attendanceKey, (old: TRetrieveAttendanceReply | undefined) =>
+        old ? withAttendanceChange(old, reply) : old,
+      );
+    },
+  });
+}
+
+/** POST /admin/users/list; answers are cached per search combination (spec section 5). */
+export function useUserSearch(criteria: UserSearchCriteria | null) {
+  return useQuery({
+    queryKey: queryKeys.meetings.userSearch({
+      ...(criteria ?? { nrds: '', first_name: '', last_name: '', email: '' }),
+    }),
+    queryFn: ({ signal }) => searchUsersBy(criteria as UserSearchCriteria, signal),
+    enabled: criteria !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+// ---- admin ----
+export function useCommitteeMeetings(committeeCode: string) {
+  return useQuery({
+    queryKey: queryKeys.meetings.list(committeeCode),
+    queryFn: ({ signal }) => fetchCommitteeMeetings(committeeCode, signal),
+  });
+}
+
+export function useAdminMeeting(committeeCode: string, meetingCode: string) {
+  return useQuery({
+    queryKey: queryKeys.meetings.admin(committeeCode, meetingCode),
+    queryFn: ({ signal }) => fetchAdminMeeting(committeeCode, meetingCode, signal),
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useCreateMeeting(committeeCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MeetingCreateBody) => createMeeting(committeeCode, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) }),
+  });
+}
+
+export function useUpdateMeeting(committeeCode: string, meetingCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MeetingUpdateBody) => updateMeeting(committeeCode, meetingCode, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all }),
+  });
+}
+
+export function useDeleteMeeting(committeeCode: string, meetingCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteMeeting(committeeCode, meetingCode),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.meetings.admin(committeeCode, meetingCode) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) });
+    },
+  });
+}

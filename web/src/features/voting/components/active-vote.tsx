@@ -1,0 +1,264 @@
+import type { TMotion, TVoteView } from '@gavel/contracts';
+import { can, isAdmin } from '@gavel/contracts';
+import {
+  CLOSE_VOTE_CONFIRM_BUTTON,
+  CLOSE_VOTE_CONFIRM_TEXT,
+  CLOSE_VOTE_CONFIRM_TITLE,
+  CONFIRM_VOTE_BUTTON,
+  confirmVoteTitle,
+  maximumResponsesFor,
+  NOT_CHECKED_IN_TOOLTIP,
+  type RespondBlocker,
+  secondsAddedMessage,
+  toMillis,
+  totalVotes,
+  VOTE_CLOSED_MESSAGE,
+  VOTE_TIME_EXTENSION_SECONDS,
+  voteRecordedMessage,
+} from '@gavel/voting-rules';
+import { CheckIcon } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { myResponses, type VotingState, viewerRespondBlocker } from '@/features/voting/motion-state';
+import { useAddVoteTime, useCastResponse, useCloseVote } from '@/features/voting/queries';
+import { minutesSeconds, plainText, responseLabel, VOTE_WORDING } from '@/features/voting/wording';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export const UPDATE_ERROR_TITLE = 'Error Updating';
+export const VOTE_ERROR_TITLE = 'Error Processing Vote';
+
+/** Why a voting member cannot vote now, as shown beside the disabled buttons. */
+export function respondBlockerText(blocker: RespondBlocker): string | null {
+  switch (blocker) {
+    case 'not_voting_member':
+      return 'Only voting members may vote.';
+    case 'not_checked_in':
+      return NOT_CHECKED_IN_TOOLTIP;
+    case 'vote_not_active':
+      return 'Voting is not active.';
+    case 'not_in_filter':
+      return 'This vote is limited to other demographics.';
+    case 'maximum_reached':
+      return 'You have cast every response this vote allows.';
+    case 'already_chosen':
+      return 'You already chose this response.';
+    default:
+      return null;
+  }
+}
+
+/** The running vote of a motion: countdown, progress, runner controls, vote buttons. */
+export function ActiveVote({
+  state,
+  motion,
+  vote,
+}: {
+  state: VotingState;
+  motion: TMotion;
+  vote: TVoteView;
+}) {
+  const { scope, principal, now } = state.inputs;
+  const secondsLeft = Math.max(0, Math.ceil(((toMillis(vote.ended_at) ?? now) - now) / 1000));
+  // Admins or moderators may add time and close votes (spec section 6); email votes close with their window.
+  const controlsVote = scope.kind === 'meeting' && (can(principal, 'run meetings') || isAdmin(principal));
+  const label = vote.type === 'amendment' ? 'Amendment vote' : 'Vote';
+  return (
+    <section
+      aria-label={`${label} in progress`}
+      className="flex flex-col gap-3 rounded-md border border-primary/40 bg-primary/5 p-3"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold">{label} in progress</p>
+        {/* An email vote runs over its whole window: the page header counts that down. */}
+        {scope.kind === 'meeting' && (
+          <p
+            role="timer"
+            aria-label={`Time remaining ${minutesSeconds(secondsLeft)}`}
+            className="font-mono text-lg tabular-nums"
+          >
+            {minutesSeconds(secondsLeft)}
+          </p>
+        )}
+      </div>
+      {VOTE_WORDING.showProgress && progressText(vote) && (
+        <p className="text-sm text-muted-foreground">{progressText(vote)}</p>
+      )}
+      {vote.outcome !== null && (
+        <ul aria-label="Live tally" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {vote.outcome
+            .filter((t) => !(VOTE_WORDING.hideAbstain && t.response === 'abstained'))
+            .map((t) => (
+              <li key={t.response}>
+                {responseLabel(t.response)}: <span className="tabular-nums">{t.count}</span>
+              </li>
+            ))}
+        </ul>
+      )}
+      {controlsVote && <RunnerVoteControls state={state} motion={motion} vote={vote} />}
+      {state.me?.is_voting && <VoteButtons state={state} motion={motion} vote={vote} />}
+    </section>
+  );
+}
+
+/**
+ * Vote progress against the expected total (eligible voting members times maximum responses). The
+ * responses cast are counted from the tally when the viewer has it; otherwise, with one response per
+ * member, from the members who voted; with several, only the members who voted can be told.
+ */
+function progressText(vote: TVoteView): string | null {
+  if (vote.outcome !== null) return `Votes received: ${totalVotes(vote.outcome)} of ${vote.expected_count}`;
+  if (vote.respondents_count === null) return null;
+  if (maximumResponsesFor(vote.maximum_responses, vote.type === 'amendment') === 1) {
+    return `Votes received: ${vote.respondents_count} of ${vote.expected_count}`;
+  }
+  return `Members voted: ${vote.respondents_count}`;
+}
+
+function RunnerVoteControls({
+  state,
+  motion,
+  vote,
+}: {
+  state: VotingState;
+  motion: TMotion;
+  vote: TVoteView;
+}) {
+  const scope = state.inputs.scope;
+  const addTime = useAddVoteTime(scope);
+  const close = useCloseVote(scope);
+  const [confirmClose, setConfirmClose] = React.useState(false);
+  const [failure, setFailure] = React.useState<string | null>(null);
+
+  async function add() {
+    try {
+      await addTime.mutateAsync({ id: motion.id, voteId: vote.id, time: VOTE_TIME_EXTENSION_SECONDS });
+      toast.success(secondsAddedMessage(VOTE_TIME_EXTENSION_SECONDS));
+    } catch (err) {
+      setFailure(errorText(err, FALLBACK.update));
+    }
+  }
+  async function closeNow() {
+    setConfirmClose(false);
+    try {
+      await close.mutateAsync({ id: motion.id, voteId: vote.id });
+      toast.success(VOTE_CLOSED_MESSAGE);
+    } catch (err) {
+      setFailure(errorText(err, FALLBACK.update));
+    }
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        className="min-h-11"
+        aria-label={`Add ${VOTE_TIME_EXTENSION_SECONDS} seconds to the vote`}
+        disabled={addTime.isPending}
+        onClick={() => void add()}
+      >
+        +{VOTE_TIME_EXTENSION_SECONDS} s
+      </Button>
+      <Button
+        variant="destructive"
+        className="min-h-11"
+        disabled={close.isPending}
+        onClick={() => setConfirmClose(true)}
+      >
+        Close Vote
+      </Button>
+      <ConfirmDialog
+        message={confirmClose ? CLOSE_VOTE_CONFIRM_TEXT : null}
+        title={CLOSE_VOTE_CONFIRM_TITLE}
+        confirmLabel={CLOSE_VOTE_CONFIRM_BUTTON}
+        destructive
+        onConfirm={() => void closeNow()}
+        onCancel={() => setConfirmClose(false)}
+      />
+      <ErrorDialog title={UPDATE_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+    </div>
+  );
+}
+
+function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMotion; vote: TVoteView }) {
+  const cast = useCastResponse(state.inputs.scope);
+  const [confirming, setConfirming] = React.useState<string | null>(null);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const chosen = myResponses(state, vote);
+  const general = viewerRespondBlocker(state, motion, vote);
+  const reason = general ? respondBlockerText(general) : null;
+  const name = plainText(motion.name);
+  const responses = vote.responses.filter((r) => !(VOTE_WORDING.hideAbstain && r === 'abstained'));
+  const reasonId = `vote-reason-${vote.id}`;
+
+  async function send(response: string) {
+    setConfirming(null);
+    try {
+      await cast.mutateAsync({ id: motion.id, voteId: vote.id, vote: response });
+      toast.success(voteRecordedMessage(responseLabel(response)));
+    } catch (err) {
+      setFailure(errorText(err, FALLBACK.update));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form section (fieldset) */}
+      <div
+        role="group"
+        aria-label={`Your vote on ${name}`}
+        className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2"
+      >
+        {responses.map((response) => {
+          const label = responseLabel(response);
+          const isChosen = chosen.includes(response);
+          const blocker = viewerRespondBlocker(state, motion, vote, response);
+          const disabled = blocker !== null || cast.isPending;
+          const button = (
+            <Button
+              variant={isChosen ? 'default' : 'outline'}
+              className="min-h-11 w-full whitespace-normal"
+              aria-label={`Vote '${label}' on ${name}${isChosen ? ' (your vote)' : ''}`}
+              aria-pressed={isChosen}
+              aria-describedby={reason ? reasonId : undefined}
+              disabled={disabled}
+              onClick={() => setConfirming(response)}
+            >
+              {isChosen && <CheckIcon aria-hidden="true" />}
+              {label}
+            </Button>
+          );
+          const tip = blocker ? respondBlockerText(blocker) : null;
+          if (!tip) return <React.Fragment key={response}>{button}</React.Fragment>;
+          return (
+            <Tooltip key={response}>
+              <TooltipTrigger asChild>
+                {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+                <span tabIndex={-1} className="block">
+                  {button}
+                </span>
+              </TooltipTrigger>
+              <TooltipContent>{tip}</TooltipContent>
+            </Tooltip>
+          );
+        })}
+      </div>
+      {reason && (
+        <p id={reasonId} className="text-sm text-muted-foreground">
+          {reason}
+        </p>
+      )}
+      <ConfirmDialog
+        message={confirming !== null ? `Your vote: ${responseLabel(confirming)}` : null}
+        title={confirmVoteTitle(confirming !== null ? responseLabel(confirming) : '')}
+        confirmLabel={CONFIRM_VOTE_BUTTON}
+        onConfirm={() => confirming !== null && void send(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+      <ErrorDialog title={VOTE_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,395 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  endedVote,
+  iso,
+  makeAttendance,
+  makeMember,
+  makeMotion,
+  makeVote,
+  principal,
+  RUNNER,
+  renderPanel,
+  reply,
+} from '@/features/voting/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+
+const card = (name = /Adopt the budget/) => screen.getByRole('article', { name });
+/** The card's own status text (as a screen reader reads it: 'Status: …'). */
+const statusOf = (c: HTMLElement) => {
+  const badge = c.querySelector('[data-status]');
+  expect(badge?.textContent).toBe(`Status: ${badge?.getAttribute('data-status')}`);
+  return badge?.getAttribute('data-status');
+};
+
+describe('Motions panel', { timeout: 20_000 }, () => {
+  it('says there are no motions', () => {
+    renderPanel({ data: reply({ motions: [] }) });
+    expect(screen.getByRole('heading', { name: 'Motions', level: 2 })).toBeTruthy();
+    expect(screen.getByText('No motions to show')).toBeTruthy();
+  });
+
+  it('nests amendments under their motion', () => {
+    renderPanel({
+      data: reply({
+        motions: [
+          makeMotion(),
+          makeMotion({ id: 'am-1', amendment_parent_id: 'mo-1', name: 'Strike line 4', body: null }),
+        ],
+      }),
+    });
+    const amendments = within(card()).getByRole('list', { name: 'Amendments to Adopt the budget' });
+    expect(within(amendments).getByRole('article', { name: /Strike line 4/ })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});
+
+describe('Motion card: pending', { timeout: 20_000 }, () => {
+  it('shows the name and body as HTML, the status, responses and the runner actions', () => {
+    renderPanel({ phase: 'planned', principal: principal(RUNNER) });
+    const c = card();
+    expect(within(c).getByText('Adopt').tagName).toBe('STRONG');
+    expect(within(c).getByText('The committee adopts the 2027 budget.').tagName).toBe('P');
+    expect(statusOf(c)).toBe('pending');
+    const responses = within(c).getByRole('list', { name: 'Available responses' });
+    expect(
+      within(responses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Approve', 'Not Approve', 'Abstain']);
+    expect(within(c).getByRole('button', { name: 'Edit Adopt the budget' })).toBeTruthy();
+    expect(within(c).getByRole('button', { name: 'Delete Adopt the budget' })).toBeTruthy();
+    expect(within(c).getByRole('button', { name: 'Amend' })).toBeTruthy();
+    expect(within(c).getByRole('button', { name: 'Reorder Adopt the budget' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New Motion' })).toBeTruthy();
+    // Planned: no vote can be run yet.
+    expect(within(c).queryByRole('button', { name: 'Begin Vote' })).toBeNull();
+  });
+
+  it('offers no changes to a member without permissions', () => {
+    renderPanel({ phase: 'planned' });
+    const c = card();
+    expect(within(c).queryByRole('button', { name: /Edit|Delete|Amend|Reorder/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New Motion' })).toBeNull();
+  });
+
+  it('shows the filter notice with No Value for the null entry', () => {
+    renderPanel({ data: reply({ motions: [makeMotion({ motion_filter: ['North', null] })] }) });
+    expect(
+      within(card()).getByText(
+        'Only voting members whose Region is North, No Value may vote on this motion.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('deletes after the confirmation', async () => {
+    const fetchMock = mockFetch({
+      [`DELETE ${ADMIN}/motion/mo-1`]: { body: { ok: true, message: 'Motion deleted' } },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply({ motions: [] }) },
+    });
+    const { user } = renderPanel({ phase: 'planned', principal: principal(RUNNER) });
+    await user.click(screen.getByRole('button', { name: 'Delete Adopt the budget' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Confirm Motion Delete')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Please confirm you would like to delete this motion. Once processed, the motion cannot be retrieved!',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmed' }));
+    expect(await screen.findByText('Motion deleted')).toBeTruthy();
+    expect(fetchMock.requestsTo(`DELETE ${ADMIN}/motion/mo-1`)).toHaveLength(1);
+  });
+
+  it('takes a runner through the flow: no second means Failed', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    expect(await screen.findByText('Is there a second?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(await screen.findByText('Failed')).toBeTruthy();
+    expect(screen.getByText('A second is required to continue with a vote')).toBeTruthy();
+  });
+
+  it('takes a runner through second and discussion to a vote', async () => {
+    const started = makeVote();
+    const fetchMock = mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote`]: {
+        body: { motion: makeMotion({ motion_vote_id: 'v-1' }), vote: started, message: 'Vote Started!' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply() },
+    });
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Discussion or amendments?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Amend' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Unanimous Consent' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start Vote' }));
+    expect(await screen.findByText('Vote Started!')).toBeTruthy();
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1/vote`)[0]?.body).toEqual({
+      type: 'motion',
+      revote: false,
+    });
+  });
+
+  it('offers no unanimous consent for custom responses', async () => {
+    const { user } = renderPanel({
+      principal: principal(RUNNER),
+      data: reply({ motions: [makeMotion({ motion_responses: ['Red', 'Blue', 'Green'] })] }),
+    });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Start Vote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unanimous Consent' })).toBeNull();
+  });
+
+  it('says why a vote cannot start', () => {
+    renderPanel({
+      principal: principal(RUNNER),
+      attendance: makeAttendance([makeMember({ user_id: 'u-1' })]),
+    });
+    const c = card();
+    expect((within(c).getByRole('button', { name: 'Begin Vote' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(c).getByText('Quorum not met: 1 more voting member needed')).toBeTruthy();
+    expect(within(c).getByText('Chair/Vice Chair Not Present')).toBeTruthy();
+  });
+});
+
+describe('Motion card: active vote', { timeout: 20_000 }, () => {
+  const active = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] });
+
+  it('lets a checked-in voting member vote after the confirmation', async () => {
+    const fetchMock = mockFetch({
+      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
+        body: {
+          response: { id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' },
+          responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' }],
+          message: 'Approve Vote Recorded',
+        },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+    });
+    const { user } = renderPanel({ data: active });
+    const c = card();
+    expect(within(c).getByRole('timer').textContent).toBe('0:30');
+    expect(within(c).getByText('Votes received: 1 of 3')).toBeTruthy();
+    expect(within(c).queryByRole('button', { name: /Close Vote/ })).toBeNull();
+    await user.click(within(c).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText("Confirm 'Approve' Vote")).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmed' }));
+    expect(await screen.findByText('Approve Vote Recorded')).toBeTruthy();
+    expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)[0]?.body).toMatchObject({
+      vote: 'in_favor',
+    });
+  });
+
+  it('marks the member own vote and blocks a second one', () => {
+    renderPanel({
+      data: {
+        ...active,
+        responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'opposed' }],
+      },
+    });
+    const chosen = within(card()).getByRole('button', {
+      name: "Vote 'Not Approve' on Adopt the budget (your vote)",
+    });
+    expect(chosen.getAttribute('aria-pressed')).toBe('true');
+    expect((chosen as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card()).getByText('You have cast every response this vote allows.')).toBeTruthy();
+  });
+
+  it('disables voting for a member who is not checked in, saying why', () => {
+    renderPanel({
+      data: active,
+      attendance: makeAttendance([makeMember({ user_id: 'u-1', checkedIn: false })]),
+    });
+    const c = card();
+    for (const name of ['Approve', 'Not Approve', 'Abstain']) {
+      const button = within(c).getByRole('button', { name: `Vote '${name}' on Adopt the budget` });
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect(
+      within(c).getByText(
+        "Voting is not active while you're not checked in. Please see a staff member to correct.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows no vote buttons to a non-voting viewer', () => {
+    renderPanel({ data: active, principal: principal([], 'u-staff') });
+    expect(within(card()).queryByRole('group', { name: /Your vote/ })).toBeNull();
+  });
+
+  it('gives runners +10 s and Close with its confirmation, and locks result visibility', async () => {
+    const fetchMock = mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote/v-1`]: {
+        body: {
+          motion: makeMotion({ motion_vote_id: 'v-1' }),
+          vote: makeVote({ ended_at: iso(40) }),
+          message: 'x',
+        },
+      },
+      [`PUT ${ADMIN}/motion/mo-1/vote/v-1/close`]: { status: 500, body: {} },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+    });
+    const { user } = renderPanel({ data: active, principal: principal(RUNNER, 'u-staff') });
+    const c = card();
+    for (const name of ['Show Results', 'Hide Breakdown', 'Hide All Results']) {
+      expect((within(c).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    await user.click(within(c).getByRole('button', { name: 'Add 10 seconds to the vote' }));
+    expect(await screen.findByText('10 Seconds Added To Vote Time')).toBeTruthy();
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1/vote/v-1`)[0]?.body).toEqual({ time: 10 });
+
+    await user.click(within(c).getByRole('button', { name: 'Close Vote' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('Are you sure?')).toBeTruthy();
+    expect(
+      within(confirm).getByText('Once closed, a vote cannot be reopened without a full revote.'),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Updating' });
+    expect(within(error).getByText('Unknown Update Error... Please try again.')).toBeTruthy();
+  });
+
+  it('shows a sibling of the motion being voted on as inactive', () => {
+    renderPanel({
+      data: reply({
+        motions: [
+          makeMotion({ motion_vote_id: 'v-1' }),
+          makeMotion({ id: 'mo-2', name: 'Second motion', sort: 1 }),
+        ],
+        votes: [makeVote()],
+      }),
+    });
+    expect(screen.getByRole('article', { name: /Second motion/ }).getAttribute('data-inactive')).toBe('true');
+    expect(card().getAttribute('data-inactive')).toBeNull();
+  });
+});
+
+describe('Motion card: results', { timeout: 20_000 }, () => {
+  const decided = (
+    vote = endedVote([
+      { response: 'in_favor', count: 2 },
+      { response: 'opposed', count: 1 },
+      { response: 'abstained', count: 1 },
+    ]),
+  ) => reply({ motions: [makeMotion({ motion_vote_id: vote.id })], votes: [vote] });
+
+  it('shows a valid result with breakdown, floored percentages and a chart', () => {
+    renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
+    const c = card();
+    expect(statusOf(c)).toBe('passed');
+    const table = within(c).getByRole('table', { name: 'Vote Results breakdown' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['Approve266%', 'Not Approve133%', 'Abstain1—']);
+    expect(
+      within(c).getByRole('img', { name: /Vote Results chart: Approve: 2 \(66%\), Not Approve: 1 \(33%\)/ }),
+    ).toBeTruthy();
+    expect(within(c).queryByText(/A minimum of/)).toBeNull();
+  });
+
+  it('lets runners change the result visibility', async () => {
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/hide`]: (request) => ({
+        body: {
+          motion: makeMotion({
+            motion_vote_id: 'v-1',
+            result_visibility: (request.body as { result_visibility: 'hide_breakdown' }).result_visibility,
+          }),
+          message: 'Results Breakdown Hidden',
+        },
+      }),
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: decided() },
+    });
+    const { user } = renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
+    const button = within(card()).getByRole('button', { name: 'Hide Breakdown' });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    await user.click(button);
+    expect(await screen.findByText('Results Breakdown Hidden')).toBeTruthy();
+  });
+
+  it('says an invalid vote is invalid and draws no chart', () => {
+    const vote = endedVote([
+      { response: 'in_favor', count: 1 },
+      { response: 'opposed', count: 0 },
+      { response: 'abstained', count: 0 },
+    ]);
+    renderPanel({ data: decided(vote), principal: principal(RUNNER, 'u-staff') });
+    const c = card();
+    expect(statusOf(c)).toBe('vote invalid');
+    expect(
+      within(c).getByText('A minimum of 2 members are required to validate the vote, only 1 received'),
+    ).toBeTruthy();
+    expect(within(c).queryByRole('img')).toBeNull();
+    expect(within(c).getByRole('table')).toBeTruthy();
+  });
+
+  it('hides every result from non-runners when the runner hid them', () => {
+    const vote = makeVote({
+      started_at: iso(-120),
+      ended_at: iso(-60),
+      is_active: false,
+      respondents_count: null,
+    });
+    renderPanel({
+      data: reply({
+        motions: [makeMotion({ motion_vote_id: 'v-1', result_visibility: 'hide_all' })],
+        votes: [vote],
+      }),
+    });
+    const c = card();
+    expect(statusOf(c)).toBe('voting closed');
+    expect(within(c).queryByRole('region', { name: /Results/ })).toBeNull();
+    expect(within(c).queryByRole('table')).toBeNull();
+  });
+
+  it('shows non-runners the summary only when the breakdown is hidden', () => {
+    const vote = makeVote({
+      started_at: iso(-120),
+      ended_at: iso(-60),
+      is_active: false,
+      respondents_count: 3,
+      result: 'in_favor',
+      passed: true,
+      valid: true,
+      summary_visible: true,
+      breakdown_visible: false,
+    });
+    renderPanel({
+      data: reply({
+        motions: [makeMotion({ motion_vote_id: 'v-1', result_visibility: 'hide_breakdown' })],
+        votes: [vote],
+      }),
+    });
+    const c = card();
+    expect(statusOf(c)).toBe('passed');
+    const results = within(c).getByRole('region', { name: 'Vote Results' });
+    expect(within(results).getByText('Approve')).toBeTruthy();
+    expect(within(c).queryByRole('table')).toBeNull();
+    expect(within(c).queryByRole('button', { name: 'Show Results' })).toBeNull();
+  });
+
+  it('offers a runner the revote once a result exists', async () => {
+    renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
+    await waitFor(() => expect(within(card()).getByRole('button', { name: 'Revote' })).toBeTruthy());
+    expect(within(card()).queryByRole('button', { name: 'Begin Vote' })).toBeNull();
+  });
+
+  it('tells members when a runner changes the result visibility', async () => {
+    const vote = endedVote([{ response: 'in_favor', count: 2 }]);
+    const motion = makeMotion({ motion_vote_id: vote.id });
+    const { rerender } = renderPanel({ data: reply({ motions: [motion], votes: [vote] }) });
+    rerender({
+      data: reply({ motions: [{ ...motion, result_visibility: 'hide_breakdown' }], votes: [vote] }),
+    });
+    expect(await screen.findByText('Result Visibility Updated To hide breakdown')).toBeTruthy();
+  });
+});

@@ -1,0 +1,236 @@
+import type { TMotion } from '@gavel/contracts';
+import { availableResponses, hasMotionFilter, hasVoteEnded, NO_VALUE_LABEL } from '@gavel/voting-rules';
+import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import type * as React from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ActiveVote } from '@/features/voting/components/active-vote';
+import { ResultVisibilityButtons, VoteResults } from '@/features/voting/components/motion-results';
+import { ServerHtml } from '@/features/voting/components/server-html';
+import type { VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
+import {
+  AMENDED_NOTE,
+  type MotionView,
+  motionView,
+  startBlockerText,
+  type VotingState,
+} from '@/features/voting/motion-state';
+import { plainText, responseLabel, VOTE_WORDING } from '@/features/voting/wording';
+import { cn } from '@/lib/cn';
+
+export interface MotionCardActions {
+  onEdit: (motion: TMotion) => void;
+  onAmend: (motion: TMotion) => void;
+  onDelete: (motion: TMotion) => void;
+  onFlow: (target: VotingFlowTarget) => void;
+}
+
+export interface MotionCardProps extends MotionCardActions {
+  state: VotingState;
+  motion: TMotion;
+  /** The drag handle, when the list may be re-sorted. */
+  dragHandle?: React.ReactNode;
+}
+
+/** One motion (or amendment) with its amendments nested below it. */
+export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCardProps) {
+  const view = motionView(state, motion);
+  const { perms } = state;
+  const name = plainText(motion.name);
+  const titleId = `motion-title-${motion.id}`;
+  const ended = [view.amendmentVote, view.motionVote].filter(
+    (v): v is NonNullable<typeof v> =>
+      v !== null && v.id !== view.activeVote?.id && hasVoteEnded(v, state.inputs.now),
+  );
+  const responses = availableResponses(motion).filter(
+    (r) => !(VOTE_WORDING.hideAbstain && r === 'abstained'),
+  );
+
+  return (
+    <article
+      id={`motion-${motion.id}`}
+      aria-labelledby={titleId}
+      data-active-vote={view.activeVote ? 'true' : undefined}
+      data-inactive={view.inactive ? 'true' : undefined}
+      className={cn(
+        'flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-3 sm:p-4',
+        view.inactive && 'opacity-60',
+        view.activeVote && 'border-primary',
+      )}
+    >
+      <header className="flex items-start gap-2">
+        {dragHandle}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h3 id={titleId} className="font-semibold break-words">
+            {view.isAmendment && <span className="sr-only">Amendment: </span>}
+            <ServerHtml as="span" html={motion.name} />
+          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={statusVariant(view.statusText)} data-status={view.statusText}>
+              <span className="sr-only">Status: </span>
+              {view.statusText}
+            </Badge>
+            {view.isAmendment && <Badge variant="outline">Amendment</Badge>}
+            {view.inactive && <span className="text-xs text-muted-foreground">Inactive</span>}
+          </div>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          {view.canEdit && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-11"
+              aria-label={`Edit ${name}`}
+              onClick={() => actions.onEdit(motion)}
+            >
+              <PencilIcon aria-hidden="true" />
+            </Button>
+          )}
+          {view.canDelete && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-11 text-destructive"
+              aria-label={`Delete ${name}`}
+              onClick={() => actions.onDelete(motion)}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </header>
+
+      {hasMotionFilter(motion) && (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">
+          Only voting members whose {state.inputs.committee.demographic_name ?? 'demographic'} is{' '}
+          {(motion.motion_filter ?? []).map((d) => d ?? NO_VALUE_LABEL).join(', ')} may vote on this motion.
+        </p>
+      )}
+
+      {motion.body && (
+        <ServerHtml
+          html={motion.body}
+          className="max-w-none break-words text-sm [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-6"
+        />
+      )}
+
+      <div className="flex flex-wrap items-center gap-1 text-sm">
+        <span className="text-muted-foreground">Responses:</span>
+        <ul className="flex flex-wrap gap-1" aria-label="Available responses">
+          {responses.map((r) => (
+            <li key={r}>
+              <Badge variant="secondary">{responseLabel(r)}</Badge>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      {view.activeVote ? (
+        <ActiveVote state={state} motion={motion} vote={view.activeVote} />
+      ) : (
+        ended.map((vote) => (
+          <VoteResults
+            key={vote.id}
+            motion={motion}
+            vote={vote}
+            isRunner={perms.runMeetings}
+            title={vote.type === 'amendment' ? 'Amendment Vote Results' : 'Vote Results'}
+          />
+        ))
+      )}
+
+      {perms.runMeetings && (ended.length > 0 || view.activeVote) && (
+        <ResultVisibilityButtons
+          scope={state.inputs.scope}
+          motion={motion}
+          hasActiveVote={view.activeVote !== null}
+        />
+      )}
+
+      <RunnerFlow state={state} view={view} onFlow={actions.onFlow} />
+
+      {view.canAmend && (
+        <div>
+          <Button variant="outline" className="min-h-11" onClick={() => actions.onAmend(motion)}>
+            <PlusIcon aria-hidden="true" />
+            Amend
+          </Button>
+        </div>
+      )}
+
+      {view.amendments.length > 0 && (
+        <ul className="flex flex-col gap-3 border-l-2 pl-2 sm:pl-4" aria-label={`Amendments to ${name}`}>
+          {view.amendments.map((amendment) => (
+            <li key={amendment.id}>
+              <MotionCard state={state} motion={amendment} {...actions} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function statusVariant(text: string): 'default' | 'secondary' | 'destructive' | 'outline' {
+  if (text === 'passed' || text === 'complete') return 'default';
+  if (text === 'failed' || text === 'vote invalid') return 'destructive';
+  return 'secondary';
+}
+
+/** Begin Vote (with what blocks it) or Revote, for runners during a meeting. */
+function RunnerFlow({
+  state,
+  view,
+  onFlow,
+}: {
+  state: VotingState;
+  view: MotionView;
+  onFlow: (target: VotingFlowTarget) => void;
+}) {
+  if (!view.runnerFlowShown || view.activeVote) return null;
+  // A motion whose approved amendment carries the vote: the amendment's card offers it.
+  if (view.amendedBy && !view.revoteKind) {
+    return <p className="text-sm text-muted-foreground">{AMENDED_NOTE}</p>;
+  }
+  const offerStart = !view.nextKindHasResult && !view.inactive && !view.amendedBy;
+  const reasons = view.startBlockers
+    .map((b) => startBlockerText(state, view, b))
+    .filter((t): t is string => t !== null);
+  const label = view.nextVoteKind === 'amendment' ? 'Begin Amendment Vote' : 'Begin Vote';
+  const reasonsId = `start-reasons-${view.motion.id}`;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {offerStart && (
+          <Button
+            className="min-h-11"
+            disabled={view.startBlockers.length > 0}
+            aria-describedby={reasons.length > 0 ? reasonsId : undefined}
+            onClick={() => onFlow({ motion: view.motion, kind: view.nextVoteKind, revote: false })}
+          >
+            {label}
+          </Button>
+        )}
+        {view.revoteKind && (
+          <Button
+            variant="outline"
+            className="min-h-11"
+            disabled={state.activeVote !== null}
+            onClick={() =>
+              view.revoteKind && onFlow({ motion: view.motion, kind: view.revoteKind, revote: true })
+            }
+          >
+            Revote
+          </Button>
+        )}
+      </div>
+      {offerStart && reasons.length > 0 && (
+        <ul id={reasonsId} className="text-sm text-muted-foreground">
+          {reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  makeMeetingCommittee,
+  makeMotion,
+  principal,
+  RUNNER,
+  renderPanel,
+  reply,
+} from '@/features/voting/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+
+const RETRIEVE = 'GET /api/meeting/FIN/M1/retrieve/motions';
+
+async function openNew() {
+  const app = renderPanel({ phase: 'planned', principal: principal(RUNNER), data: reply({ motions: [] }) });
+  await app.user.click(screen.getByRole('button', { name: 'New Motion' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New Motion' });
+  return { ...app, dialog };
+}
+
+const invalid = (el: Element) => el.getAttribute('aria-invalid') === 'true';
+
+/**
+ * Sets a tiptap field's text through its editor: happy-dom has no real contenteditable input (it drops
+ * the first key typed into an empty document). Typing itself was checked in Chromium.
+ */
+async function fillRichText(dialog: HTMLElement, name: string, text: string) {
+  const box = await within(dialog).findByRole('textbox', { name });
+  const editor = (box as HTMLElement & { editor?: { commands: { setContent: (html: string) => void } } })
+    .editor;
+  if (!editor) throw new Error(`${name} has no editor`);
+  act(() => {
+    editor.commands.setContent(text === '' ? '' : `<p>${text}</p>`);
+  });
+  return box;
+}
+
+describe('Motion form', { timeout: 20_000 }, () => {
+  it('flags a 1-character name and sends nothing', async () => {
+    const fetchMock = mockFetch({});
+    const { user, dialog } = await openNew();
+    const name = await fillRichText(dialog, 'Name', 'A');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(invalid(name)).toBe(true));
+    await fillRichText(dialog, 'Name', 'A<strong>b</strong>');
+    await waitFor(() => expect(invalid(name)).toBe(false));
+    expect(fetchMock.requests()).toHaveLength(0);
+  });
+
+  it('has 9 response slots in two columns plus the read-only abstain slot 0', async () => {
+    const { user, dialog } = await openNew();
+    expect(within(dialog).queryByLabelText('Response 1')).toBeNull();
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    for (let n = 1; n <= 9; n++) expect(within(dialog).getByLabelText(`Response ${n}`)).toBeTruthy();
+    const abstain = within(dialog).getByLabelText('Response 0') as HTMLInputElement;
+    expect(abstain.readOnly).toBe(true);
+    expect(abstain.value).toBe('Abstain');
+    const responses = within(dialog).getByRole('group', { name: 'Responses' });
+    // Fewer than 2 distinct responses: flagged.
+    expect(invalid(responses)).toBe(true);
+    await user.type(within(dialog).getByLabelText('Response 1'), 'Yes');
+    await user.type(within(dialog).getByLabelText('Response 2'), 'yes');
+    expect(invalid(responses)).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Response 2'));
+    await user.type(within(dialog).getByLabelText('Response 2'), 'No');
+    expect(invalid(responses)).toBe(false);
+  });
+
+  it('offers maximum responses and the vote type with a third response, forcing multiple choice', async () => {
+    const { user, dialog } = await openNew();
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    await user.type(within(dialog).getByLabelText('Response 1'), 'Red');
+    await user.type(within(dialog).getByLabelText('Response 2'), 'Blue');
+    expect(within(dialog).queryByLabelText('Maximum Responses')).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'Vote Type' })).toBeNull();
+    await user.type(within(dialog).getByLabelText('Response 3'), 'Green');
+    const maximum = within(dialog).getByLabelText('Maximum Responses');
+    const types = within(dialog).getByRole('group', { name: 'Vote Type' });
+    expect(
+      within(types)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['Simple Majority', 'Multiple Choice']);
+    await user.clear(maximum);
+    await user.type(maximum, '2');
+    expect((within(types).getByRole('radio', { name: 'Multiple Choice' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await user.clear(maximum);
+    await user.type(maximum, '3');
+    expect(invalid(maximum)).toBe(true);
+    // Back to 2 responses: the maximum and the choice go, the type returns to simple majority.
+    await user.clear(within(dialog).getByLabelText('Response 3'));
+    expect(within(dialog).queryByLabelText('Maximum Responses')).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'Vote Type' })).toBeNull();
+  });
+
+  it('offers the demographic filter with No Value, and creates the motion', async () => {
+    const fetchMock = mockFetch({
+      [`POST ${ADMIN}/motion`]: { body: { motion: makeMotion(), message: 'Motion Added' } },
+      [RETRIEVE]: { body: reply() },
+    });
+    const { user, dialog } = await openNew();
+    const filter = within(dialog).getByRole('group', { name: 'Filter by Region' });
+    expect(within(filter).getAllByRole('checkbox')).toHaveLength(3);
+    await user.click(within(filter).getByRole('checkbox', { name: 'No Value' }));
+    await fillRichText(dialog, 'Name', 'Adopt the budget');
+    await user.click(within(dialog).getByRole('radio', { name: 'Hide Breakdown' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Motion Added')).toBeTruthy();
+    expect(fetchMock.requestsTo(`POST ${ADMIN}/motion`)[0]?.body).toEqual({
+      name: 'Adopt the budget',
+      body: null,
+      custom_responses_enabled: false,
+      motion_responses: null,
+      maximum_responses: 1,
+      vote_type: 'simple_majority',
+      result_visibility: 'hide_breakdown',
+      motion_filter: [null],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Motion' })).toBeNull());
+  });
+
+  it('shows the server field errors under their fields', async () => {
+    mockFetch({
+      [`POST ${ADMIN}/motion`]: {
+        status: 400,
+        body: { message: 'The name must be longer than 1 character.', errors: { name: ['Name taken.'] } },
+      },
+      [RETRIEVE]: { body: reply({ motions: [] }) },
+    });
+    const { user, dialog } = await openNew();
+    await fillRichText(dialog, 'Name', 'Adopt');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name taken.')).toBeTruthy();
+    expect(invalid(await within(dialog).findByRole('textbox', { name: 'Name' }))).toBe(true);
+  });
+
+  it('reports a failed save with the fallback text', async () => {
+    mockFetch({
+      [`POST ${ADMIN}/motion`]: { status: 500, body: {} },
+      [RETRIEVE]: { body: reply({ motions: [] }) },
+    });
+    const { user, dialog } = await openNew();
+    await fillRichText(dialog, 'Name', 'Adopt');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving Motion' });
+    expect(within(error).getByText('Unknown Save Error... Please try again.')).toBeTruthy();
+  });
+
+  it('amends a motion (no filter, no maximum) and reports amendment failures as such', async () => {
+    const fetchMock = mockFetch({
+      [`POST ${ADMIN}/motion/mo-1/amendment`]: {
+        status: 422,
+        body: { message: 'Not while a vote is active.' },
+      },
+      [RETRIEVE]: { body: reply() },
+    });
+    const { user } = renderPanel({ phase: 'planned', principal: principal(RUNNER) });
+    await user.click(screen.getByRole('button', { name: 'Amend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Amend Motion' });
+    expect(within(dialog).queryByRole('group', { name: 'Filter by Region' })).toBeNull();
+    await fillRichText(dialog, 'Name', 'Strike line 4');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving Amendment' });
+    expect(within(error).getByText('Not while a vote is active.')).toBeTruthy();
+    expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/amendment`)).toHaveLength(1);
+  });
+
+  it('edits a motion with its values and says it was saved', async () => {
+    const fetchMock = mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1`]: { body: { motion: makeMotion(), message: 'Motion Saved' } },
+      [RETRIEVE]: { body: reply() },
+    });
+    const { user } = renderPanel({
+      phase: 'planned',
+      principal: principal(RUNNER),
+      committee: makeMeetingCommittee({ two_thirds_vote: true }),
+      data: reply({ motions: [makeMotion({ name: 'Adopt the budget', vote_type: 'two_thirds' })] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Adopt the budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Motion' });
+    expect((await within(dialog).findByRole('textbox', { name: 'Name' })).textContent).toBe(
+      'Adopt the budget',
+    );
+    expect(
+      (within(dialog).getByRole('radio', { name: 'Two-Thirds Majority' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Motion Saved')).toBeTruthy();
+    expect(screen.getByText('Motion was saved successfully.')).toBeTruthy();
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1`)[0]?.body).toMatchObject({
+      name: 'Adopt the budget',
+      body: '<p>The committee adopts the 2027 budget.</p>',
+      vote_type: 'two_thirds',
+    });
+  });
+});

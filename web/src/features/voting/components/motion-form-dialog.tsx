@@ -1,0 +1,402 @@
+import type { TMeetingCommittee, TMotion, TResultVisibility, TVoteType } from '@gavel/contracts';
+import {
+  ABSTAIN_SLOT_NUMBER,
+  CUSTOM_RESPONSE_COLUMNS,
+  NO_VALUE_LABEL,
+  STANDARD_RESPONSE_LABELS,
+} from '@gavel/voting-rules';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ErrorDialog } from '@/components/error-dialog';
+import { SubmitButton } from '@/components/submit-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { RichTextEditor } from '@/features/voting/components/rich-text-editor';
+import { ServerHtml } from '@/features/voting/components/server-html';
+import {
+  checkMotionForm,
+  emptyMotionForm,
+  type MotionFormMode,
+  type MotionFormValues,
+  motionFormBody,
+  motionFormFrom,
+  RESULT_VISIBILITY_OPTION_LABELS,
+  VOTE_TYPE_LABELS,
+} from '@/features/voting/motion-form';
+import { useSaveMotion } from '@/features/voting/queries';
+import type { MotionScope } from '@/features/voting/scope';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { FALLBACK } from '@/lib/messages';
+import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+
+export const SAVE_MOTION_ERROR_TITLE = 'Error Saving Motion';
+export const SAVE_AMENDMENT_ERROR_TITLE = 'Error Saving Amendment';
+
+/** What the form is for: a new motion, an edit, or an amendment under `motion`. */
+export type MotionFormTarget =
+  | { mode: 'create' }
+  | { mode: 'edit'; motion: TMotion }
+  | { mode: 'amend'; motion: TMotion };
+
+const TITLES: Record<MotionFormMode, string> = {
+  create: 'New Motion',
+  edit: 'Edit Motion',
+  amend: 'Amend Motion',
+};
+
+const VISIBILITIES: TResultVisibility[] = ['show_all', 'hide_breakdown', 'hide_all'];
+
+export interface MotionFormDialogProps {
+  scope: MotionScope;
+  committee: TMeetingCommittee;
+  /** The dialog shows while a target is set. */
+  target: MotionFormTarget | null;
+  onClose: () => void;
+}
+
+/** The create / edit / amend motion modal. */
+export function MotionFormDialog({ scope, committee, target, onClose }: MotionFormDialogProps) {
+  const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
+  const key = target ? `${target.mode}-${target.mode === 'create' ? '' : target.motion.id}` : 'none';
+  return (
+    <>
+      <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+        <DialogContent className="max-h-[95dvh] overflow-y-auto sm:max-w-2xl">
+          {target && (
+            <MotionForm
+              key={key}
+              scope={scope}
+              committee={committee}
+              target={target}
+              onDone={onClose}
+              onFailure={setFailure}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+      <ErrorDialog
+        title={failure?.title ?? SAVE_MOTION_ERROR_TITLE}
+        message={failure?.message ?? null}
+        onClose={() => setFailure(null)}
+      />
+    </>
+  );
+}
+
+function MotionForm({
+  scope,
+  committee,
+  target,
+  onDone,
+  onFailure,
+}: {
+  scope: MotionScope;
+  committee: TMeetingCommittee;
+  target: MotionFormTarget;
+  onDone: () => void;
+  onFailure: (failure: { title: string; message: string }) => void;
+}) {
+  const save = useSaveMotion(scope);
+  const isAmendment =
+    target.mode === 'amend' || (target.mode === 'edit' && target.motion.amendment_parent_id !== null);
+  const [values, setValues] = React.useState<MotionFormValues>(() =>
+    target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(),
+  );
+  const [nameTouched, setNameTouched] = React.useState(target.mode === 'edit');
+  const [serverErrors, setServerErrors] = React.useState<Record<string, string>>({});
+  const check = checkMotionForm(values, committee, isAmendment);
+  const invalid = new Set<string>(check.invalid);
+  if (!nameTouched) invalid.delete('name');
+  const flagged = (field: string) => invalid.has(field) || field in serverErrors;
+
+  function set<K extends keyof MotionFormValues>(field: K, value: MotionFormValues[K]) {
+    setValues((prev) => ({ ...prev, [field]: value }));
+  }
+
+  const errorTitle = isAmendment ? SAVE_AMENDMENT_ERROR_TITLE : SAVE_MOTION_ERROR_TITLE;
+  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    setNameTouched(true);
+    if (!check.valid) return;
+    const body = motionFormBody(values, check);
+    try {
+      if (target.mode === 'create') {
+        await save.mutateAsync({ mode: 'create', body });
+        toast.success('Motion Added');
+      } else if (target.mode === 'amend') {
+        await save.mutateAsync({ mode: 'amend', id: target.motion.id, body });
+        toast.success('Amendment Saved');
+      } else {
+        await save.mutateAsync({ mode: 'edit', id: target.motion.id, body });
+        toast.success('Motion Saved', { description: 'Motion was saved successfully.' });
+      }
+      onDone();
+    } catch (err) {
+      const perField = fieldErrorsOf(err);
+      setServerErrors(perField);
+      if (Object.keys(perField).length === 0) {
+        onFailure({ title: errorTitle, message: errorText(err, FALLBACK.save) });
+      }
+    }
+  });
+
+  const valueTypes = check.allowed_vote_types;
+  const [firstColumn] = CUSTOM_RESPONSE_COLUMNS;
+  const columns = [values.slots.slice(0, firstColumn), values.slots.slice(firstColumn)];
+  const demographicLabel = committee.demographic_name ?? 'Demographic';
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={TITLES[target.mode]}>
+      <DialogHeader>
+        <DialogTitle>{TITLES[target.mode]}</DialogTitle>
+        <DialogDescription>
+          {target.mode === 'amend' ? (
+            <span>
+              Amending: <ServerHtml as="span" html={target.motion.name} />
+            </span>
+          ) : (
+            'The motion as members will see it.'
+          )}
+        </DialogDescription>
+      </DialogHeader>
+
+      <Field id="motion-name" label="Name" error={serverErrors.name} labelId="motion-name-label">
+        <RichTextEditor
+          inline
+          id="motion-name"
+          aria-labelledby="motion-name-label"
+          value={values.name}
+          aria-invalid={flagged('name') || undefined}
+          onChange={(html) => set('name', html)}
+          onBlur={() => setNameTouched(true)}
+        />
+      </Field>
+
+      <Field id="motion-body" label="Body" error={serverErrors.body} labelId="motion-body-label">
+        <RichTextEditor
+          id="motion-body"
+          aria-labelledby="motion-body-label"
+          value={values.body}
+          aria-invalid={flagged('body') || undefined}
+          onChange={(html) => set('body', html)}
+        />
+      </Field>
+
+      <div className="flex flex-col gap-3">
+        <div className="flex min-h-11 items-center gap-3">
+          <Switch
+            id="motion-custom"
+            checked={values.customResponses}
+            onCheckedChange={(on) => set('customResponses', on)}
+          />
+          <Label htmlFor="motion-custom">Custom Responses</Label>
+        </div>
+        {values.customResponses && (
+          <fieldset
+            className={cn('rounded-md border p-3', flagged('motion_responses') && 'border-destructive')}
+            aria-invalid={flagged('motion_responses') || undefined}
+          >
+            <legend className="px-1 text-sm font-medium">Responses</legend>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              {columns.map((column, c) => (
+                <div key={c === 0 ? 'first' : 'second'} className="flex flex-col gap-2">
+                  {column.map((slot, i) => {
+                    const index = (c === 0 ? 0 : firstColumn) + i;
+                    const number = index + 1;
+                    return (
+                      <div key={number} className="flex items-center gap-2">
+                        <Label htmlFor={`motion-response-${number}`} className="w-5 shrink-0 justify-end">
+                          {number}
+                        </Label>
+                        <Input
+                          id={`motion-response-${number}`}
+                          aria-label={`Response ${number}`}
+                          value={slot}
+                          aria-invalid={flagged('motion_responses') || undefined}
+                          onChange={(e) => {
+                            const slots = [...values.slots];
+                            slots[index] = e.target.value;
+                            set('slots', slots);
+                          }}
+                        />
+                      </div>
+                    );
+                  })}
+                  {c === 1 && (
+                    <div className="flex items-center gap-2">
+                      <Label htmlFor="motion-response-0" className="w-5 shrink-0 justify-end">
+                        {ABSTAIN_SLOT_NUMBER}
+                      </Label>
+                      <Input
+                        id="motion-response-0"
+                        aria-label={`Response ${ABSTAIN_SLOT_NUMBER}`}
+                        value={STANDARD_RESPONSE_LABELS.abstained}
+                        readOnly
+                        className="bg-muted"
+                      />
+                    </div>
+                  )}
+                </div>
+              ))}
+            </div>
+            {serverErrors.motion_responses && (
+              <p className="mt-2 text-sm text-destructive">{serverErrors.motion_responses}</p>
+            )}
+          </fieldset>
+        )}
+      </div>
+
+      {check.maximum_responses_shown && !isAmendment && (
+        <Field id="motion-maximum" label="Maximum Responses" error={serverErrors.maximum_responses}>
+          <Input
+            id="motion-maximum"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className="w-28"
+            value={values.maximum}
+            aria-invalid={flagged('maximum_responses') || undefined}
+            onChange={(e) => set('maximum', e.target.value)}
+          />
+        </Field>
+      )}
+
+      {check.vote_type_choice_offered && (
+        <fieldset
+          className={cn('flex flex-col gap-1', flagged('vote_type') && 'text-destructive')}
+          aria-invalid={flagged('vote_type') || undefined}
+        >
+          <legend className="mb-1 text-sm font-medium">Vote Type</legend>
+          {valueTypes.map((type: TVoteType) => (
+            <label key={type} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="motion-vote-type"
+                className="size-4"
+                value={type}
+                checked={check.value.vote_type === type}
+                onChange={() => {
+                  // Choosing a single-answer type brings the maximum back to 1 (a maximum above 1 forces multiple).
+                  setValues((prev) => ({
+                    ...prev,
+                    voteType: type,
+                    maximum: type === 'multiple' ? prev.maximum : '1',
+                  }));
+                }}
+              />
+              {VOTE_TYPE_LABELS[type]}
+            </label>
+          ))}
+          {serverErrors.vote_type && <p className="text-sm text-destructive">{serverErrors.vote_type}</p>}
+        </fieldset>
+      )}
+
+      {check.demographic_filter_offered && (
+        <fieldset
+          className={cn('flex flex-col gap-1', flagged('motion_filter') && 'text-destructive')}
+          aria-invalid={flagged('motion_filter') || undefined}
+        >
+          <legend className="mb-1 text-sm font-medium">Filter by {demographicLabel}</legend>
+          {[...committee.demographics, null].map((option) => {
+            const label = option ?? NO_VALUE_LABEL;
+            const checked = values.filter.includes(option);
+            return (
+              <label key={label} className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={checked}
+                  onChange={() =>
+                    set(
+                      'filter',
+                      checked ? values.filter.filter((f) => f !== option) : [...values.filter, option],
+                    )
+                  }
+                />
+                {label}
+              </label>
+            );
+          })}
+          {serverErrors.motion_filter && (
+            <p className="text-sm text-destructive">{serverErrors.motion_filter}</p>
+          )}
+        </fieldset>
+      )}
+
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">Result Visibility</legend>
+        {values.resultVisibility === null && (
+          <p className="text-xs text-muted-foreground">Not chosen: the association's default applies.</p>
+        )}
+        {VISIBILITIES.map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="motion-result-visibility"
+              className="size-4"
+              value={value}
+              checked={values.resultVisibility === value}
+              onChange={() => set('resultVisibility', value)}
+            />
+            {RESULT_VISIBILITY_OPTION_LABELS[value]}
+          </label>
+        ))}
+        {serverErrors.result_visibility && (
+          <p className="text-sm text-destructive">{serverErrors.result_visibility}</p>
+        )}
+      </fieldset>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" className="min-h-11">
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton submitting={submitting} className="min-h-11">
+          Save
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** A label, a control and the server's message for it. */
+function Field({
+  id,
+  label,
+  error,
+  labelId,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  labelId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id} id={labelId}>
+        {label}
+      </Label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { TMotion, TResultVisibility, TVoteView } from '@gavel/contracts';
+import {
+  canChangeResultVisibility,
+  generalQuorum,
+  RESULT_VISIBILITY_SUCCESS,
+  resultBreakdown,
+  resultList,
+  resultOfVote,
+  showResultChart,
+  validityMessage,
+  validTotal,
+} from '@gavel/voting-rules';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ErrorDialog } from '@/components/error-dialog';
+import { Button } from '@/components/ui/button';
+import { ResultsPieChart } from '@/features/voting/components/results-pie-chart';
+import { toVoteRecord, voteValidity } from '@/features/voting/motion-state';
+import { useSetResultVisibility } from '@/features/voting/queries';
+import type { MotionScope } from '@/features/voting/scope';
+import { responseLabel, VOTE_WORDING } from '@/features/voting/wording';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export const VISIBILITY_ERROR_TITLE = 'Error Updating';
+
+/** One ended vote's results as this viewer may see them: summary, breakdown, chart. */
+export function VoteResults({
+  motion,
+  vote,
+  title,
+  isRunner,
+}: {
+  motion: TMotion;
+  vote: TVoteView;
+  title: string;
+  isRunner: boolean;
+}) {
+  const summary = isRunner || vote.summary_visible;
+  if (!summary) return null;
+  const outcome = vote.outcome;
+  const breakdownVisible = outcome !== null && (isRunner || vote.breakdown_visible);
+  const winners = resultList(resultOfVote(toVoteRecord(vote), motion));
+  const received = vote.respondents_count;
+  const quorum = generalQuorum(vote);
+  const valid = voteValidity(vote);
+  const invalidText = received === null ? vote.validity_message : validityMessage({ quorum, received });
+  const rows = outcome
+    ? resultBreakdown(outcome).filter((r) => !(VOTE_WORDING.hideAbstain && r.response === 'abstained'))
+    : [];
+  const headingId = `results-${vote.id}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md border p-3">
+      <h4 id={headingId} className="text-sm font-semibold">
+        {title}
+      </h4>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Result</dt>
+        <dd>{winners.length > 0 ? winners.map(responseLabel).join(', ') : 'No response carried'}</dd>
+        {received !== null && (
+          <>
+            <dt className="text-muted-foreground">Members voted</dt>
+            <dd>{received}</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Quorum</dt>
+        <dd>{quorum}</dd>
+      </dl>
+      {!valid && invalidText && (
+        <p className="text-sm font-medium text-destructive" role="note">
+          {invalidText}
+        </p>
+      )}
+      {breakdownVisible && outcome && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <table className="w-full text-sm" aria-label={`${title} breakdown`}>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th scope="col" className="font-medium">
+                  Response
+                </th>
+                <th scope="col" className="text-right font-medium">
+                  Votes
+                </th>
+                <th scope="col" className="text-right font-medium">
+                  Percent
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.response}>
+                  <th scope="row" className="text-left font-normal">
+                    {responseLabel(row.response)}
+                  </th>
+                  <td className="text-right tabular-nums">{row.count}</td>
+                  <td className="text-right tabular-nums">
+                    {row.percent === null ? '—' : `${row.percent}%`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {showResultChart({
+            valid,
+            breakdown_visible: breakdownVisible,
+            valid_total: validTotal(outcome),
+          }) && <ResultsPieChart outcome={outcome} labelOf={responseLabel} title={`${title} chart`} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const VISIBILITY_BUTTONS: { value: TResultVisibility; label: string }[] = [
+  { value: 'show_all', label: 'Show Results' },
+  { value: 'hide_breakdown', label: 'Hide Breakdown' },
+  { value: 'hide_all', label: 'Hide All Results' },
+];
+
+/** The runners' Show Results / Hide Breakdown / Hide All Results buttons. */
+export function ResultVisibilityButtons({
+  scope,
+  motion,
+  hasActiveVote,
+}: {
+  scope: MotionScope;
+  motion: TMotion;
+  hasActiveVote: boolean;
+}) {
+  const change = useSetResultVisibility(scope);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const allowed = canChangeResultVisibility({ is_runner: true, has_active_vote: hasActiveVote });
+  async function choose(value: TResultVisibility) {
+    try {
+      await change.mutateAsync({ id: motion.id, value });
+      toast.success(RESULT_VISIBILITY_SUCCESS[value]);
+    } catch (err) {
+      setFailure(errorText(err, FALLBACK.update));
+    }
+  }
+  return (
+    <>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Result visibility</legend>
+        {VISIBILITY_BUTTONS.map((button) => (
+          <Button
+            key={button.value}
+            variant={motion.result_visibility === button.value ? 'default' : 'outline'}
+            size="sm"
+            className="min-h-11"
+            aria-pressed={motion.result_visibility === button.value}
+            disabled={change.isPending || !allowed}
+            onClick={() => void choose(button.value)}
+          >
+            {button.label}
+          </Button>
+        ))}
+      </fieldset>
+      <ErrorDialog title={VISIBILITY_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+    </>
+  );
+}

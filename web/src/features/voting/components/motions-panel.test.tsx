@@ -1,0 +1,107 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { MotionsPanel, type MotionsPanelProps } from '@/features/voting/components/motions-panel';
+import {
+  makeAttendance,
+  makeMeetingCommittee,
+  makeMember,
+  makeMotion,
+  makeVote,
+  meetingScope,
+  reply,
+} from '@/features/voting/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeMe } from '@/test/fixtures';
+
+function renderMotionsPanel(props: Partial<MotionsPanelProps>, permissions: string[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(queryKeys.me, makeMe({ permissions, roles: [] }));
+  const all: MotionsPanelProps = {
+    scope: meetingScope,
+    phase: 'in_progress',
+    committee: makeMeetingCommittee(),
+    attendance: makeAttendance(),
+    live: true,
+    ...props,
+  };
+  return render(
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <MotionsPanel {...all} />
+      </TooltipProvider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+describe('MotionsPanel', { timeout: 20_000 }, () => {
+  it("fetches a meeting's motions and shows them", async () => {
+    const fetchMock = mockFetch({ 'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply() } });
+    renderMotionsPanel({});
+    expect(await screen.findByRole('article', { name: /Adopt the budget/ })).toBeTruthy();
+    expect(fetchMock.requestsTo('GET /api/meeting/FIN/M1/retrieve/motions')).toHaveLength(1);
+  });
+
+  it("fetches an email vote's motions and its can_modify, and lets members vote without check-in", async () => {
+    // The panel runs on the real clock.
+    const vote = makeVote({
+      meeting_id: null,
+      email_vote_id: 'ev-1',
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+      ended_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const fetchMock = mockFetch({
+      'GET /api/vote/FIN/EV1/retrieve/motions': {
+        body: reply({
+          motions: [makeMotion({ meeting_id: null, email_vote_id: 'ev-1', motion_vote_id: 'v-1' })],
+          votes: [vote],
+        }),
+      },
+      'GET /api/vote/FIN/EV1/retrieve/vote': {
+        body: {
+          id: 'ev-1',
+          committee_id: 'c-1',
+          code: 'EV1',
+          name: 'Budget vote',
+          description: null,
+          start: vote.started_at,
+          end: vote.ended_at,
+          phase: 'in_progress',
+          can_modify: false,
+          voting_members_count: 3,
+          voting_members_not_started_count: 2,
+          voting_members_incomplete_count: 0,
+          voting_members_complete_count: 1,
+        },
+      },
+    });
+    renderMotionsPanel(
+      {
+        scope: { kind: 'vote', committeeCode: 'FIN', voteCode: 'EV1' },
+        attendance: makeAttendance([makeMember({ user_id: 'u-1', checkedIn: false })]),
+      },
+      ['create motions'],
+    );
+    const card = await screen.findByRole('article', { name: /Adopt the budget/ });
+    const approve = await within(card).findByRole('button', { name: "Vote 'Approve' on Adopt the budget" });
+    expect((approve as HTMLButtonElement).disabled).toBe(false);
+    // can_modify false: no new motions.
+    expect(screen.queryByRole('button', { name: 'New Motion' })).toBeNull();
+    expect(fetchMock.requestsTo('GET /api/vote/FIN/EV1/retrieve/vote')).toHaveLength(1);
+    // Email votes close with their window: no runner controls.
+    expect(within(card).queryByRole('button', { name: 'Close Vote' })).toBeNull();
+  });
+
+  it('only logs a failed fetch', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/meeting/FIN/M1/retrieve/motions': { status: 500, body: {} } });
+    renderMotionsPanel({});
+    expect(await screen.findByText('No motions to show')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Motions could not be retrieved', expect.anything());
+  });
+});

@@ -1,0 +1,373 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type {
+  Principal,
+  TMeetingCommittee,
+  TMotion,
+  TMotionsReply,
+  TRetrieveAttendanceReply,
+} from '@gavel/contracts';
+import { can } from '@gavel/contracts';
+import {
+  amendmentsOf,
+  findActiveVote,
+  isVoteActive,
+  RESULT_VISIBILITY_LABELS,
+  resultVisibilityUpdatedMessage,
+} from '@gavel/voting-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { GripVerticalIcon, PlusIcon } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/queries';
+import { MotionCard, type MotionCardActions } from '@/features/voting/components/motion-card';
+import { MotionFormDialog, type MotionFormTarget } from '@/features/voting/components/motion-form-dialog';
+import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
+import { endedSinceFetch, motionView, type VotingState, votingState } from '@/features/voting/motion-state';
+import { motionsPollInterval } from '@/features/voting/polling';
+import {
+  motionsKey,
+  useDeleteMotion,
+  useEmailVote,
+  useMotions,
+  useResortMotions,
+} from '@/features/voting/queries';
+import type { MotionScope } from '@/features/voting/scope';
+import { useClock } from '@/features/voting/use-clock';
+import { plainText } from '@/features/voting/wording';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
+
+export type { MotionScope } from '@/features/voting/scope';
+
+export interface MotionsPanelProps {
+  scope: MotionScope;
+  /** The meeting's status, or the email vote's phase from its window. */
+  phase: 'planned' | 'in_progress' | 'ended';
+  committee: TMeetingCommittee;
+  /** Who is present and who votes (retrieve/attendance); undefined while it loads. */
+  attendance: TRetrieveAttendanceReply | undefined;
+  /** Whether the realtime socket is connected; polling uses the spec's intervals when it is not. */
+  live: boolean;
+}
+
+export const DELETE_MOTION_TITLE = 'Confirm Motion Delete';
+export const DELETE_MOTION_TEXT =
+  'Please confirm you would like to delete this motion. Once processed, the motion cannot be retrieved!';
+export const RESORT_ERROR_TITLE = 'Error Sorting Motions';
+export const SCROLL_TO_ACTIVE_VOTE_DELAY_MS = 1000;
+
+/** The Motions panel of the meeting and email-vote pages. */
+export function MotionsPanel({ scope, phase, committee, attendance, live }: MotionsPanelProps) {
+  const { principal } = useCurrentUser();
+  const clock = useClock();
+  const emailVote = useEmailVote(scope);
+  const members = attendance?.members ?? [];
+  const isVotingMember = members.some((m) => m.user_id === principal.userId && m.is_member && m.is_voting);
+  const isRunner = can(principal, 'run meetings');
+  const motions = useMotions(scope, (data) => {
+    const now = Date.now();
+    const votes = data?.votes ?? [];
+    const hasActiveVote =
+      scope.kind === 'meeting'
+        ? findActiveVote(votes, now) !== null
+        : votes.some((v) => isVoteActive(v, now));
+    return motionsPollInterval({ live, phase, isRunner, isVotingMember, hasActiveVote });
+  });
+  const canModify = scope.kind === 'meeting' ? true : (emailVote.data?.can_modify ?? false);
+  useRefetchWhenVotesEnd(scope, motions.data, clock.now);
+  return (
+    <MotionsPanelView
+      scope={scope}
+      phase={phase}
+      committee={committee}
+      attendance={attendance}
+      principal={principal}
+      data={motions.data}
+      loading={motions.isPending}
+      now={clock.now}
+      timeKey={clock.tick}
+      canModify={canModify}
+    />
+  );
+}
+
+export interface MotionsPanelViewProps extends Omit<MotionsPanelProps, 'live'> {
+  principal: Principal;
+  data: TMotionsReply | undefined;
+  loading: boolean;
+  now: number;
+  timeKey: number;
+  canModify: boolean;
+}
+
+/** The panel for given data (what MotionsPanel renders once it has fetched). */
+export function MotionsPanelView({
+  scope,
+  phase,
+  committee,
+  attendance,
+  principal,
+  data,
+  loading,
+  now,
+  timeKey,
+  canModify,
+}: MotionsPanelViewProps) {
+  const state = votingState({
+    scope,
+    phase,
+    committee,
+    motions: data?.motions ?? [],
+    votes: data?.votes ?? [],
+    responses: data?.responses ?? [],
+    members: attendance?.members ?? [],
+    principal,
+    now,
+    timeKey,
+    canModify,
+  });
+  const [form, setForm] = React.useState<MotionFormTarget | null>(null);
+  const [flow, setFlow] = React.useState<VotingFlowTarget | null>(null);
+  const [doomed, setDoomed] = React.useState<TMotion | null>(null);
+  const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
+  const remove = useDeleteMotion(scope);
+  const resort = useResortMotions(scope);
+
+  useScrollToActiveVote(state.activeVote?.motion_id ?? null);
+  useVisibilityNotices(data?.motions, state.perms.runMeetings);
+
+  const actions: MotionCardActions = {
+    onEdit: (motion) => setForm({ mode: 'edit', motion }),
+    onAmend: (motion) => setForm({ mode: 'amend', motion }),
+    onDelete: setDoomed,
+    onFlow: setFlow,
+  };
+
+  async function confirmDelete() {
+    const motion = doomed;
+    setDoomed(null);
+    if (!motion) return;
+    try {
+      await remove.mutateAsync(motion.id);
+      if (motion.amendment_parent_id) toast.success('Amendment deleted');
+      else toast.warning('Motion deleted');
+    } catch (err) {
+      setFailure({ title: DELETE_MOTION_TITLE, message: errorText(err, FALLBACK.save) });
+    }
+  }
+
+  async function onSorted(ids: string[]) {
+    try {
+      await resort.mutateAsync(ids);
+      toast.success('Motions sort order saved');
+    } catch (err) {
+      setFailure({ title: RESORT_ERROR_TITLE, message: errorText(err, FALLBACK.retrieve) });
+    }
+  }
+
+  const flowView = flow ? motionView(state, flow.motion) : null;
+
+  return (
+    <section aria-labelledby="motions-title" className="flex min-w-0 flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="motions-title" className="text-xl font-semibold">
+          Motions
+        </h2>
+        {state.canCreate && (
+          <Button className="min-h-11" onClick={() => setForm({ mode: 'create' })}>
+            <PlusIcon aria-hidden="true" />
+            New Motion
+          </Button>
+        )}
+      </div>
+
+      {state.roots.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{loading ? 'Loading motions…' : 'No motions to show'}</p>
+      ) : state.canReorder ? (
+        <SortableMotions state={state} actions={actions} onSorted={(ids) => void onSorted(ids)} />
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Motions">
+          {state.roots.map((motion) => (
+            <li key={motion.id}>
+              <MotionCard state={state} motion={motion} {...actions} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <MotionFormDialog scope={scope} committee={committee} target={form} onClose={() => setForm(null)} />
+      <VotingFlowDialog
+        scope={scope}
+        target={flow}
+        canAmend={flowView?.canAmend ?? false}
+        onAmend={(motion) => setForm({ mode: 'amend', motion })}
+        onClose={() => setFlow(null)}
+      />
+      <ConfirmDialog
+        message={doomed ? DELETE_MOTION_TEXT : null}
+        title={DELETE_MOTION_TITLE}
+        confirmLabel="Confirmed"
+        destructive
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDoomed(null)}
+      />
+      <ErrorDialog
+        title={failure?.title ?? DELETE_MOTION_TITLE}
+        message={failure?.message ?? null}
+        onClose={() => setFailure(null)}
+      />
+    </section>
+  );
+}
+
+/** Refetches once as soon as a vote that was active when fetched has ended: its results are due. */
+function useRefetchWhenVotesEnd(scope: MotionScope, data: TMotionsReply | undefined, now: number) {
+  const queryClient = useQueryClient();
+  const asked = React.useRef(new Set<string>());
+  const due = endedSinceFetch(data?.votes ?? [], now)
+    .map((v) => v.id)
+    .filter((id) => !asked.current.has(id));
+  const dueKey = due.join(',');
+  React.useEffect(() => {
+    if (dueKey === '') return;
+    for (const id of dueKey.split(',')) asked.current.add(id);
+    void queryClient.invalidateQueries({ queryKey: motionsKey(scope) });
+  }, [dueKey, queryClient, scope]);
+}
+
+/**
+ * Tells viewers other than runners (who get their own toast) when a runner changed a motion's result
+ * visibility: 'Result Visibility Updated To {value}'.
+ */
+function useVisibilityNotices(motions: readonly TMotion[] | undefined, isRunner: boolean) {
+  const seen = React.useRef<Map<string, string> | null>(null);
+  React.useEffect(() => {
+    if (!motions) return;
+    const previous = seen.current;
+    seen.current = new Map(motions.map((m) => [m.id, m.result_visibility]));
+    if (!previous || isRunner) return;
+    for (const m of motions) {
+      const before = previous.get(m.id);
+      if (before !== undefined && before !== m.result_visibility) {
+        toast.info(resultVisibilityUpdatedMessage(RESULT_VISIBILITY_LABELS[m.result_visibility]));
+      }
+    }
+  }, [motions, isRunner]);
+}
+
+/** Scrolls to the motion with the active vote, 1 second after a vote becomes active. */
+function useScrollToActiveVote(motionId: string | null) {
+  React.useEffect(() => {
+    if (!motionId) return;
+    const timer = window.setTimeout(() => {
+      document
+        .getElementById(`motion-${motionId}`)
+        ?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    }, SCROLL_TO_ACTIVE_VOTE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [motionId]);
+}
+
+/** Every motion id in list order: each root followed by its amendments, depth first. */
+export function flattenedOrder(roots: readonly TMotion[], motions: readonly TMotion[]): string[] {
+  const out: string[] = [];
+  const visit = (motion: TMotion) => {
+    if (out.includes(motion.id)) return;
+    out.push(motion.id);
+    for (const child of amendmentsOf(motion, motions)) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return out;
+}
+
+function SortableMotions({
+  state,
+  actions,
+  onSorted,
+}: {
+  state: VotingState;
+  actions: MotionCardActions;
+  onSorted: (ids: string[]) => void;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = state.roots.map((m) => m.id);
+  function onDragEnd(event: DragEndEvent) {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from < 0 || to < 0) return;
+    const roots = arrayMove(state.roots, from, to);
+    onSorted(flattenedOrder(roots, state.inputs.motions));
+  }
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ul className="flex flex-col gap-4" aria-label="Motions">
+          {state.roots.map((motion) => (
+            <SortableMotion key={motion.id} state={state} motion={motion} actions={actions} />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableMotion({
+  state,
+  motion,
+  actions,
+}: {
+  state: VotingState;
+  motion: TMotion;
+  actions: MotionCardActions;
+}) {
+  const canDrag = motionView(state, motion).canDrag;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: motion.id, disabled: !canDrag });
+  const handle = canDrag ? (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Reorder ${plainText(motion.name)}`}
+      className="inline-flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <GripVerticalIcon className="size-5" aria-hidden="true" />
+    </button>
+  ) : undefined;
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={isDragging ? 'relative z-10 opacity-80' : undefined}
+    >
+      <MotionCard state={state} motion={motion} dragHandle={handle} {...actions} />
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkMotionForm,
+  emptyMotionForm,
+  type MotionFormValues,
+  motionFormBody,
+  motionFormFrom,
+} from '@/features/voting/motion-form';
+import { makeMeetingCommittee, makeMotion } from '@/features/voting/test-fixtures';
+
+const committee = makeMeetingCommittee();
+function values(overrides: Partial<MotionFormValues>): MotionFormValues {
+  return { ...emptyMotionForm(), name: 'Adopt', ...overrides };
+}
+function slots(...filled: string[]): string[] {
+  return [...filled, ...Array.from({ length: 9 - filled.length }, () => '')];
+}
+
+describe('motion form rules', () => {
+  it('defaults to simple majority, one response, and the configured result visibility', () => {
+    expect(emptyMotionForm()).toMatchObject({
+      resultVisibility: null,
+      voteType: 'simple_majority',
+      maximum: '1',
+    });
+  });
+
+  it('needs a name longer than 1 character', () => {
+    expect(checkMotionForm(values({ name: 'A' }), committee, false).invalid).toContain('name');
+    expect(checkMotionForm(values({ name: 'Ab' }), committee, false).invalid).not.toContain('name');
+  });
+
+  it('needs 2 distinct custom responses, compared case-insensitively', () => {
+    const same = checkMotionForm(
+      values({ customResponses: true, slots: slots('Yes', 'YES ') }),
+      committee,
+      false,
+    );
+    expect(same.invalid).toContain('motion_responses');
+    const two = checkMotionForm(
+      values({ customResponses: true, slots: slots('Yes', 'No') }),
+      committee,
+      false,
+    );
+    expect(two.valid).toBe(true);
+  });
+
+  it('offers maximum responses and multiple choice only with more than 2 responses', () => {
+    const two = checkMotionForm(values({ customResponses: true, slots: slots('A', 'B') }), committee, false);
+    expect(two.maximum_responses_shown).toBe(false);
+    expect(two.vote_type_choice_offered).toBe(false);
+    const three = checkMotionForm(
+      values({ customResponses: true, slots: slots('A', 'B', 'C') }),
+      committee,
+      false,
+    );
+    expect(three.maximum_responses_shown).toBe(true);
+    expect(three.allowed_vote_types).toEqual(['simple_majority', 'multiple']);
+  });
+
+  it('forces multiple choice above 1 response and flags a maximum above responses minus 1', () => {
+    const forced = checkMotionForm(
+      values({ customResponses: true, slots: slots('A', 'B', 'C'), maximum: '2' }),
+      committee,
+      false,
+    );
+    expect(forced.value.vote_type).toBe('multiple');
+    const tooMany = checkMotionForm(
+      values({ customResponses: true, slots: slots('A', 'B', 'C'), maximum: '3' }),
+      committee,
+      false,
+    );
+    expect(tooMany.invalid).toContain('maximum_responses');
+  });
+
+  it('resets the maximum and multiple choice when responses drop to 2', () => {
+    const result = checkMotionForm(
+      values({ customResponses: true, slots: slots('A', 'B'), maximum: '2', voteType: 'multiple' }),
+      committee,
+      false,
+    );
+    expect(result.value.maximum_responses).toBe(1);
+    expect(result.value.vote_type).toBe('simple_majority');
+  });
+
+  it('offers two-thirds only when the committee asks for it', () => {
+    const result = checkMotionForm(values({}), makeMeetingCommittee({ two_thirds_vote: true }), false);
+    expect(result.allowed_vote_types).toEqual(['simple_majority', 'two_thirds']);
+    expect(result.vote_type_choice_offered).toBe(true);
+  });
+
+  it('offers the demographic filter for motions only', () => {
+    expect(checkMotionForm(values({}), committee, false).demographic_filter_offered).toBe(true);
+    expect(checkMotionForm(values({}), committee, true).demographic_filter_offered).toBe(false);
+    expect(
+      checkMotionForm(values({}), makeMeetingCommittee({ demographic_motion_filterable: false }), false)
+        .demographic_filter_offered,
+    ).toBe(false);
+  });
+
+  it('builds the payload after the resets', () => {
+    const v = values({
+      name: '  Pick colours ',
+      body: '<p>Which?</p>',
+      customResponses: true,
+      slots: slots('Red', 'Blue', 'Green'),
+      maximum: '2',
+      filter: ['North', null],
+    });
+    expect(motionFormBody(v, checkMotionForm(v, committee, false))).toEqual({
+      name: 'Pick colours',
+      body: '<p>Which?</p>',
+      custom_responses_enabled: true,
+      motion_responses: ['Red', 'Blue', 'Green'],
+      maximum_responses: 2,
+      vote_type: 'multiple',
+      result_visibility: null,
+      motion_filter: ['North', null],
+    });
+  });
+
+  it('starts an edit from the motion', () => {
+    const form = motionFormFrom(makeMotion({ motion_responses: ['A', 'B', 'C'], maximum_responses: 2 }));
+    expect(form.customResponses).toBe(true);
+    expect(form.slots).toEqual(slots('A', 'B', 'C'));
+    expect(form.maximum).toBe('2');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The motion form's values and their mapping onto the shared rules (validateMotionForm of
+ * @gavel/voting-rules: flags, resets and forcing) and onto the API payload.
+ */
+import type { TMeetingCommittee, TMotion, TResultVisibility, TVoteType } from '@gavel/contracts';
+import {
+  CUSTOM_RESPONSE_SLOTS,
+  hasCustomResponses,
+  type MotionFormResult,
+  validateMotionForm,
+} from '@gavel/voting-rules';
+import type { MotionFormBody } from '@/features/voting/api';
+import { plainText } from '@/features/voting/wording';
+
+export type MotionFormMode = 'create' | 'edit' | 'amend';
+
+export interface MotionFormValues {
+  /** Inline HTML (motion names may carry emphasis). */
+  name: string;
+  /** HTML from the editor. */
+  body: string;
+  customResponses: boolean;
+  /** Slots 1..9 (abstain, slot 0, is fixed). */
+  slots: string[];
+  /** As typed. */
+  maximum: string;
+  voteType: TVoteType;
+  /** null: not chosen, the voting service applies the configured default (else show). */
+  resultVisibility: TResultVisibility | null;
+  /** Chosen demographics; null is 'No Value'. */
+  filter: (string | null)[];
+}
+
+export const VOTE_TYPE_LABELS: Readonly<Record<TVoteType, string>> = {
+  simple_majority: 'Simple Majority',
+  two_thirds: 'Two-Thirds Majority',
+  multiple: 'Multiple Choice',
+};
+
+export const RESULT_VISIBILITY_OPTION_LABELS: Readonly<Record<TResultVisibility, string>> = {
+  show_all: 'Show Results',
+  hide_breakdown: 'Hide Breakdown',
+  hide_all: 'Hide All Results',
+};
+
+function emptySlots(): string[] {
+  return Array.from({ length: CUSTOM_RESPONSE_SLOTS }, () => '');
+}
+
+/**
+ * A new motion or amendment. Result visibility stays unchosen: the voting service then applies the
+ * configured default, else show (the web app does not know the configuration).
+ */
+export function emptyMotionForm(): MotionFormValues {
+  return {
+    name: '',
+    body: '',
+    customResponses: false,
+    slots: emptySlots(),
+    maximum: '1',
+    voteType: 'simple_majority',
+    resultVisibility: null,
+    filter: [],
+  };
+}
+
+export function motionFormFrom(motion: TMotion): MotionFormValues {
+  const slots = emptySlots();
+  (motion.motion_responses ?? []).slice(0, CUSTOM_RESPONSE_SLOTS).forEach((r, i) => {
+    slots[i] = r;
+  });
+  return {
+    name: motion.name,
+    body: motion.body ?? '',
+    customResponses: hasCustomResponses(motion),
+    slots,
+    maximum: String(motion.maximum_responses),
+    voteType: motion.vote_type,
+    resultVisibility: motion.result_visibility,
+    filter: [...(motion.motion_filter ?? [])],
+  };
+}
+
+function parseMaximum(raw: string): number | null {
+  if (raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Every rule of spec section 5 "Motion form" applied to the values. */
+export function checkMotionForm(
+  values: MotionFormValues,
+  committee: Pick<
+    TMeetingCommittee,
+    'two_thirds_vote' | 'has_demographic' | 'demographic_motion_filterable' | 'demographics'
+  >,
+  isAmendment: boolean,
+): MotionFormResult {
+  return validateMotionForm(
+    {
+      // The name may carry inline formatting: its length rule reads the text.
+      name: plainText(values.name),
+      is_amendment: isAmendment,
+      custom_responses_enabled: values.customResponses,
+      motion_responses: values.slots,
+      maximum_responses: parseMaximum(values.maximum),
+      vote_type: values.voteType,
+      result_visibility: values.resultVisibility,
+      motion_filter: values.filter,
+    },
+    {
+      committee: {
+        two_thirds_vote: committee.two_thirds_vote,
+        has_demographic: committee.has_demographic,
+        demographic_motion_filterable: committee.demographic_motion_filterable,
+      },
+      demographic_option_count: committee.demographics.length,
+    },
+  );
+}
+
+/** The payload sent: the values after the form's resets and forcing rules. */
+export function motionFormBody(values: MotionFormValues, result: MotionFormResult): MotionFormBody {
+  const v = result.value;
+  return {
+    name: values.name.trim(),
+    body: values.body.trim() === '' ? null : values.body,
+    custom_responses_enabled: values.customResponses,
+    motion_responses: values.customResponses ? v.motion_responses : null,
+    maximum_responses: v.maximum_responses,
+    vote_type: v.vote_type,
+    result_visibility: values.resultVisibility,
+    motion_filter: result.demographic_filter_offered ? v.motion_filter : null,
+  };
+}

@@ -1,0 +1,419 @@
+/**
+ * What the Motions panel shows of each motion, derived with the shared rules of @gavel/voting-rules
+ * (no rule is repeated here): approvals, the active vote and amendment, the status text, who may edit,
+ * delete, amend, re-sort, start a vote or revote, and whether the viewer may respond.
+ */
+import {
+  can,
+  type Principal,
+  type TAttendanceMember,
+  type TMeetingCommittee,
+  type TMotion,
+  type TVoteResponseRow,
+  type TVoteView,
+} from '@gavel/contracts';
+import {
+  type Approval,
+  type ApprovalContext,
+  activeAmendment,
+  amendmentApproval,
+  amendmentsOf,
+  canCreateMotion,
+  canDeleteMotion,
+  canEditMotion,
+  canReorderMotions,
+  canRevote,
+  eligibleVoters,
+  findActiveVote,
+  generalQuorum,
+  hasCustomResponses,
+  hasVoteEnded,
+  isAmendment,
+  isChairOrViceChairPresent,
+  isCheckedIn,
+  isVoteActive,
+  isVoteValid,
+  type MotionChangeInput,
+  motionApproval,
+  motionStatusText,
+  type Phase,
+  presentVotingMembers,
+  quorumNeededMessage,
+  quorumShortfall,
+  type RespondBlocker,
+  respondBlocker,
+  resultList,
+  STATUS_AMENDMENT_NOT_VOTED_ON,
+  STATUS_QUORUM_NOT_MET,
+  type StartVoteBlocker,
+  startVoteBlockerMessage,
+  startVoteBlockers,
+  type VoteKind,
+  type VoteRecord,
+} from '@gavel/voting-rules';
+import type { MotionScope } from '@/features/voting/scope';
+
+export interface VotingInputs {
+  scope: MotionScope;
+  phase: Phase;
+  committee: TMeetingCommittee;
+  motions: readonly TMotion[];
+  votes: readonly TVoteView[];
+  /** The viewer's own responses. */
+  responses: readonly TVoteResponseRow[];
+  /** Members in attendance (empty while attendance loads). */
+  members: readonly TAttendanceMember[];
+  principal: Principal;
+  /** Epoch milliseconds of the page clock. */
+  now: number;
+  /** The page clock's tick count: no vote is active before the clock has ticked (spec section 4). */
+  timeKey: number;
+  /** vote.can_modify of an email vote; meetings pass true. */
+  canModify: boolean;
+}
+
+/**
+ * A vote view as the rules read it. A viewer who may not see the breakdown gets no outcome but may get
+ * the result: the outcome is then rebuilt from the result (one count per winner) so the rules give the
+ * server's answer. With neither, the outcome is empty (a decided vote whose result is hidden).
+ */
+export function toVoteRecord(view: TVoteView): VoteRecord {
+  if (view.outcome !== null) return view;
+  const winners = resultList(view.result);
+  return {
+    ...view,
+    vote_type: winners.length > 1 ? 'multiple' : view.vote_type,
+    outcome: winners.map((response) => ({ response, count: 1 })),
+  };
+}
+
+/** The vote was active when fetched and has ended since, and this viewer got no breakdown. */
+export function isAwaitingResult(view: TVoteView, now: number): boolean {
+  return view.outcome === null && view.is_active && hasVoteEnded(view, now);
+}
+
+/** Votes fetched while active that have ended since: their results need a fetch. */
+export function endedSinceFetch(votes: readonly TVoteView[], now: number): TVoteView[] {
+  return votes.filter((v) => v.is_active && hasVoteEnded(v, now));
+}
+
+export interface Permissions {
+  runMeetings: boolean;
+  updateMotions: boolean;
+  createMotions: boolean;
+  deleteMotions: boolean;
+}
+
+export function permissionsOf(principal: Principal): Permissions {
+  return {
+    runMeetings: can(principal, 'run meetings'),
+    updateMotions: can(principal, 'update motions'),
+    createMotions: can(principal, 'create motions'),
+    deleteMotions: can(principal, 'delete motions'),
+  };
+}
+
+export interface VotingState {
+  inputs: VotingInputs;
+  perms: Permissions;
+  /** Meetings: the one active vote. Email votes run side by side: null. */
+  activeVote: TVoteView | null;
+  approval: ApprovalContext;
+  /** The viewer as a committee member in attendance, if they are one. */
+  me: TAttendanceMember | null;
+  presentVotingMembers: number;
+  quorum: number;
+  chairPresent: boolean;
+  canCreate: boolean;
+  canReorder: boolean;
+  roots: TMotion[];
+}
+
+/** The viewer's membership row: a voting membership first. */
+function memberOf(members: readonly TAttendanceMember[], userId: string | null): TAttendanceMember | null {
+  if (!userId) return null;
+  const mine = members.filter((m) => m.user_id === userId && m.is_member);
+  return mine.find((m) => m.is_voting) ?? mine[0] ?? null;
+}
+
+const VIRTUAL_ROOT = '\u0000root';
+
+/**
+ * Root motions in list order, ordered exactly like amendments (sort, then created_at): the rules'
+ * amendmentsOf applied under a virtual root.
+ */
+export function rootMotions(motions: readonly TMotion[]): TMotion[] {
+  const byId = new Map(motions.map((m) => [m.id, m]));
+  const roots = motions
+    .filter((m) => m.amendment_parent_id === null)
+    .map((m) => ({ ...m, amendment_parent_id: VIRTUAL_ROOT }));
+  return amendmentsOf({ id: VIRTUAL_ROOT }, roots).map((m) => byId.get(m.id) as TMotion);
+}
+
+export function votingState(inputs: VotingInputs): VotingState {
+  const perms = permissionsOf(inputs.principal);
+  // A vote fetched while it ran and ended since: a viewer without its breakdown cannot know the result
+  // until the next fetch, so it counts as undecided meanwhile (the panel refetches at once).
+  const records = inputs.votes.filter((v) => !isAwaitingResult(v, inputs.now)).map(toVoteRecord);
+  const activeVote =
+    inputs.scope.kind === 'meeting' ? findActiveVote(inputs.votes, inputs.now, inputs.timeKey) : null;
+  const approval: ApprovalContext = { votes: records, now: inputs.now, activeVoteId: activeVote?.id ?? null };
+  const members = inputs.members;
+  return {
+    inputs,
+    perms,
+    activeVote,
+    approval,
+    me: memberOf(members, inputs.principal.userId),
+    presentVotingMembers: presentVotingMembers(members),
+    // The committee's configured quorum; none configured means no minimum (as the voting service reads it).
+    quorum: inputs.committee.quorum ?? 0,
+    chairPresent: isChairOrViceChairPresent(members, inputs.committee),
+    canCreate: canCreateMotion({
+      phase: inputs.phase,
+      can_modify: inputs.canModify,
+      has_active_vote: activeVote !== null,
+      can_create_motions: perms.createMotions,
+    }),
+    canReorder: canReorderMotions({ phase: inputs.phase, can_create_motions: perms.createMotions }),
+    roots: rootMotions(inputs.motions),
+  };
+}
+
+/** Whether a vote is active now: the meeting's one active vote, or (email votes) its own window. */
+export function isActive(state: VotingState, vote: TVoteView | null): boolean {
+  if (!vote) return false;
+  if (state.inputs.scope.kind === 'meeting') return state.activeVote?.id === vote.id;
+  return state.inputs.timeKey > 0 && isVoteActive(vote, state.inputs.now);
+}
+
+export interface MotionView {
+  motion: TMotion;
+  isAmendment: boolean;
+  amendments: TMotion[];
+  amendmentVote: TVoteView | null;
+  motionVote: TVoteView | null;
+  amendmentApproval: Approval;
+  motionApproval: Approval;
+  /** The row's vote that is active now, if any. */
+  activeVote: TVoteView | null;
+  /** Another motion under the same parent has the active vote. */
+  siblingVoteActive: boolean;
+  /** Shown inactive: a sibling's vote is active, or this amendment was defeated. */
+  inactive: boolean;
+  activeAmendment: TMotion | null;
+  /** The active amendment is approved: the motion vote is held on that amendment's row. */
+  amendedBy: TMotion | null;
+  hasResult: boolean;
+  statusText: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  canAmend: boolean;
+  /** This card may be dragged (reorder needs can_modify for a single card). */
+  canDrag: boolean;
+  /** The vote the runner would hold next on this row. */
+  nextVoteKind: VoteKind;
+  /** The row already has a result for nextVoteKind (a new vote is then a revote). */
+  nextKindHasResult: boolean;
+  /** The runner's flow is offered on this card at all (meetings, runner, in progress). */
+  runnerFlowShown: boolean;
+  startBlockers: StartVoteBlocker[];
+  /** Revote of the kind whose result exists (null: no revote possible). */
+  revoteKind: VoteKind | null;
+}
+
+function voteById(state: VotingState, id: string | null): TVoteView | null {
+  if (!id) return null;
+  return state.inputs.votes.find((v) => v.id === id) ?? null;
+}
+
+/** Validity of a decided vote as this viewer can tell (true when no count is visible). */
+export function voteValidity(vote: TVoteView | null): boolean {
+  if (!vote) return true;
+  if (vote.respondents_count === null) return vote.valid ?? true;
+  return isVoteValid({ quorum: generalQuorum(vote), received: vote.respondents_count });
+}
+
+function hasResultFor(state: VotingState, motion: TMotion, kind: VoteKind): boolean {
+  const explicit = kind === 'amendment' ? motion.amendment_approved : motion.motion_approved;
+  if (typeof explicit === 'boolean') return true;
+  const vote = voteById(state, kind === 'amendment' ? motion.amendment_vote_id : motion.motion_vote_id);
+  return vote !== null && hasVoteEnded(vote, state.inputs.now);
+}
+
+export function motionView(state: VotingState, motion: TMotion): MotionView {
+  const { inputs, perms, approval } = state;
+  const amendment = isAmendment(motion);
+  const amendmentVote = voteById(state, motion.amendment_vote_id);
+  const motionVote = voteById(state, motion.motion_vote_id);
+  const amendApproval = amendmentApproval(motion, approval);
+  const motApproval = motionApproval(motion, approval);
+  const ownActive = [amendmentVote, motionVote].find((v) => isActive(state, v)) ?? null;
+  const activeVoteMotion = state.activeVote
+    ? inputs.motions.find((m) => m.id === state.activeVote?.motion_id)
+    : undefined;
+  const siblingVoteActive =
+    activeVoteMotion !== undefined &&
+    activeVoteMotion.id !== motion.id &&
+    (activeVoteMotion.amendment_parent_id ?? null) === (motion.amendment_parent_id ?? null);
+  const pendingAmendment = activeAmendment(motion, inputs.motions, approval);
+  const hasResult = hasResultFor(state, motion, 'amendment') || hasResultFor(state, motion, 'motion');
+
+  // Status: the motion decision when there is one (or a motion vote), else the amendment decision.
+  const decidesMotion = typeof motion.motion_approved === 'boolean' || motionVote !== null || !amendment;
+  const approved = decidesMotion ? motApproval : amendApproval;
+  const decidingVote = decidesMotion ? motionVote : amendmentVote;
+  const explicit = decidesMotion ? motion.motion_approved : motion.amendment_approved;
+  const statusText = motionStatusText({
+    approved,
+    valid: typeof explicit === 'boolean' ? true : voteValidity(decidingVote),
+    is_runner: perms.runMeetings,
+    result_visibility: motion.result_visibility,
+    has_custom_responses: decidesMotion && hasCustomResponses(motion),
+  });
+
+  const change: MotionChangeInput = {
+    phase: inputs.phase,
+    can_modify: inputs.canModify,
+    has_active_vote: state.activeVote !== null,
+    has_active_amendment: pendingAmendment !== null,
+    has_result: hasResult,
+    can_run_meetings: perms.runMeetings,
+    can_update_motions: perms.updateMotions,
+    can_delete_motions: perms.deleteMotions,
+  };
+
+  const nextVoteKind: VoteKind = amendment && amendApproval !== true ? 'amendment' : 'motion';
+  const nextKindHasResult = hasResultFor(state, motion, nextVoteKind);
+  const startBlockers = startVoteBlockers({
+    can_run_meetings: perms.runMeetings,
+    can_update_motions: perms.updateMotions,
+    phase: inputs.phase,
+    has_active_vote: state.activeVote !== null,
+    has_active_amendment: pendingAmendment !== null,
+    present_voting_members: state.presentVotingMembers,
+    quorum: state.quorum,
+    chair_present: state.chairPresent,
+    eligible_voters: eligibleVoters(inputs.members, {
+      motion_filter: motion.motion_filter,
+      require_check_in: true,
+    }).length,
+    kind: nextVoteKind,
+    is_amendment: amendment,
+    amendment_approval: nextVoteKind === 'motion' ? amendApproval : undefined,
+  });
+
+  // Revote: the motion's result when it has one, else the amendment's (latest amendment only).
+  const siblings = motion.amendment_parent_id
+    ? amendmentsOf({ id: motion.amendment_parent_id }, inputs.motions)
+    : [];
+  const isLatest = siblings[siblings.length - 1]?.id === motion.id;
+  const revoteCandidate: VoteKind | null = hasResultFor(state, motion, 'motion')
+    ? 'motion'
+    : amendment && hasResultFor(state, motion, 'amendment')
+      ? 'amendment'
+      : null;
+  const revoteKind =
+    revoteCandidate &&
+    canRevote({
+      has_result: true,
+      is_amendment: revoteCandidate === 'amendment',
+      is_latest_amendment: isLatest,
+    })
+      ? revoteCandidate
+      : null;
+
+  return {
+    motion,
+    isAmendment: amendment,
+    amendments: amendmentsOf(motion, inputs.motions),
+    amendmentVote,
+    motionVote,
+    amendmentApproval: amendApproval,
+    motionApproval: motApproval,
+    activeVote: ownActive,
+    siblingVoteActive,
+    inactive: siblingVoteActive || (amendment && amendApproval === false),
+    activeAmendment: pendingAmendment,
+    amendedBy:
+      pendingAmendment && amendmentApproval(pendingAmendment, approval) === true ? pendingAmendment : null,
+    hasResult,
+    statusText,
+    canEdit: canEditMotion(change),
+    canDelete: canDeleteMotion(change),
+    // An amendment goes under a motion without a result that is not itself a defeated amendment (meetings only).
+    canAmend:
+      inputs.scope.kind === 'meeting' && state.canCreate && motApproval === null && amendApproval !== false,
+    canDrag: canReorderMotions({
+      phase: inputs.phase,
+      can_create_motions: perms.createMotions,
+      single_card: true,
+      can_modify: inputs.canModify,
+    }),
+    nextVoteKind,
+    nextKindHasResult,
+    runnerFlowShown:
+      inputs.scope.kind === 'meeting' &&
+      (perms.runMeetings || perms.updateMotions) &&
+      inputs.phase === 'in_progress',
+    startBlockers,
+    revoteKind,
+  };
+}
+
+export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';
+
+/** The text of a start-vote blocker: the spec's status message where it has one, else ours. */
+export function startBlockerText(
+  state: VotingState,
+  view: MotionView,
+  blocker: StartVoteBlocker,
+): string | null {
+  switch (blocker) {
+    case 'no_permission':
+      return null;
+    case 'quorum_not_met': {
+      const more = quorumShortfall({ present: state.presentVotingMembers, quorum: state.quorum });
+      return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(more)}`;
+    }
+    case 'active_amendment':
+      return view.amendedBy ? AMENDED_NOTE : STATUS_AMENDMENT_NOT_VOTED_ON;
+    case 'active_vote':
+      return 'Another vote is active.';
+    case 'no_eligible_voters':
+      return 'No eligible voting member is checked in.';
+    case 'not_an_amendment':
+      return null;
+    default:
+      return startVoteBlockerMessage(blocker);
+  }
+}
+
+/** The viewer's responses in one vote. */
+export function myResponses(state: VotingState, vote: TVoteView): string[] {
+  return state.inputs.responses.filter((r) => r.vote_id === vote.id).map((r) => r.response);
+}
+
+/** Why the viewer may not give `response` (or respond at all), or null when they may. */
+export function viewerRespondBlocker(
+  state: VotingState,
+  motion: TMotion,
+  vote: TVoteView,
+  response?: string,
+): RespondBlocker | null {
+  const me = state.me;
+  return respondBlocker({
+    member: me ? { is_voting: me.is_voting, membership: me.membership } : { is_voting: false },
+    checked_in: state.inputs.scope.kind === 'meeting' ? (me ? isCheckedIn(me) : false) : null,
+    vote_active: isActive(state, vote),
+    is_amendment_vote: vote.type === 'amendment',
+    // The vote's own responses (an amendment vote is a standard one), as the voting service checks them.
+    motion: {
+      maximum_responses: vote.maximum_responses,
+      motion_filter: motion.motion_filter,
+      motion_responses: vote.responses.filter((r) => r !== 'abstained'),
+    },
+    member_responses: myResponses(state, vote),
+    ...(response !== undefined ? { response } : {}),
+  });
+}

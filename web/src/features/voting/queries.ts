@@ -1,0 +1,228 @@
+import { type TMotionsReply, type TResultVisibility } from '@gavel/contracts';
+import {
+  type QueryClient,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  addVoteTime,
+  amendMotion,
+  approveUnanimously,
+  castResponse,
+  closeVote,
+  createMotion,
+  deleteMotion,
+  fetchEmailVote,
+  fetchMotions,
+  type MotionFormBody,
+  resortMotions,
+  setResultVisibility,
+  startVote,
+  updateMotion,
+  type VoteStartBody,
+} from '@/features/voting/api';
+import {
+  removeMotions,
+  replaceResponses,
+  sortMotions,
+  upsertMotion,
+  upsertVote,
+} from '@/features/voting/motions-cache';
+import { type MotionScope, scopeCode } from '@/features/voting/scope';
+import { queryKeys } from '@/lib/query-keys';
+
+export function motionsKey(scope: MotionScope) {
+  return queryKeys.voting.motions(scope.kind, scope.committeeCode, scopeCode(scope));
+}
+
+/** Every motion/vote action of a scope carries this key: fetching pauses while one runs. */
+export function votingActionKey(scope: MotionScope) {
+  return ['voting', 'action', scope.kind, scope.committeeCode, scopeCode(scope)] as const;
+}
+
+/** Number of motion/vote actions of this scope in flight. */
+export function useVotingActionsInFlight(scope: MotionScope): number {
+  return useIsMutating({ mutationKey: votingActionKey(scope) });
+}
+
+/**
+ * GET {base}/retrieve/motions, polled every `intervalFor(latest answer)` ms. Polling pauses while an action of the scope
+ * runs and resumes after it (spec section 7). A failed or invalid fetch is only logged; the last
+ * answer stays and polling goes on.
+ */
+export function useMotions(scope: MotionScope, intervalFor: (data: TMotionsReply | undefined) => number) {
+  const busy = useVotingActionsInFlight(scope) > 0;
+  return useQuery({
+    queryKey: motionsKey(scope),
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchMotions(scope, signal);
+      } catch (err) {
+        if (!(err instanceof DOMException && err.name === 'AbortError')) {
+          console.warn('Motions could not be retrieved', err);
+        }
+        throw err;
+      }
+    },
+    refetchInterval: (query) => (busy ? false : intervalFor(query.state.data)),
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET /vote/{c}/{v}/retrieve/vote (email votes only: their can_modify). */
+export function useEmailVote(scope: MotionScope) {
+  const committeeCode = scope.committeeCode;
+  const voteCode = scope.kind === 'vote' ? scope.voteCode : '';
+  return useQuery({
+    queryKey: queryKeys.voting.emailVote(committeeCode, voteCode),
+    queryFn: ({ signal }) => fetchEmailVote(committeeCode, voteCode, signal),
+    enabled: scope.kind === 'vote',
+  });
+}
+
+function update(queryClient: QueryClient, scope: MotionScope, fn: (data: TMotionsReply) => TMotionsReply) {
+  queryClient.setQueryData<TMotionsReply>(motionsKey(scope), (data) => (data ? fn(data) : data));
+}
+
+/**
+ * Options shared by every action: cancel an in-flight fetch when the action starts (its answer would
+ * be older than the action's), refetch once it has settled.
+ */
+function useActionOptions(scope: MotionScope) {
+  const queryClient = useQueryClient();
+  return {
+    queryClient,
+    base: {
+      mutationKey: votingActionKey(scope),
+      onMutate: async () => {
+        await queryClient.cancelQueries({ queryKey: motionsKey(scope) });
+      },
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: motionsKey(scope) });
+        if (scope.kind === 'vote') {
+          void queryClient.invalidateQueries({
+            queryKey: queryKeys.voting.emailVote(scope.committeeCode, scope.voteCode),
+          });
+        }
+      },
+    },
+  };
+}
+
+export type MotionSaveInput =
+  | { mode: 'create'; body: MotionFormBody }
+  | { mode: 'edit'; id: string; body: MotionFormBody }
+  | { mode: 'amend'; id: string; body: MotionFormBody };
+
+/** Create, edit or amend (POST motion, PUT motion/{id}, POST motion/{id}/amendment). */
+export function useSaveMotion(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: (input: MotionSaveInput) => {
+      if (input.mode === 'create') return createMotion(scope, input.body);
+      if (input.mode === 'edit') return updateMotion(scope, input.id, input.body);
+      return amendMotion(scope, input.id, input.body);
+    },
+    onSuccess: (reply) => update(queryClient, scope, (data) => upsertMotion(data, reply.motion)),
+  });
+}
+
+export function useDeleteMotion(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: (id: string) => deleteMotion(scope, id),
+    onSuccess: (_reply, id) => update(queryClient, scope, (data) => removeMotions(data, [id])),
+  });
+}
+
+/** PUT motions-resort; the new order shows at once and goes back when the call fails. */
+export function useResortMotions(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: (ids: string[]) => resortMotions(scope, ids),
+    onMutate: async (ids: string[]) => {
+      await base.onMutate();
+      const previous = queryClient.getQueryData<TMotionsReply>(motionsKey(scope));
+      update(queryClient, scope, (data) => sortMotions(data, ids));
+      return { previous };
+    },
+    onError: (_err, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(motionsKey(scope), context.previous);
+    },
+  });
+}
+
+export function useSetResultVisibility(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: ({ id, value }: { id: string; value: TResultVisibility }) =>
+      setResultVisibility(scope, id, value),
+    onSuccess: (reply) => update(queryClient, scope, (data) => upsertMotion(data, reply.motion)),
+  });
+}
+
+export type VoteDecision = { id: string; how: 'vote' | 'unanimous' } & VoteStartBody;
+
+/** Starts a vote or approves by unanimous consent. */
+export function useDecideMotion(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: ({ id, how, type, revote }: VoteDecision) =>
+      how === 'vote'
+        ? startVote(scope, id, { type, revote })
+        : approveUnanimously(scope, id, { type, revote }),
+    onSuccess: (reply) =>
+      update(queryClient, scope, (data) => {
+        const next = upsertMotion(data, reply.motion);
+        return reply.vote ? upsertVote(next, reply.vote) : next;
+      }),
+  });
+}
+
+export function useAddVoteTime(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: ({ id, voteId, time }: { id: string; voteId: string; time: number }) =>
+      addVoteTime(scope, id, voteId, time),
+    onSuccess: (reply) =>
+      update(queryClient, scope, (data) => (reply.vote ? upsertVote(data, reply.vote) : data)),
+  });
+}
+
+export function useCloseVote(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: ({ id, voteId }: { id: string; voteId: string }) => closeVote(scope, id, voteId),
+    onSuccess: (reply) =>
+      update(queryClient, scope, (data) => (reply.vote ? upsertVote(data, reply.vote) : data)),
+  });
+}
+
+/** Casts a response; the answer replaces the caller's responses of that vote. */
+export function useCastResponse(scope: MotionScope) {
+  const { queryClient, base } = useActionOptions(scope);
+  return useMutation({
+    ...base,
+    mutationFn: ({ id, voteId, vote }: { id: string; voteId: string; vote: string }) =>
+      castResponse(scope, id, voteId, { vote, idempotency_key: newIdempotencyKey() }),
+    onSuccess: (reply, { voteId }) =>
+      update(queryClient, scope, (data) => replaceResponses(data, voteId, reply.responses)),
+  });
+}
+
+function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,200 @@
+import {
+  type TJoinRequest,
+  type TSocketMessage,
+  ZAttendanceChangeReply,
+  ZMeeting,
+  ZMotion,
+  ZRefreshPayload,
+  ZVoteView,
+} from '@gavel/contracts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
+import {
+  isMotionsReply,
+  withAttendanceChange,
+  withMotion,
+  withMotionOrder,
+  withoutMotions,
+  withVote,
+} from '@/lib/realtime/cache-patches';
+
+/** The page a live channel belongs to: a meeting or an email vote, by the codes of its URL. */
+export type LiveScope =
+  | { kind: 'meeting'; committeeCode: string; meetingCode: string }
+  | { kind: 'vote'; committeeCode: string; voteCode: string };
+
+export function joinRequestOf(scope: LiveScope): TJoinRequest {
+  return scope.kind === 'meeting'
+    ? { type: 'meeting', committee_code: scope.committeeCode, meeting_code: scope.meetingCode }
+    : { type: 'vote', committee_code: scope.committeeCode, vote_code: scope.voteCode };
+}
+
+interface ScopeKeys {
+  /** The meeting (retrieve/meeting) or the email vote (retrieve/vote). */
+  state: QueryKey[];
+  attendance: QueryKey;
+  /** The motions feature's retrieve/motions query. */
+  motions: QueryKey;
+}
+
+export function scopeKeys(scope: LiveScope): ScopeKeys {
+  if (scope.kind === 'meeting') {
+    return {
+      state: [queryKeys.meetings.detail(scope.committeeCode, scope.meetingCode)],
+      attendance: queryKeys.meetings.attendance(scope.committeeCode, scope.meetingCode),
+      motions: queryKeys.voting.motions('meeting', scope.committeeCode, scope.meetingCode),
+    };
+  }
+  return {
+    state: [
+      queryKeys.meetings.emailVote(scope.committeeCode, scope.voteCode),
+      queryKeys.voting.emailVote(scope.committeeCode, scope.voteCode),
+    ],
+    attendance: queryKeys.meetings.emailVoteAttendance(scope.committeeCode, scope.voteCode),
+    motions: queryKeys.voting.motions('vote', scope.committeeCode, scope.voteCode),
+  };
+}
+
+const ZMotionPayload = z.object({ motion: ZMotion });
+const ZMotionDeletedPayload = z.object({ id: z.string(), ids: z.array(z.string()).optional() });
+const ZMotionSortedPayload = z.object({ ids: z.array(z.string()) });
+const ZVotePayload = z.object({ vote: ZVoteView });
+const ZMeetingPayload = z.object({ meeting: ZMeeting });
+
+/** A runner's per-member voting status changes with every tally: refetched at most this often. */
+export const RUNNER_STATUS_REFRESH_MS = 3_000;
+
+export interface LiveHandler {
+  onMessage: (message: TSocketMessage) => void;
+  onResync: () => void;
+}
+
+/**
+ * Turns each message kind into a cache update (when the payload carries the new state) or an
+ * invalidation (when it only says something changed). Invalidations never cancel a fetch in flight.
+ */
+export function createLiveHandler(
+  queryClient: QueryClient,
+  scope: LiveScope,
+  opts: { runner: () => boolean; reload?: () => void },
+): LiveHandler {
+  const keys = scopeKeys(scope);
+  let lastStatusRefresh = 0;
+  const invalidate = (queryKey: QueryKey) =>
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  const invalidateState = () => {
+    for (const key of keys.state) invalidate(key);
+  };
+  const patchMotions = (patch: (data: Parameters<typeof withVote>[0]) => unknown) => {
+    let unknownShape = false;
+    queryClient.setQueriesData({ queryKey: keys.motions }, (data: unknown) => {
+      if (data === undefined) return data;
+      if (!isMotionsReply(data)) {
+        unknownShape = true;
+        return data;
+      }
+      return patch(data);
+    });
+    if (unknownShape) invalidate(keys.motions);
+  };
+  const refreshAll = () => {
+    invalidateState();
+    invalidate(keys.attendance);
+    invalidate(keys.motions);
+  };
+
+  const onMessage = (message: TSocketMessage) => {
+    const { kind, payload } = message;
+    switch (kind) {
+      case 'page.reload':
+        (opts.reload ?? (() => window.location.reload()))();
+        return;
+      case 'meeting.state': {
+        const parsed = ZMeetingPayload.safeParse(payload);
+        if (scope.kind === 'meeting' && parsed.success) {
+          queryClient.setQueryData(keys.state[0] ?? [], (old: unknown) =>
+            old && typeof old === 'object' ? { ...old, meeting: parsed.data.meeting } : old,
+          );
+        } else invalidateState();
+        return;
+      }
+      case 'vote.state':
+        // Carries the window only; phase, can_modify and counts come from the server.
+        invalidateState();
+        return;
+      case 'refresh': {
+        const parsed = ZRefreshPayload.safeParse(payload);
+        const target = parsed.success ? parsed.data.target : 'all';
+        if (target === 'all') refreshAll();
+        else if (target === 'attendance') invalidate(keys.attendance);
+        else if (target === 'motions') invalidate(keys.motions);
+        else invalidateState();
+        return;
+      }
+      case 'resource.sorted':
+      case 'resource.updated':
+      case 'resource.deleted':
+        // Resources come with retrieve/meeting.
+        invalidateState();
+        return;
+      case 'rsvp.updated':
+      case 'rsvp.deleted':
+      case 'attendee.added':
+      case 'attendee.updated': {
+        const parsed = ZAttendanceChangeReply.safeParse(payload);
+        if (!parsed.success) {
+          invalidate(keys.attendance);
+          return;
+        }
+        queryClient.setQueryData(keys.attendance, (old: Parameters<typeof withAttendanceChange>[0]) =>
+          old ? withAttendanceChange(old, parsed.data) : old,
+        );
+        return;
+      }
+      case 'motion.updated': {
+        const parsed = ZMotionPayload.safeParse(payload);
+        if (parsed.success) patchMotions((data) => withMotion(data, parsed.data.motion));
+        else invalidate(keys.motions);
+        return;
+      }
+      case 'motion.deleted': {
+        const parsed = ZMotionDeletedPayload.safeParse(payload);
+        if (parsed.success) {
+          const ids = parsed.data.ids ?? [parsed.data.id];
+          patchMotions((data) => withoutMotions(data, ids));
+        } else invalidate(keys.motions);
+        return;
+      }
+      case 'motion.sorted': {
+        const parsed = ZMotionSortedPayload.safeParse(payload);
+        if (parsed.success) patchMotions((data) => withMotionOrder(data, parsed.data.ids));
+        else invalidate(keys.motions);
+        return;
+      }
+      case 'vote.updated': {
+        const parsed = ZVotePayload.safeParse(payload);
+        if (parsed.success) patchMotions((data) => withVote(data, parsed.data.vote));
+        else invalidate(keys.motions);
+        // Runners see per-member voting status; email votes show progress counts.
+        const now = Date.now();
+        if ((opts.runner() || scope.kind === 'vote') && now - lastStatusRefresh >= RUNNER_STATUS_REFRESH_MS) {
+          lastStatusRefresh = now;
+          if (opts.runner()) invalidate(keys.attendance);
+          if (scope.kind === 'vote') invalidateState();
+        }
+        return;
+      }
+      case 'response':
+        invalidate(keys.motions);
+        return;
+      default:
+        // Spec section 7: unknown messages are logged (runners see them).
+        console.warn('realtime: unhandled message', message);
+        if (opts.runner()) toast.info(`Unknown realtime message: ${String(kind)}`);
+    }
+  };
+
+  return { onMessage, onResync: refreshAll };
+}

@@ -1,0 +1,93 @@
+import {
+  SOCKET_EVENT,
+  SOCKET_JOIN,
+  SOCKET_LEAVE,
+  type TJoinRequest,
+  type TSocketMessage,
+  ZJoinAck,
+  ZSocketMessage,
+} from '@gavel/contracts';
+import * as React from 'react';
+import { createSocket, JOIN_TIMEOUT_MS, RECONNECT_DELAY_MS } from '@/lib/realtime/socket';
+
+export interface LiveChannelOptions {
+  /** The page's channel by its URL codes; null joins nothing. */
+  join: TJoinRequest | null;
+  /** Every message of the joined channel. */
+  onMessage: (message: TSocketMessage) => void;
+  /** A (re)join without continuity: whatever was missed must be refetched. */
+  onResync: () => void;
+}
+
+/**
+ * Joins a page's realtime channel (meeting.{id} / vote.{id}, by the codes of the page URL) and reports
+ * `live`: connected and joined. On a reconnect that did not recover the session (socket.io keeps no
+ * missed messages here) it calls onResync so the page refetches everything; while not live the page
+ * falls back to polling (lib/realtime/polling.ts).
+ */
+export function useLiveChannel({ join, onMessage, onResync }: LiveChannelOptions): { live: boolean } {
+  const [live, setLive] = React.useState(false);
+  const handlers = React.useRef({ onMessage, onResync });
+  handlers.current = { onMessage, onResync };
+  const joinKey = join ? JSON.stringify(join) : null;
+
+  React.useEffect(() => {
+    if (joinKey === null) return;
+    const request = JSON.parse(joinKey) as TJoinRequest;
+    const socket = createSocket();
+    let channel: string | null = null;
+    let joinedBefore = false;
+    let retry: number | undefined;
+    let disposed = false;
+
+    const joinChannel = () => {
+      socket
+        .timeout(JOIN_TIMEOUT_MS)
+        .emitWithAck(SOCKET_JOIN, request)
+        .then((raw: unknown) => {
+          if (disposed) return;
+          const ack = ZJoinAck.safeParse(raw);
+          if (!ack.success || !ack.data.ok) {
+            console.warn('realtime join refused', ack.success ? ack.data : raw);
+            setLive(false);
+            // Try again later (e.g. rate limited); polling covers the gap.
+            retry = window.setTimeout(() => socket.connected && joinChannel(), RECONNECT_DELAY_MS * 10);
+            return;
+          }
+          channel = ack.data.channel;
+          setLive(true);
+          if (joinedBefore && !socket.recovered) handlers.current.onResync();
+          joinedBefore = true;
+        })
+        .catch(() => {
+          if (disposed) return;
+          setLive(false);
+          retry = window.setTimeout(() => socket.connected && joinChannel(), RECONNECT_DELAY_MS);
+        });
+    };
+
+    socket.on('connect', joinChannel);
+    socket.on('disconnect', () => setLive(false));
+    socket.on('connect_error', () => setLive(false));
+    socket.on(SOCKET_EVENT, (raw: unknown) => {
+      const parsed = ZSocketMessage.safeParse(raw);
+      if (!parsed.success) {
+        console.warn('realtime: unknown message', raw);
+        return;
+      }
+      if (channel !== null && parsed.data.channel !== channel) return;
+      handlers.current.onMessage(parsed.data);
+    });
+
+    return () => {
+      disposed = true;
+      window.clearTimeout(retry);
+      if (channel !== null && socket.connected) socket.emit(SOCKET_LEAVE, { channel });
+      socket.removeAllListeners();
+      socket.disconnect();
+      setLive(false);
+    };
+  }, [joinKey]);
+
+  return { live };
+}

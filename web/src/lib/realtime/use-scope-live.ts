@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { createLiveHandler, joinRequestOf, type LiveScope } from '@/lib/realtime/live-scope';
+import { useLiveChannel } from '@/lib/realtime/use-live-channel';
+
+/**
+ * The live layer of a meeting or email-vote page: joins its channel, keeps the TanStack Query cache
+ * current from the messages, refetches everything after a reconnect without continuity, and reports
+ * whether the socket is live (the page polls with the spec's intervals while it is not).
+ */
+export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean }): { live: boolean } {
+  const queryClient = useQueryClient();
+  const runner = React.useRef(opts.runner);
+  runner.current = opts.runner;
+  const scopeKey = scope ? JSON.stringify(scope) : null;
+  const handler = React.useMemo(
+    () =>
+      scopeKey === null
+        ? null
+        : createLiveHandler(queryClient, JSON.parse(scopeKey) as LiveScope, { runner: () => runner.current }),
+    [queryClient, scopeKey],
+  );
+  const join = React.useMemo(
+    () => (scopeKey === null ? null : joinRequestOf(JSON.parse(scopeKey) as LiveScope)),
+    [scopeKey],
+  );
+  return useLiveChannel({
+    join,
+    onMessage: (message) => handler?.onMessage(message),
+    onResync: () => handler?.onResync(),
+  });
+}

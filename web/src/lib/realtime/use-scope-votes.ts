@@ -1,0 +1,29 @@
+import type { TVoteView } from '@gavel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { isMotionsReply } from '@/lib/realtime/cache-patches';
+import { type LiveScope, scopeKeys } from '@/lib/realtime/live-scope';
+
+const NONE: readonly TVoteView[] = [];
+
+/**
+ * The votes of a meeting or email vote as the motions feature last fetched them (its retrieve/motions
+ * query), without a second request: the page needs them for the active vote (End Meeting, polling,
+ * scrolling to the vote).
+ */
+export function useScopeVotes(scope: LiveScope): readonly TVoteView[] {
+  const queryClient = useQueryClient();
+  const scopeKey = JSON.stringify(scope);
+  const read = React.useCallback((): readonly TVoteView[] => {
+    const { motions } = scopeKeys(JSON.parse(scopeKey) as LiveScope);
+    for (const [, data] of queryClient.getQueriesData({ queryKey: motions })) {
+      if (isMotionsReply(data)) return data.votes;
+    }
+    return NONE;
+  }, [queryClient, scopeKey]);
+  const subscribe = React.useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  return React.useSyncExternalStore(subscribe, read, read);
+}
