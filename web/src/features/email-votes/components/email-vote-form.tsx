@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { type EmailVoteFormValues, validateEmailVoteForm } from '@/features/email-votes/email-vote-form';
-import { RichTextEditor } from '@/features/meetings/components/rich-text-editor';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';

@@ -17,13 +17,13 @@ import {
   emailVoteTotals,
 } from '@/features/meetings/components/committee-members-panel';
 import { liveTitle, memberOf } from '@/features/meetings/meeting-rules';
-import { useClock, useDocumentTitle } from '@/features/meetings/use-clock';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { queryKeys } from '@/lib/query-keys';
 import { attendancePollInterval } from '@/lib/realtime/polling';
 import { useScopeLive } from '@/lib/realtime/use-scope-live';
+import { useClock, useDocumentTitle } from '@/lib/use-clock';
 
 /** /vote/:committeeCode/:voteCode: an email vote (spec section 2, "Email-vote page"). */
 export function EmailVotePage() {

@@ -19,7 +19,6 @@ import {
   memberOf,
 } from '@/features/meetings/meeting-rules';
 import { useMeetingAttendance, useMeetingPage } from '@/features/meetings/queries';
-import { useClock, useDocumentTitle } from '@/features/meetings/use-clock';
 import { useLeaveGuard, useScrollToActiveVote } from '@/features/meetings/use-leave-guard';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { errorText } from '@/lib/api-client';
@@ -28,6 +27,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { attendancePollInterval, meetingPollInterval } from '@/lib/realtime/polling';
 import { useScopeLive } from '@/lib/realtime/use-scope-live';
 import { useScopeVotes } from '@/lib/realtime/use-scope-votes';
+import { useClock, useDocumentTitle } from '@/lib/use-clock';
 
 /**
  * /meeting/:committeeCode/:meetingCode (and .../rsvp, the RSVP Now link, with `awaitingRsvp`): the live

@@ -8,6 +8,7 @@ import {
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ErrorDialog } from '@/components/error-dialog';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +23,6 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { RichTextEditor } from '@/features/voting/components/rich-text-editor';
 import { ServerHtml } from '@/features/voting/components/server-html';
 import {
   checkMotionForm,

@@ -43,7 +43,6 @@ import { MotionCard, type MotionCardActions } from '@/features/voting/components
 import { MotionFormDialog, type MotionFormTarget } from '@/features/voting/components/motion-form-dialog';
 import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
 import { endedSinceFetch, motionView, type VotingState, votingState } from '@/features/voting/motion-state';
-import { motionsPollInterval } from '@/features/voting/polling';
 import {
   motionsKey,
   useDeleteMotion,
@@ -52,10 +51,11 @@ import {
   useResortMotions,
 } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
-import { useClock } from '@/features/voting/use-clock';
 import { plainText } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { meetingPollInterval } from '@/lib/realtime/polling';
+import { useClock } from '@/lib/use-clock';
 
 export type { MotionScope } from '@/features/voting/scope';
 
@@ -91,7 +91,14 @@ export function MotionsPanel({ scope, phase, committee, attendance, live }: Moti
       scope.kind === 'meeting'
         ? findActiveVote(votes, now) !== null
         : votes.some((v) => isVoteActive(v, now));
-    return motionsPollInterval({ live, phase, isRunner, isVotingMember, hasActiveVote });
+    // The motions list follows the meeting's polling row: it is what changes with the vote.
+    return meetingPollInterval({
+      live,
+      phase,
+      runner: isRunner,
+      votingMember: isVotingMember,
+      activeVote: hasActiveVote,
+    });
   });
   const canModify = scope.kind === 'meeting' ? true : (emailVote.data?.can_modify ?? false);
   useRefetchWhenVotesEnd(scope, motions.data, clock.now);

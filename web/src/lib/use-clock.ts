@@ -17,3 +17,18 @@ export function useClock(): Clock {
   }, []);
   return clock;
 }
+
+/** Sets the tab title while mounted, restoring the previous title on unmount. */
+export function useDocumentTitle(title: string): void {
+  const original = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    original.current ??= document.title;
+    document.title = title;
+  }, [title]);
+  React.useEffect(
+    () => () => {
+      if (original.current !== null) document.title = original.current;
+    },
+    [],
+  );
+}
