@@ -12,3 +12,20 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
+
+/**
+ * A JSON call to the API as the signed-in user of `page` (setup a test needs but does not test), with the
+ * headers the app sends: X-Requested-With and the double-submit CSRF token from the XSRF-TOKEN cookie.
+ */
+export async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  const cookies = await page.context().cookies();
+  const csrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(csrf) },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}

@@ -82,8 +82,8 @@ export function EmailVotePage() {
         canCreateEmailVote={can(principal, 'create email vote')}
         now={now}
       />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
+        <div className="min-w-0">
           <MotionsPanel
             scope={{ kind: 'vote', committeeCode, voteCode }}
             phase={emailVotePhase(data, now)}

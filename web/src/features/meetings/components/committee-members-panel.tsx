@@ -240,7 +240,8 @@ function MemberRow({
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
       <UserAvatar user={user} className="size-9" />
-      <div className="min-w-0 flex-1">
+      {/* The name keeps room for itself: badges and controls wrap below it in a narrow column. */}
+      <div className="min-w-0 flex-1 basis-40">
         <p className="text-sm font-medium break-words">
           {member.name}
           {member.is_voting && <span className="sr-only"> (voting member)</span>}

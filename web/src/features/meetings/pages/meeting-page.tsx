@@ -97,8 +97,8 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
       {awaitingRsvp && meeting.status === 'planned' && mine && (
         <OwnRsvpCard meeting={meeting} member={mine} base={base} attendanceKey={attendanceKey} />
       )}
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
+        <div className="min-w-0">
           {meeting.show_motions ? (
             <MotionsPanel
               scope={{ kind: 'meeting', committeeCode, meetingCode }}

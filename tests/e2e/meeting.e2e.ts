@@ -1,0 +1,194 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, apiCall, DEMO_PASSWORD, signIn } from './support.js';
+
+/**
+ * A live meeting end to end, on a meeting of its own in the demo committee FIN (the demo meeting M1 keeps
+ * whatever state an earlier run left it in): the runner starts the meeting and runs a vote, two members in
+ * their own browsers vote and see the result arrive live, the runner hides the breakdown, and an amendment
+ * passes by unanimous consent. Then an email vote of its own takes a member's vote.
+ */
+
+const RUNNER = { email: 'runner@demo.gavel.test', password: DEMO_PASSWORD };
+const MEMBER1 = { email: 'member1@demo.gavel.test', password: DEMO_PASSWORD };
+const MEMBER2 = { email: 'member2@demo.gavel.test', password: DEMO_PASSWORD };
+const PHONE = { width: 390, height: 844 };
+
+interface AttendanceMember {
+  user_id: string;
+  is_voting: boolean;
+}
+
+async function newMemberPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+async function screenshot(page: Page, name: string, viewport?: { width: number; height: number }) {
+  const before = page.viewportSize();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await test.info().attach(name, { path: test.info().outputPath(`${name}.png`), contentType: 'image/png' });
+  if (viewport && before) await page.setViewportSize(before);
+}
+
+test('a runner runs a live vote that two members cast from their own browsers', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const base = `/meeting/FIN/${code}`;
+  const motionName = `Adopt the budget ${code}`;
+
+  await test.step('an admin sets up a meeting today and checks the voting members in', async () => {
+    await signIn(page, ADMIN);
+    const now = Date.now();
+    await apiCall(page, 'POST', '/api/admin/committee/FIN/meeting', {
+      code,
+      name: `Live meeting ${code}`,
+      start: new Date(now - 60_000).toISOString(),
+      end: new Date(now + 3 * 3600_000).toISOString(),
+      allow_in_person: true,
+      show_motions: true,
+      in_meeting_voting: true,
+    });
+    await apiCall(page, 'PUT', `/api/admin/committee/FIN/meeting/${code}/start`);
+    const { members } = (await apiCall(page, 'GET', `/api/meeting/FIN/${code}/retrieve/attendance`)) as {
+      members: AttendanceMember[];
+    };
+    for (const m of members.filter((member) => member.is_voting)) {
+      await apiCall(page, 'POST', `/api/meeting/FIN/${code}/user/${m.user_id}/attendance`, {
+        attending_via: 'in_person',
+      });
+    }
+    await page.context().clearCookies();
+  });
+
+  await test.step('the runner creates a motion', async () => {
+    await signIn(page, RUNNER);
+    await page.goto(base);
+    await expect(page.getByText('Meeting In Progress')).toBeVisible();
+    await page.getByRole('button', { name: 'New Motion' }).click();
+    const form = page.getByRole('form', { name: 'New Motion' });
+    await form.getByRole('textbox', { name: 'Name' }).fill(motionName);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Motion Added')).toBeVisible();
+  });
+
+  const member1 = await newMemberPage(browser, MEMBER1);
+  const member2 = await newMemberPage(browser, MEMBER2);
+  await member1.goto(base);
+  await member2.goto(base);
+  const card = (p: Page) => p.getByRole('article', { name: motionName });
+  await expect(card(member1)).toBeVisible();
+
+  await test.step('second, discussion, and the vote starts', async () => {
+    await card(page).getByRole('button', { name: 'Begin Vote' }).click();
+    await expect(page.getByRole('dialog', { name: 'Is there a second?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('dialog', { name: 'Discussion or amendments?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Start Vote' }).click();
+    await expect(page.getByText('Vote Started!')).toBeVisible();
+  });
+
+  await test.step('two members vote from their own browsers', async () => {
+    for (const [member, response] of [
+      [member1, 'Approve'],
+      [member2, 'Not Approve'],
+    ] as const) {
+      await card(member)
+        .getByRole('button', { name: new RegExp(`^Vote '${response}' on`) })
+        .click();
+      await expect(member.getByRole('alertdialog', { name: `Confirm '${response}' Vote` })).toBeVisible();
+      await member.getByRole('button', { name: 'Confirmed' }).click();
+      await expect(member.getByText(`${response} Vote Recorded`)).toBeVisible();
+    }
+    // The runner's live tally counts both without a reload.
+    const tally = card(page).getByRole('list', { name: 'Live tally' });
+    await expect(tally).toContainText('Approve');
+    await expect(tally).toContainText('1');
+    // Both members follow the count live too.
+    for (const member of [member1, member2]) {
+      await expect(card(member).getByText(/Votes received: 2 of \d+/)).toBeVisible();
+    }
+    await screenshot(page, 'meeting-runner-desktop');
+    await screenshot(page, 'meeting-runner-phone', PHONE);
+    await screenshot(member1, 'meeting-member-desktop');
+    await screenshot(member1, 'meeting-member-phone', PHONE);
+  });
+
+  await test.step('the runner closes the vote and both members see the result live', async () => {
+    await card(page).getByRole('button', { name: 'Close Vote' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
+    await page.getByRole('button', { name: "Yes, I'm sure" }).click();
+    await expect(page.getByText('Vote Closed')).toBeVisible();
+    for (const member of [member1, member2]) {
+      const breakdown = card(member).getByRole('table', { name: /breakdown/ });
+      await expect(breakdown).toBeVisible();
+      await expect(card(member)).toContainText(
+        /A minimum of \d+ members are required to validate the vote, only 2 received/,
+      );
+    }
+  });
+
+  await test.step('the runner hides the breakdown and a member loses it live', async () => {
+    await card(page).getByRole('button', { name: 'Hide Breakdown' }).click();
+    await expect(page.getByText('Results Breakdown Hidden')).toBeVisible();
+    await expect(card(member1).getByRole('table', { name: /breakdown/ })).toHaveCount(0);
+  });
+
+  await test.step('an amendment passes by unanimous consent', async () => {
+    const second = `Fund the outreach program ${code}`;
+    await page.getByRole('button', { name: 'New Motion' }).click();
+    await page.getByRole('form', { name: 'New Motion' }).getByRole('textbox', { name: 'Name' }).fill(second);
+    await page.getByRole('form', { name: 'New Motion' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Motion Added')).toBeVisible();
+    const amendment = `Double the outreach budget ${code}`;
+    await page.getByRole('article', { name: second }).getByRole('button', { name: 'Amend' }).click();
+    const form = page.getByRole('form', { name: 'Amend Motion' });
+    await form.getByRole('textbox', { name: 'Name' }).fill(amendment);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Amendment Saved')).toBeVisible();
+    await page
+      .getByRole('article', { name: new RegExp(amendment) })
+      .getByRole('button', { name: 'Begin Amendment Vote' })
+      .click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Unanimous Consent' }).click();
+    await expect(page.getByText('The motion was amended by unanimous consent.')).toBeVisible();
+  });
+
+  await member1.context().close();
+  await member2.context().close();
+});
+
+test("the email vote page counts down and takes a member's vote", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const code = `EV${Date.now().toString(36).toUpperCase()}`;
+  const motionName = `Adopt the revised bylaws ${code}`;
+  await signIn(page, ADMIN);
+  const now = Date.now();
+  await apiCall(page, 'POST', '/api/admin/committee/FIN/vote', {
+    code,
+    name: `Ballot ${code}`,
+    start: new Date(now - 60_000).toISOString(),
+    end: new Date(now + 2 * 24 * 3600_000).toISOString(),
+  });
+  await apiCall(page, 'POST', `/api/admin/committee/FIN/vote/${code}/motion`, {
+    name: motionName,
+    vote_type: 'simple_majority',
+  });
+
+  const member = await newMemberPage(browser, MEMBER1);
+  await member.goto(`/vote/FIN/${code}`);
+  await expect(member.getByText('Vote Active')).toBeVisible();
+  const countdown = member.getByRole('timer');
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first ?? '');
+  const card = member.getByRole('article', { name: motionName });
+  await card.getByRole('button', { name: /^Vote 'Approve' on/ }).click();
+  await member.getByRole('button', { name: 'Confirmed' }).click();
+  await expect(member.getByText('Approve Vote Recorded')).toBeVisible();
+  await member.context().close();
+});
