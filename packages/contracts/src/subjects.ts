@@ -70,6 +70,8 @@ export const SUBJECTS = {
     emailVoteGet: 'voting.email-vote.get',
     emailVoteCreate: 'voting.email-vote.create',
     emailVoteUpdate: 'voting.email-vote.update',
+    emailVoteDelete: 'voting.email-vote.delete',
+    emailVotesList: 'voting.email-votes.list',
     emailVoteMemberStatus: 'voting.email-vote.member-status',
   },
 } as const;
@@ -108,6 +110,7 @@ export const EVENTS = {
     motionSorted: 'evt.voting.motion.sorted',
     emailVoteCreated: 'evt.voting.email-vote.created',
     emailVoteUpdated: 'evt.voting.email-vote.updated',
+    emailVoteDeleted: 'evt.voting.email-vote.deleted',
   },
   realtime: {
     broadcast: 'evt.realtime.broadcast',

@@ -4,8 +4,10 @@ import { SUBJECTS } from './subjects.js';
 import {
   ZCastInput,
   ZCastReply,
+  ZCommitteeEmailVotesRef,
   ZEmailVote,
   ZEmailVoteCreateInput,
+  ZEmailVoteListReply,
   ZEmailVoteRefInput,
   ZEmailVoteUpdateInput,
   ZMessageReply,
@@ -26,6 +28,19 @@ import {
 const S = SUBJECTS.voting;
 const MEETING_ADMIN = '/api/admin/committee/{committeeCode}/meeting/{meetingCode}';
 const VOTE_ADMIN = '/api/admin/committee/{committeeCode}/vote/{voteCode}';
+
+/**
+ * Who may list a committee's email votes: whoever may list its meetings (GET .../meetings) and holders of
+ * 'create email vote'. Admins ('admin', 'site admin', 'global admin' roles) pass too.
+ */
+export const EMAIL_VOTE_LIST_PERMISSIONS = [
+  'create email vote',
+  'create meetings',
+  'update meetings',
+  'delete meetings',
+  'view any meeting',
+  'run meetings',
+] as const satisfies readonly Permission[];
 
 /** Routes shared by a meeting's and an email vote's admin base. */
 function motionRoutes(base: string, tag: string, meetingOnly: boolean): HttpRoute[] {
@@ -189,6 +204,18 @@ export const VOTING_ROUTES: readonly HttpRoute[] = [
     reply: ZEmailVote,
   },
   {
+    method: 'GET',
+    path: '/api/admin/committee/{committeeCode}/votes',
+    summary: "A committee's email votes, newest window first (admins pass too)",
+    tag: 'email votes',
+    subject: S.emailVotesList,
+    auth: 'user',
+    input: ZCommitteeEmailVotesRef,
+    reply: ZEmailVoteListReply,
+    permissions: EMAIL_VOTE_LIST_PERMISSIONS,
+    permissionMode: 'any',
+  },
+  {
     method: 'POST',
     path: '/api/admin/committee/{committeeCode}/vote',
     summary: 'Create an email vote',
@@ -208,6 +235,17 @@ export const VOTING_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: ZEmailVoteUpdateInput,
     reply: ZEmailVote,
+    permissions: ['create email vote'],
+  },
+  {
+    method: 'DELETE',
+    path: VOTE_ADMIN,
+    summary: 'Delete an email vote with its motions, votes and responses (only while it can be modified)',
+    tag: 'email votes',
+    subject: S.emailVoteDelete,
+    auth: 'user',
+    input: ZEmailVoteRefInput,
+    reply: ZMessageReply,
     permissions: ['create email vote'],
   },
 ];

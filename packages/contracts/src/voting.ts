@@ -232,6 +232,12 @@ export const ZEmailVoteUpdateInput = z
     path: ['end'],
   });
 export type TEmailVoteUpdateInput = z.infer<typeof ZEmailVoteUpdateInput>;
+/** voting.email-votes.list: a committee's email votes (GET /api/admin/committee/{committeeCode}/votes). */
+export const ZCommitteeEmailVotesRef = z.object({ committeeCode: z.string().min(1) });
+export type TCommitteeEmailVotesRef = z.infer<typeof ZCommitteeEmailVotesRef>;
+/** The committee's email votes, newest window first. */
+export const ZEmailVoteListReply = z.array(ZEmailVote);
+export type TEmailVoteListReply = z.infer<typeof ZEmailVoteListReply>;
 
 /** voting.vote.live answer: a ZBroadcast ready to publish (kind 'vote.updated', payload {vote}). */
 export const ZVoteLivePayload = z.object({ vote: ZVoteView });
@@ -316,7 +322,10 @@ export const ZMotionsSortedEvent = z.object({
 });
 export type TMotionsSortedEvent = z.infer<typeof ZMotionsSortedEvent>;
 
-/** evt.voting.email-vote.created|updated */
+/**
+ * evt.voting.email-vote.created|updated|deleted (deleted: the email vote went with its motions, votes and
+ * responses; no separate motion or vote events are sent for them).
+ */
 export const ZEmailVoteEvent = z.object({
   tenantId: ZId,
   email_vote: z.object({

@@ -1,13 +1,16 @@
 import {
   SUBJECTS,
   type TChannelAccess,
+  type TCommitteeEmailVotesRef,
   type TEmailVote,
   type TEmailVoteCreateInput,
   type TEmailVoteMemberStatusReply,
   type TEmailVoteRefInput,
   type TEmailVoteUpdateInput,
+  type TMessageReply,
   type TRequestContext,
   type TVoteChannelAccessInput,
+  ZCommitteeEmailVotesRef,
   ZEmailVoteCreateInput,
   ZEmailVoteRefInput,
   ZEmailVoteUpdateInput,
@@ -20,6 +23,11 @@ import { EmailVoteService } from './email-vote.service.js';
 @Controller()
 export class EmailVoteHandler {
   constructor(@Inject(EmailVoteService) private readonly emailVotes: EmailVoteService) {}
+
+  @Handle(SUBJECTS.voting.emailVotesList, ZCommitteeEmailVotesRef)
+  list(input: TCommitteeEmailVotesRef, ctx: TRequestContext): Promise<TEmailVote[]> {
+    return this.emailVotes.list(ctx, input);
+  }
 
   @Handle(SUBJECTS.voting.emailVoteGet, ZEmailVoteRefInput)
   get(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TEmailVote> {
@@ -34,6 +42,11 @@ export class EmailVoteHandler {
   @Handle(SUBJECTS.voting.emailVoteUpdate, ZEmailVoteUpdateInput)
   update(input: TEmailVoteUpdateInput, ctx: TRequestContext): Promise<TEmailVote> {
     return this.emailVotes.update(ctx, input);
+  }
+
+  @Handle(SUBJECTS.voting.emailVoteDelete, ZEmailVoteRefInput)
+  delete(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TMessageReply> {
+    return this.emailVotes.delete(ctx, input);
   }
 
   @Handle(SUBJECTS.voting.emailVoteMemberStatus, ZEmailVoteRefInput)

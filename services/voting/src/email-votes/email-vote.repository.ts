@@ -3,22 +3,31 @@ import type { Db } from '../db/prisma.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
 
 /**
- * SQL shared by `progress` and `memberProgress` ($1 tenant, $2 committee, $3 email vote): `vm` the
- * committee's voting members, `b` the email vote's ballots (its live votes), `per` each eligible member's
- * ballots and how many of them they answered.
+ * SQL shared by `progress` and `memberProgress` ($1 tenant, $2 committee, $3 email vote ids, all of that
+ * committee): `vm` the committee's voting members, `b` the email votes' ballots (their live votes), `per`
+ * each eligible member's ballots per email vote and how many of them they answered.
  */
 const BALLOTS_PER_MEMBER = `vm AS (
          SELECT m.id, m.user_id FROM "voting".memberships m WHERE m.tenant_id = $1::uuid AND m.committee_id = $2::uuid
            AND m.is_voting AND NOT m.deleted AND m.appointment_status <> 'Declined'
        ), b AS (
-         SELECT id FROM "voting".votes WHERE tenant_id = $1::uuid AND email_vote_id = $3::uuid AND discarded_at IS NULL
+         SELECT id, email_vote_id FROM "voting".votes
+         WHERE tenant_id = $1::uuid AND email_vote_id = ANY($3::uuid[]) AND discarded_at IS NULL
        ), per AS (
-         SELECT el.membership_id, count(*) AS ballots,
+         SELECT b.email_vote_id, el.membership_id, count(*) AS ballots,
                 count(*) FILTER (WHERE EXISTS (SELECT 1 FROM "voting".responses r
                   WHERE r.tenant_id = el.tenant_id AND r.vote_id = el.vote_id AND r.member_id = el.membership_id)) AS done
          FROM "voting".electorate el JOIN b ON b.id = el.vote_id
-         WHERE el.tenant_id = $1::uuid AND el.eligible GROUP BY el.membership_id
+         WHERE el.tenant_id = $1::uuid AND el.eligible GROUP BY b.email_vote_id, el.membership_id
        )`;
+
+/** Progress counts of one email vote (`EmailVoteService.view`). */
+export interface EmailVoteProgress {
+  total: number;
+  incomplete: number;
+  complete: number;
+  responses: number;
+}
 
 /** The only place that writes email votes (reads by code live in ScopeRepository). */
 @Injectable()
@@ -66,26 +75,74 @@ export class EmailVoteRepository {
     );
   }
 
-  /** Voting members of the committee, and how many of them voted on none, some or all of the motions. */
+  /** The committee's email votes, newest window first. */
+  listByCommittee(db: Db, tenantId: string, committeeId: string): Promise<EmailVoteRow[]> {
+    return db.emailVote.findMany({
+      where: { tenantId, committeeId },
+      orderBy: [{ start: 'desc' }, { end: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
+    });
+  }
+
+  /**
+   * Per email vote of one committee: its voting members, how many of them voted on none, some or all of
+   * its motions, and how many responses it has (email votes without motions get zeros but the total).
+   */
   async progress(
     db: Db,
     tenantId: string,
     committeeId: string,
-    emailVoteId: string,
-  ): Promise<{ total: number; incomplete: number; complete: number; responses: number }> {
-    const rows = await db.$queryRawUnsafe<
-      { total: number; incomplete: number; complete: number; responses: number }[]
-    >(
+    emailVoteIds: string[],
+  ): Promise<Map<string, EmailVoteProgress>> {
+    const out = new Map<string, EmailVoteProgress>();
+    if (emailVoteIds.length === 0) return out;
+    const rows = await db.$queryRawUnsafe<({ email_vote_id: string } & EmailVoteProgress)[]>(
       `WITH ${BALLOTS_PER_MEMBER}
-       SELECT (SELECT count(*)::int FROM vm) AS total,
-              (SELECT count(*)::int FROM per WHERE done > 0 AND done < ballots) AS incomplete,
-              (SELECT count(*)::int FROM per WHERE done > 0 AND done >= ballots) AS complete,
-              (SELECT count(*)::int FROM "voting".responses r JOIN b ON b.id = r.vote_id WHERE r.tenant_id = $1::uuid) AS responses`,
+       SELECT ev.id::text AS email_vote_id,
+              (SELECT count(*)::int FROM vm) AS total,
+              (SELECT count(*)::int FROM per WHERE per.email_vote_id = ev.id AND done > 0 AND done < ballots) AS incomplete,
+              (SELECT count(*)::int FROM per WHERE per.email_vote_id = ev.id AND done > 0 AND done >= ballots) AS complete,
+              (SELECT count(*)::int FROM "voting".responses r JOIN b ON b.id = r.vote_id
+                 WHERE r.tenant_id = $1::uuid AND b.email_vote_id = ev.id) AS responses
+       FROM unnest($3::uuid[]) AS ev(id)`,
       tenantId,
       committeeId,
+      emailVoteIds,
+    );
+    for (const { email_vote_id, ...p } of rows) out.set(email_vote_id, p);
+    return out;
+  }
+
+  /** Responses to any of the email vote's votes, discarded ones included. */
+  async responseCount(db: Db, tenantId: string, emailVoteId: string): Promise<number> {
+    const rows = await db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "voting".responses r
+       JOIN "voting".votes v ON v.tenant_id = r.tenant_id AND v.id = r.vote_id
+       WHERE r.tenant_id = $1::uuid AND v.email_vote_id = $2::uuid`,
+      tenantId,
       emailVoteId,
     );
-    return rows[0] ?? { total: 0, incomplete: 0, complete: 0, responses: 0 };
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Deletes the email vote with its motions, their votes, electorates and responses; false when the email
+   * vote was already gone.
+   */
+  async deleteWithContents(db: Db, tenantId: string, emailVoteId: string): Promise<boolean> {
+    const motions = await db.motion.findMany({ where: { tenantId, emailVoteId }, select: { id: true } });
+    const votes = await db.vote.findMany({
+      where: { tenantId, OR: [{ emailVoteId }, { motionId: { in: motions.map((m) => m.id) } }] },
+      select: { id: true },
+    });
+    const voteIds = votes.map((v) => v.id);
+    if (voteIds.length > 0) {
+      await db.response.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
+      await db.elector.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
+      await db.vote.deleteMany({ where: { tenantId, id: { in: voteIds } } });
+    }
+    await db.motion.deleteMany({ where: { tenantId, emailVoteId } });
+    const { count } = await db.emailVote.deleteMany({ where: { id: emailVoteId, tenantId } });
+    return count === 1;
   }
 
   /**
@@ -106,7 +163,7 @@ export class EmailVoteRepository {
        ORDER BY m.id`,
       tenantId,
       committeeId,
-      emailVoteId,
+      [emailVoteId],
     );
   }
 }

@@ -1,13 +1,18 @@
 import {
   AppError,
   can,
+  canAny,
+  EMAIL_VOTE_LIST_PERMISSIONS,
   EVENTS,
+  isAdmin,
   type TChannelAccess,
+  type TCommitteeEmailVotesRef,
   type TEmailVote,
   type TEmailVoteCreateInput,
   type TEmailVoteMemberStatusReply,
   type TEmailVoteRefInput,
   type TEmailVoteUpdateInput,
+  type TMessageReply,
   type TRequestContext,
   type TVoteChannelAccessInput,
   voteChannel,
@@ -19,8 +24,12 @@ import type { Db } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { sanitizeRich } from '../motions/sanitize.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
-import { requireUser, ScopeService, tenantOf } from '../scope/scope.service.js';
-import { EmailVoteRepository } from './email-vote.repository.js';
+import { notFound, requireUser, ScopeService, tenantOf } from '../scope/scope.service.js';
+import { type EmailVoteProgress, EmailVoteRepository } from './email-vote.repository.js';
+
+export const EMAIL_VOTE_DELETED = 'Vote deleted';
+export const DELETE_HAS_RESPONSES = 'This vote already has responses and can no longer be deleted.';
+export const DELETE_ENDED = 'This vote has ended and can no longer be deleted.';
 
 /** Email votes: a window holding root motions, created and edited by holders of 'create email vote'. */
 @Injectable()
@@ -35,6 +44,30 @@ export class EmailVoteService {
   async get(ctx: TRequestContext, input: TEmailVoteRefInput): Promise<TEmailVote> {
     const scope = await this.scopes.resolve(this.db.client, ctx, input);
     return this.view(this.db.client, scope.emailVote as EmailVoteRow);
+  }
+
+  /**
+   * GET /api/admin/committee/{committeeCode}/votes: the email votes of the committee's newest year (as the
+   * meetings list takes the newest), newest window first. Allowed to whoever may list the committee's
+   * meetings, holders of 'create email vote' and admins.
+   */
+  async list(ctx: TRequestContext, input: TCommitteeEmailVotesRef): Promise<TEmailVote[]> {
+    requireUser(ctx);
+    tenantOf(ctx);
+    if (!isAdmin(ctx) && !canAny(ctx, ...EMAIL_VOTE_LIST_PERMISSIONS)) {
+      throw new AppError('forbidden', 'You are not allowed to see the email votes of this committee.');
+    }
+    const db = this.db.client;
+    const committee = await this.scopes.committeeByCode(db, ctx, input.committeeCode);
+    const rows = await this.repo.listByCommittee(db, committee.tenantId, committee.id);
+    const progress = await this.repo.progress(
+      db,
+      committee.tenantId,
+      committee.id,
+      rows.map((r) => r.id),
+    );
+    const now = new Date();
+    return rows.map((row) => toEmailVote(row, progress.get(row.id), now));
   }
 
   create(ctx: TRequestContext, input: TEmailVoteCreateInput): Promise<TEmailVote> {
@@ -92,6 +125,34 @@ export class EmailVoteService {
   }
 
   /**
+   * DELETE {admin base} ('create email vote'): the email vote with its motions, votes and responses, only
+   * while it can be modified (not ended, no response recorded), with evt.voting.email-vote.deleted and a
+   * 'vote.state' broadcast (an open page refetches and learns it is gone) in the same transaction.
+   */
+  delete(ctx: TRequestContext, input: TEmailVoteRefInput): Promise<TMessageReply> {
+    if (!can(ctx, 'create email vote'))
+      throw new AppError('forbidden', 'You are not allowed to delete email votes.');
+    return this.db.transaction(async (tx) => {
+      const scope = await this.scopes.resolve(tx, ctx, input);
+      const row = scope.emailVote as EmailVoteRow;
+      // Serialises with other changes of the email vote that lock it (a second delete then finds nothing).
+      await this.scopes.repo.lock(tx, scope.tenantId, scope);
+      if ((await this.repo.responseCount(tx, row.tenantId, row.id)) > 0) {
+        throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
+      }
+      if (scope.phase === 'ended') throw new AppError('rule_broken', DELETE_ENDED);
+      if (!(await this.repo.deleteWithContents(tx, row.tenantId, row.id))) throw notFound('vote');
+      await this.events.emailVoteChanged(
+        tx,
+        EVENTS.voting.emailVoteDeleted,
+        toEvent(row),
+        voteChannel(row.id),
+      );
+      return { ok: true, message: EMAIL_VOTE_DELETED };
+    });
+  }
+
+  /**
    * voting.email-vote.member-status (runners): each voting member's status across the email vote's motions,
    * counted as the progress counts of `view` are (no_vote = none answered, partial_vote = some, voted = all).
    */
@@ -128,24 +189,34 @@ export class EmailVoteService {
   }
 
   private async view(db: Db, row: EmailVoteRow): Promise<TEmailVote> {
-    const phase = votePhase({ start: row.start, end: row.end }, new Date());
-    const p = await this.repo.progress(db, row.tenantId, row.committeeId, row.id);
-    return {
-      id: row.id,
-      committee_id: row.committeeId,
-      code: row.code,
-      name: row.name,
-      description: row.description,
-      start: row.start.toISOString(),
-      end: row.end.toISOString(),
-      phase,
-      can_modify: phase !== 'ended' && p.responses === 0,
-      voting_members_count: p.total,
-      voting_members_not_started_count: Math.max(0, p.total - p.incomplete - p.complete),
-      voting_members_incomplete_count: p.incomplete,
-      voting_members_complete_count: p.complete,
-    };
+    const progress = await this.repo.progress(db, row.tenantId, row.committeeId, [row.id]);
+    return toEmailVote(row, progress.get(row.id), new Date());
   }
+}
+
+function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: Date): TEmailVote {
+  const phase = votePhase({ start: row.start, end: row.end }, now);
+  const { total, incomplete, complete, responses } = p ?? {
+    total: 0,
+    incomplete: 0,
+    complete: 0,
+    responses: 0,
+  };
+  return {
+    id: row.id,
+    committee_id: row.committeeId,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    phase,
+    can_modify: phase !== 'ended' && responses === 0,
+    voting_members_count: total,
+    voting_members_not_started_count: Math.max(0, total - incomplete - complete),
+    voting_members_incomplete_count: incomplete,
+    voting_members_complete_count: complete,
+  };
 }
 
 function toEvent(row: EmailVoteRow) {

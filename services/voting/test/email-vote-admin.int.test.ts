@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EMAIL_VOTE_LIST_PERMISSIONS,
+  EVENTS,
+  type Permission,
+  SUBJECTS,
+  type TBroadcast,
+  type TEmailVoteEvent,
+  type TMotion,
+  type TRequestContext,
+  ZCastReply,
+  ZEmailVote,
+  ZEmailVoteListReply,
+  ZMessageReply,
+  ZMotionReply,
+} from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refused } from './helpers.js';
+import {
+  type Harness,
+  newWorld,
+  outboxDrained,
+  publishEvent,
+  RUNNER,
+  startHarness,
+  streamEvents,
+  userCtx,
+  type World,
+} from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const S = SUBJECTS.voting;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MANAGER: Permission[] = ['create email vote', 'create motions', 'update motions', 'delete motions'];
+
+const list = (ctx: TRequestContext, committeeCode: string) =>
+  h.call(S.emailVotesList, ctx, { committeeCode }, ZEmailVoteListReply);
+const remove = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
+  h.call(S.emailVoteDelete, ctx, { committeeCode, voteCode }, ZMessageReply);
+const get = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
+  h.call(S.emailVoteGet, ctx, { committeeCode, voteCode }, ZEmailVote);
+
+/** An email vote of `committeeCode` whose window runs from now + `from` to now + `to` (ms). */
+function createVote(ctx: TRequestContext, committeeCode: string, code: string, from: number, to: number) {
+  const now = Date.now();
+  return h.call(
+    S.emailVoteCreate,
+    ctx,
+    {
+      committeeCode,
+      code,
+      name: `Ballot ${code}`,
+      start: new Date(now + from).toISOString(),
+      end: new Date(now + to).toISOString(),
+    },
+    ZEmailVote,
+  );
+}
+
+function addMotion(ctx: TRequestContext, committeeCode: string, voteCode: string, name: string) {
+  return h.call(S.motionCreate, ctx, { committeeCode, voteCode, name }, ZMotionReply).then((r) => r.motion);
+}
+
+function cast(ctx: TRequestContext, committeeCode: string, voteCode: string, motion: TMotion) {
+  return h.call(
+    S.responseCast,
+    ctx,
+    { committeeCode, voteCode, id: motion.id, voteId: motion.motion_vote_id, vote: 'in_favor' },
+    ZCastReply,
+  );
+}
+
+/** Another committee (coded `code`) in `tenantId`, as the committees service would announce it. */
+async function addCommittee(w: World, tenantId: string, code: string): Promise<string> {
+  const id = randomUUID();
+  await publishEvent(h, EVENTS.committees.committeeCreated, {
+    tenantId,
+    committee: { ...w.committee, id, code },
+  });
+  await eventually(
+    async () => (await h.service.runtime.prisma.committeeRm.count({ where: { tenantId, id } })) === 1,
+    15_000,
+  );
+  return id;
+}
+
+/** Rows the email vote owns, by table (electorate and responses also of `voteIds`, e.g. votes since deleted). */
+async function rowsOf(tenantId: string, emailVoteId: string, knownVoteIds: string[] = []) {
+  const prisma = h.service.runtime.prisma;
+  const votes = await prisma.vote.findMany({ where: { tenantId, emailVoteId }, select: { id: true } });
+  const voteIds = [...new Set([...votes.map((v) => v.id), ...knownVoteIds])];
+  return {
+    emailVotes: await prisma.emailVote.count({ where: { tenantId, id: emailVoteId } }),
+    motions: await prisma.motion.count({ where: { tenantId, emailVoteId } }),
+    votes: votes.length,
+    electorate: await prisma.elector.count({ where: { tenantId, voteId: { in: voteIds } } }),
+    responses: await prisma.response.count({ where: { tenantId, voteId: { in: voteIds } } }),
+    voteIds,
+  };
+}
+
+async function deletedEvents(tenantId: string) {
+  await outboxDrained(h);
+  return (await streamEvents<TEmailVoteEvent>(h, EVENTS.voting.emailVoteDeleted)).filter(
+    (e) => e.payload.tenantId === tenantId,
+  );
+}
+
+describe('listing a committee’s email votes', () => {
+  it('answers the committee’s email votes, newest window first, as retrieve/vote shows each', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    // Created out of order: the list sorts by window, not by creation.
+    await createVote(manager, code, 'NOW', -HOUR, HOUR);
+    await createVote(manager, code, 'OLD', -3 * DAY, -2 * DAY);
+    await createVote(manager, code, 'NEXT', DAY, 2 * DAY);
+    const motion = await addMotion(manager, code, 'NOW', 'Adopt the budget');
+    const [voter] = w.members;
+    if (!voter) throw new Error('voter');
+    await cast(voter.ctx, code, 'NOW', motion);
+    // Another committee of the association, with an email vote of the same code: not in this list.
+    const otherCode = `${code}X`;
+    await addCommittee(w, w.tenantId, otherCode);
+    expect(await list(manager, otherCode)).toEqual([]);
+    await createVote(manager, otherCode, 'NOW', -HOUR, HOUR);
+
+    const votes = await list(manager, code);
+    expect(votes.map((v) => v.code)).toEqual(['NEXT', 'NOW', 'OLD']);
+    expect(votes.map((v) => [v.phase, v.can_modify])).toEqual([
+      ['planned', true],
+      ['in_progress', false],
+      ['ended', false],
+    ]);
+    expect(votes[1]).toMatchObject({
+      voting_members_count: 2,
+      voting_members_complete_count: 1,
+      voting_members_not_started_count: 1,
+    });
+    for (const v of votes) expect(v).toEqual(await get(manager, code, v.code));
+    expect(await list(manager, otherCode)).toHaveLength(1);
+  });
+
+  it('lets whoever may list the committee’s meetings, email vote managers and admins list; refuses others', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    await createVote(userCtx(w.tenantId, MANAGER), code, 'EV', -HOUR, HOUR);
+    const allowed: TRequestContext[] = [
+      ...EMAIL_VOTE_LIST_PERMISSIONS.map((p) => userCtx(w.tenantId, [p])),
+      ...['admin', 'site admin', 'global admin'].map((role) => userCtx(w.tenantId, [], { roles: [role] })),
+    ];
+    for (const ctx of allowed) {
+      expect(
+        (await list(ctx, code)).map((v) => v.code),
+        ctx.permissions.join() || ctx.roles.join(),
+      ).toEqual(['EV']);
+    }
+    const [member] = w.members;
+    if (!member) throw new Error('member');
+    const refusedCtxs: TRequestContext[] = [
+      userCtx(w.tenantId),
+      member.ctx, // a voting member of the committee
+      // Neither may list the committee's meetings.
+      userCtx(w.tenantId, ['modify meeting attendance', 'modify meeting rsvps', 'create motions']),
+    ];
+    for (const ctx of refusedCtxs) {
+      const err = await refused(list(ctx, code));
+      expect(err.code).toBe('forbidden');
+      expect(err.message).toBe('You are not allowed to see the email votes of this committee.');
+    }
+    expect((await refused(list({ ...userCtx(w.tenantId, MANAGER), userId: null }, code))).code).toBe(
+      'unauthenticated',
+    );
+    expect((await refused(list(userCtx(w.tenantId, MANAGER), 'NO-SUCH-COMMITTEE'))).code).toBe('not_found');
+  });
+
+  it('is scoped to the association: another one finds no such committee, or its own empty one', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    await createVote(manager, code, 'EV', -HOUR, HOUR);
+    expect(await list(manager, code)).toHaveLength(1);
+
+    const other = await newWorld(h, { voters: 1 });
+    for (const ctx of [
+      userCtx(other.tenantId, MANAGER),
+      userCtx(other.tenantId, [], { roles: ['global admin'] }),
+    ]) {
+      expect((await refused(list(ctx, code))).code).toBe('not_found');
+    }
+    // The other association has a committee of the same code: it sees only its own (no) email votes.
+    await addCommittee(other, other.tenantId, code);
+    expect(await list(userCtx(other.tenantId, [], { roles: ['global admin'] }), code)).toEqual([]);
+  });
+});
+
+describe('deleting an email vote', () => {
+  it('deletes it with its motions and votes while it can be modified, announcing it once', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const doomed = await createVote(manager, code, 'DOOMED', -HOUR, HOUR);
+    const kept = await createVote(manager, code, 'KEPT', DAY, 2 * DAY);
+    await addMotion(manager, code, 'DOOMED', 'First');
+    await addMotion(manager, code, 'DOOMED', 'Second');
+    await addMotion(manager, code, 'KEPT', 'Kept');
+    const before = await rowsOf(w.tenantId, doomed.id);
+    expect(before).toMatchObject({ emailVotes: 1, motions: 2, votes: 2, responses: 0 });
+    expect(before.electorate).toBeGreaterThan(0);
+    const keptBefore = await rowsOf(w.tenantId, kept.id);
+
+    expect(await remove(manager, code, 'doomed')).toEqual({ ok: true, message: 'Vote deleted' });
+
+    expect(await rowsOf(w.tenantId, doomed.id, before.voteIds)).toEqual({
+      emailVotes: 0,
+      motions: 0,
+      votes: 0,
+      electorate: 0,
+      responses: 0,
+      voteIds: before.voteIds,
+    });
+    expect(await rowsOf(w.tenantId, kept.id)).toEqual(keptBefore);
+    expect((await list(manager, code)).map((v) => v.code)).toEqual(['KEPT']);
+    expect((await refused(get(manager, code, 'DOOMED'))).code).toBe('not_found');
+    expect((await refused(remove(manager, code, 'DOOMED'))).code).toBe('not_found');
+
+    const events = await deletedEvents(w.tenantId);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.payload.email_vote).toMatchObject({
+      id: doomed.id,
+      committee_id: w.committee.id,
+      code: 'DOOMED',
+    });
+    // An open page of the email vote hears of it (and refetches: the vote is gone).
+    const states = (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast)).filter(
+      (b) => b.payload.channel === `vote.${doomed.id}` && b.payload.kind === 'vote.state',
+    );
+    expect(states).toHaveLength(2); // created, deleted
+    expect(states[1]?.payload).toMatchObject({
+      tenantId: w.tenantId,
+      payload: { email_vote: { id: doomed.id } },
+    });
+  });
+
+  it('refuses without create email vote, once a response exists, after the end and for another association', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    await createVote(manager, code, 'ANSWERED', -HOUR, HOUR);
+    const open = await createVote(manager, code, 'OPEN', -HOUR, HOUR);
+    await createVote(manager, code, 'PAST', -2 * DAY, -DAY);
+    const motion = await addMotion(manager, code, 'ANSWERED', 'Adopt the budget');
+    await addMotion(manager, code, 'OPEN', 'Adopt the plan');
+
+    // Everything but 'create email vote': meeting staff, runners, the admin role.
+    const [member] = w.members;
+    if (!member) throw new Error('member');
+    const staff = userCtx(w.tenantId, [...RUNNER, 'create meetings', 'update meetings', 'delete meetings'], {
+      roles: ['admin', 'site admin'],
+    });
+    for (const ctx of [staff, member.ctx, userCtx(w.tenantId)]) {
+      const err = await refused(remove(ctx, code, 'OPEN'));
+      expect(err.code).toBe('forbidden');
+      expect(err.message).toBe('You are not allowed to delete email votes.');
+    }
+    // Another association, even one with a committee of the same code, finds no such vote.
+    const other = await newWorld(h, { voters: 1 });
+    await addCommittee(other, other.tenantId, code);
+    for (const ctx of [
+      userCtx(other.tenantId, MANAGER),
+      userCtx(other.tenantId, [], { roles: ['global admin'] }),
+    ]) {
+      expect((await refused(remove(ctx, code, 'OPEN'))).code).toBe('not_found');
+    }
+    expect((await rowsOf(w.tenantId, open.id)).emailVotes).toBe(1);
+
+    // A response is recorded: the vote and everything in it stay.
+    expect((await get(manager, code, 'ANSWERED')).can_modify).toBe(true);
+    await cast(member.ctx, code, 'ANSWERED', motion);
+    const answered = await get(manager, code, 'ANSWERED');
+    const rows = await rowsOf(w.tenantId, answered.id);
+    expect(rows).toMatchObject({ emailVotes: 1, motions: 1, votes: 1, responses: 1 });
+    const err = await refused(remove(manager, code, 'ANSWERED'));
+    expect(err.code).toBe('rule_broken');
+    expect(err.message).toBe('This vote already has responses and can no longer be deleted.');
+    expect(await rowsOf(w.tenantId, answered.id)).toEqual(rows);
+
+    // Over (can_modify is false) though nobody answered.
+    const past = await get(manager, code, 'PAST');
+    expect(past.can_modify).toBe(false);
+    const ended = await refused(remove(manager, code, 'PAST'));
+    expect(ended.code).toBe('rule_broken');
+    expect(ended.message).toBe('This vote has ended and can no longer be deleted.');
+    expect((await rowsOf(w.tenantId, past.id)).emailVotes).toBe(1);
+
+    expect(await deletedEvents(w.tenantId)).toHaveLength(0);
+    // The same vote goes for a holder of the permission.
+    expect((await remove(manager, code, 'OPEN')).message).toBe('Vote deleted');
+    expect(await deletedEvents(w.tenantId)).toHaveLength(1);
+  });
+});
