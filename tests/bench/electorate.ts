@@ -4,7 +4,6 @@ import {
   ZCommittee,
   ZCommitteeListReply,
   ZMembership,
-  ZMembershipListReply,
   ZYearListReply,
 } from '@gavel/contracts';
 import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
@@ -119,8 +118,17 @@ export async function prepareElectorate(urls: StackUrls, count: number): Promise
       );
     }
     const ref = { code: BENCH_COMMITTEE, year };
+    const committee = await call(SUBJECTS.committees.committeeGet, ref, ZCommittee);
+    // Read straight from the committees schema: the member list API answers in one message, which
+    // NATS caps at 1 MiB (some 2,000 members), and this is setup, not what is measured.
     const members = new Map(
-      (await call(SUBJECTS.committees.membersList, ref, ZMembershipListReply)).map((m) => [m.user.id, m.id]),
+      (
+        await prisma.$queryRawUnsafe<{ user_id: string; id: string }[]>(
+          'SELECT user_id::text, id::text FROM committees.memberships WHERE tenant_id = $1::uuid AND committee_id = $2::uuid',
+          tenant.id,
+          committee.id,
+        )
+      ).map((m) => [m.user_id, m.id]),
     );
     const toAppoint = emails.map((email) => known.get(email) as string).filter((id) => !members.has(id));
     log(`${members.size} members present, appointing ${toAppoint.length}`);

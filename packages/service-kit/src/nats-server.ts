@@ -1,3 +1,4 @@
+import type { TReply } from '@gavel/contracts';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ServerNats } from '@nestjs/microservices';
 import { prefixed } from './subjects.js';
@@ -37,6 +38,29 @@ export class GavelNatsServer extends ServerNats {
       });
       this.subs.push(sub);
     }
+  }
+
+  /**
+   * An answer over the NATS server's max_payload is refused by the client before it is sent; answer an
+   * error instead, so the caller hears why at once rather than timing out.
+   */
+  override getPublisher(natsMsg: Msg, id: string, ctx: unknown) {
+    const publish = super.getPublisher(natsMsg, id, ctx as never);
+    return (packet: Record<string, unknown>) => {
+      try {
+        return publish(packet);
+      } catch (err) {
+        if (!(err instanceof Error) || !err.message.includes('max_payload')) throw err;
+        const tooLarge: TReply = {
+          ok: false,
+          error: {
+            code: 'internal',
+            message: 'The answer is too large to send. Please ask for less at once.',
+          },
+        };
+        return publish({ ...packet, response: tooLarge });
+      }
+    };
   }
 
   private waitForIdle(): Promise<void> {

@@ -32,6 +32,12 @@ class EchoHandler {
     throw new Error('secret internals');
   }
 
+  @Handle('kit.huge', z.object({}))
+  huge() {
+    // Over nats-server's default max_payload of 1 MiB.
+    return { text: 'x'.repeat(2 * 1024 * 1024) };
+  }
+
   @Handle('kit.slow', z.object({}))
   async slow() {
     await new Promise<void>((resolve) => {
@@ -90,6 +96,15 @@ describe('NATS handlers through the kit', () => {
       code: 'bad_request',
       errors: { text: ['Too short'] },
     });
+  });
+
+  it('answers an error at once when the answer is over the server max_payload', async () => {
+    const started = Date.now();
+    await expect(call('kit.huge', {}, 5000)).rejects.toMatchObject({
+      code: 'internal',
+      message: 'The answer is too large to send. Please ask for less at once.',
+    });
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('carries a typed AppError across the process boundary', async () => {
