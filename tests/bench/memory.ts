@@ -60,33 +60,39 @@ export function peakMemoryByProcess(): Record<string, number> {
 }
 
 /**
- * CPU seconds (user + system) each of the stack's processes has used so far, and this bench process as
- * `bench`: two readings around a phase say where its CPU time went.
+ * CPU seconds (user + system) each of the stack's processes has used so far, by pid and name, and this
+ * bench process as `bench`: two readings around a phase say where its CPU time went.
  */
-export function cpuSecondsByProcess(): Record<string, number> {
-  const used: Record<string, number> = {};
+export function cpuSecondsByProcess(): Map<string, { name: string; seconds: number }> {
+  const used = new Map<string, { name: string; seconds: number }>();
   for (const { name, pid } of stackProcesses()) {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = read(`/proc/${pid}/stat`);
     if (!stat) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    used[name] = (used[name] ?? 0) + ticks / TICKS_PER_SECOND;
+    used.set(pid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND });
   }
   const self = process.cpuUsage();
-  used.bench = (self.user + self.system) / 1e6;
+  used.set('bench', { name: 'bench', seconds: (self.user + self.system) / 1e6 });
   return used;
 }
 
-/** CPU milliseconds per unit of work of each process between two readings, busiest first. */
+/**
+ * CPU milliseconds per unit of work of each process name between two readings, busiest first. A process
+ * that started in between counts from zero; one that exited in between is not counted.
+ */
 export function cpuMsPer(
-  before: Record<string, number>,
-  after: Record<string, number>,
+  before: Map<string, { name: string; seconds: number }>,
+  after: Map<string, { name: string; seconds: number }>,
   units: number,
 ): Record<string, number> {
-  const rows = Object.entries(after).map(([name, s]): [string, number] => [
+  const byName: Record<string, number> = {};
+  for (const [pid, { name, seconds }] of after) {
+    byName[name] = (byName[name] ?? 0) + seconds - (before.get(pid)?.seconds ?? 0);
+  }
+  const rows = Object.entries(byName).map(([name, s]): [string, number] => [
     name,
-    Math.round(((s - (before[name] ?? 0)) * 1000 * 100) / Math.max(1, units)) / 100,
+    Math.round((s * 1000 * 100) / Math.max(1, units)) / 100,
   ]);
   return Object.fromEntries(rows.filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]));
 }

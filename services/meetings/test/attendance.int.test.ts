@@ -207,14 +207,18 @@ describe('RSVP counts on the Meeting entity', () => {
       attending_via: 'remote',
     });
     expect(await listed()).toEqual({ M1: [3, 2, 1, 1, 1], M2: [1, 1, 0, 1, 0] });
-    // The realtime meeting state carries the same counts.
+    // Every RSVP change sends the meeting state with its new counts, live; starting the meeting too.
+    const liveCounts = async () =>
+      (await broadcasts(meeting.id, ['meeting.state'])).map((b) =>
+        counts((b.payload as { meeting: Record<string, unknown> }).meeting),
+      );
+    expect((await liveCounts()).at(-1)).toEqual([3, 2, 1, 1, 1]);
     await startMeeting(admin);
-    const [state] = await broadcasts(meeting.id, ['meeting.state']);
-    const live = state?.payload as { meeting: Record<string, unknown> } | undefined;
-    expect(counts(live?.meeting)).toEqual([3, 2, 1, 1, 1]);
+    expect((await liveCounts()).at(-1)).toEqual([3, 2, 1, 1, 1]);
     // Removals.
     await unrsvp(ann.ctx, ann.user.id);
     expect(await m1()).toEqual([2, 1, 0, 1, 1]);
+    expect((await liveCounts()).at(-1)).toEqual([2, 1, 0, 1, 1]);
     await unrsvp(rsvps, bob.user.id);
     expect(await m1()).toEqual([1, 1, 0, 1, 0]);
     await unrsvp(admin, cat.user.id);

@@ -85,6 +85,7 @@ export class AttendanceService {
       if (!unchanged) {
         await this.repo.upsertRsvp(tx, ctx.tenantId, meeting.id, target.who, input.attending, via);
         await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.updated');
+        await this.meetingService.broadcastState(tx, ctx.tenantId, meeting, committee); // new RSVP counts
       }
       return this.reply(tx, ctx, meeting, committee, target);
     });
@@ -102,6 +103,7 @@ export class AttendanceService {
       if (existing) {
         await this.repo.deleteRsvp(tx, ctx.tenantId, existing.id);
         await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted');
+        await this.meetingService.broadcastState(tx, ctx.tenantId, meeting, committee); // new RSVP counts
       }
       return this.reply(tx, ctx, meeting, committee, target);
     });

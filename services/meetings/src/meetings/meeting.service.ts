@@ -305,7 +305,8 @@ export class MeetingService {
     return { channel: meetingChannel(meeting.id), staff: isStaff(ctx), runner: isRunner(ctx) };
   }
 
-  private async broadcastState(tx: Tx, tenantId: string, row: MeetingRow, committee: CommitteeRow) {
+  /** The meeting as the page shows it (counts included), to everyone on its channel. */
+  async broadcastState(tx: Tx, tenantId: string, row: MeetingRow, committee: CommitteeRow) {
     const meeting = await this.present(tx, tenantId, row, committee);
     await this.events.broadcast(tx, tenantId, row.id, 'meeting.state', { meeting });
   }
