@@ -13,7 +13,14 @@ function open(reply: { status?: number; body?: unknown }) {
     routes: [
       {
         path: '/',
-        element: <AddMemberDialog modes={['in_person', 'remote']} listed={new Set(['u-1'])} onAdd={onAdd} />,
+        element: (
+          <AddMemberDialog
+            modes={['in_person', 'remote']}
+            listed={new Set(['u-1'])}
+            purpose="check-in"
+            onAdd={onAdd}
+          />
+        ),
       },
     ],
   });

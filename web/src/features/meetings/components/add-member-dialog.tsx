@@ -31,12 +31,19 @@ export interface AddMemberDialogProps {
   modes: Via[];
   /** User ids already in the lists. */
   listed: ReadonlySet<string>;
-  /** Checks the user in; resolves true when it worked (the panel shows toasts and errors). */
+  /** Before the meeting the user is added as attending (an RSVP); during it, checked in. */
+  purpose: 'rsvp' | 'check-in';
+  /** Adds the user; resolves true when it worked (the panel shows toasts and errors). */
   onAdd: (user: TUserSearchResult, via: Via) => Promise<boolean>;
 }
 
-/** Add non-committee member: search users by NRDS, names or email, then check one in. */
-export function AddMemberDialog({ modes, listed, onAdd }: AddMemberDialogProps) {
+const DESCRIPTION: Record<AddMemberDialogProps['purpose'], string> = {
+  rsvp: 'Search for a user to add to this meeting as attending.',
+  'check-in': 'Search for a user to check in to this meeting.',
+};
+
+/** Add non-committee member: search users by NRDS, names or email, then add one (RSVP or check-in). */
+export function AddMemberDialog({ modes, listed, purpose, onAdd }: AddMemberDialogProps) {
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<UserSearchCriteria>(EMPTY);
   const [criteria, setCriteria] = React.useState<UserSearchCriteria | null>(null);
@@ -92,7 +99,7 @@ export function AddMemberDialog({ modes, listed, onAdd }: AddMemberDialogProps) 
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Add Non-Committee Member</DialogTitle>
-          <DialogDescription>Search for a user to check in to this meeting.</DialogDescription>
+          <DialogDescription>{DESCRIPTION[purpose]}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="User search">
           {FIELDS.map((field) => (

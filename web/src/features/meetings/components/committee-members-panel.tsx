@@ -140,11 +140,16 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   else if (props.emailVote) totals = emailVoteTotals(props.emailVote);
 
   const modes = props.meeting ? allowedModes(props.meeting) : [];
+  // Non-committee members join an open meeting: before it with 'modify meeting rsvps' (as attending),
+  // during it with 'modify meeting attendance' (checked in).
+  const addPurpose =
+    mode === 'planned' && props.canModifyRsvps
+      ? 'rsvp'
+      : mode === 'in_progress' && canModifyAttendance
+        ? 'check-in'
+        : null;
   const canAdd =
-    mode === 'in_progress' &&
-    canModifyAttendance &&
-    props.meeting?.visibility === MEETING_VISIBILITY_OPEN &&
-    modes.length > 0;
+    addPurpose !== null && props.meeting?.visibility === MEETING_VISIBILITY_OPEN && modes.length > 0;
   const listed = React.useMemo(() => new Set(members.map((m) => m.user_id)), [members]);
 
   return (
@@ -166,12 +171,18 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
                 className="min-w-0 flex-1"
               />
             )}
-            {canAdd && (
+            {canAdd && addPurpose && (
               <AddMemberDialog
                 modes={modes}
                 listed={listed}
+                purpose={addPurpose}
                 onAdd={(user: TUserSearchResult, via: Via) =>
-                  run({ type: 'check-in', userId: user.id, via }, user.name)
+                  run(
+                    addPurpose === 'rsvp'
+                      ? { type: 'rsvp', userId: user.id, attending: true, via }
+                      : { type: 'check-in', userId: user.id, via },
+                    user.name,
+                  )
                 }
               />
             )}

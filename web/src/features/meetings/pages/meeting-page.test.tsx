@@ -1,4 +1,4 @@
-import type { TRetrieveAttendanceReply } from '@gavel/contracts';
+import type { TMeeting, TRetrieveAttendanceReply } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -44,11 +44,16 @@ function open(
   status: 'planned' | 'in_progress' | 'ended',
   permissions: string[],
   attendance = makeAttendance(),
+  meeting: Partial<TMeeting> = {},
 ) {
   const fetchMock = mockFetch({
     'GET /api/me': { body: makeMe({ permissions }) },
     [`GET ${BASE}/retrieve/meeting`]: {
-      body: { meeting: makeMeeting({ status }), committee: makeMeetingCommittee(), resources: [] },
+      body: {
+        meeting: makeMeeting({ status, ...meeting }),
+        committee: makeMeetingCommittee(),
+        resources: [],
+      },
     },
     [`GET ${BASE}/retrieve/attendance`]: { body: attendance },
   });
@@ -64,6 +69,48 @@ describe('MeetingPage attendance panel choice', () => {
     open('planned', ['modify meeting rsvps']);
     expect(await screen.findByRole('combobox', { name: 'RSVP for Ada Lovelace' })).toBeTruthy();
     expect(screen.getByText(/0 attending/)).toBeTruthy();
+  });
+
+  it('planned and open: an RSVP editor adds a non-committee member as attending', async () => {
+    const grace = {
+      id: 'u-9',
+      nrds: null,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      displayed_first_name: 'Grace',
+      sort_name: 'Hopper, Grace',
+      name: 'Grace Hopper',
+      email: 'grace@example.test',
+      profile_display_url: null,
+    };
+    const { fetchMock, user } = open('planned', ['modify meeting rsvps'], makeAttendance(), {
+      visibility: 'open',
+    });
+    fetchMock.on('POST /api/admin/users/list', { body: [grace] });
+    fetchMock.on(`POST ${BASE}/user/${grace.id}/planned_attendance`, {
+      status: 500,
+      body: { message: 'Stop here.' },
+    });
+    await user.click(await screen.findByRole('button', { name: /Add Non-Committee Member/ }));
+    expect(screen.getByText('Search for a user to add to this meeting as attending.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Last Name'), 'Hopper');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Grace Hopper' }));
+    await waitFor(() =>
+      expect(fetchMock.requestsTo(`POST ${BASE}/user/${grace.id}/planned_attendance`)[0]?.body).toMatchObject(
+        {
+          attending: true,
+          attending_via: 'in_person',
+        },
+      ),
+    );
+    expect(fetchMock.requestsTo(`POST ${BASE}/user/${grace.id}/attendance`)).toHaveLength(0);
+  });
+
+  it('planned, committee-only meeting: no adding non-committee members', async () => {
+    open('planned', ['modify meeting rsvps'], makeAttendance(), { visibility: 'committee' });
+    expect(await screen.findByRole('combobox', { name: 'RSVP for Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add Non-Committee Member/ })).toBeNull();
   });
 
   it('planned: no attendance panel for everyone else', async () => {
