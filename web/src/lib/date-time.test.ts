@@ -5,8 +5,12 @@ import {
   formatTime,
   parseDate,
   parseDateTime,
+  parsePickerText,
   parseTime,
+  pickerPlaceholder,
+  shiftLinkedEnd,
   toDate,
+  toPickerText,
 } from '@/lib/date-time';
 
 const afternoon = new Date(2025, 0, 5, 15, 7, 9);
@@ -75,5 +79,45 @@ describe('parsing', () => {
     expect(parseDateTime(formatDateTime(morning))).toEqual(morning);
     expect(parseDateTime(formatDateTime(afternoon, { seconds: true }))).toEqual(afternoon);
     expect(parseDate(formatDate(afternoon))).toEqual(new Date(2025, 0, 5));
+  });
+});
+
+describe('picker values', () => {
+  it('shows a datetime-local value in the spec format, and reads typed text back', () => {
+    expect(toPickerText('2026-01-02T21:05', 'datetime')).toBe('01/02/2026 9:05 PM');
+    expect(parsePickerText('1/2/2026 9:05 pm', 'datetime')).toBe('2026-01-02T21:05');
+    expect(parsePickerText('01/02/2026 9:05:30 PM', 'datetime', true)).toBe('2026-01-02T21:05:30');
+  });
+
+  it('has date-only and time-only variants', () => {
+    expect(toPickerText('2026-01-02', 'date')).toBe('01/02/2026');
+    expect(parsePickerText('01/02/2026', 'date')).toBe('2026-01-02');
+    expect(toPickerText('21:05', 'time')).toBe('9:05 PM');
+    expect(parsePickerText('9:05 PM', 'time')).toBe('21:05');
+    expect(pickerPlaceholder('datetime')).toBe('MM/DD/YYYY h:mm AM');
+    expect(pickerPlaceholder('time', true)).toBe('h:mm:ss AM');
+  });
+
+  it("answers '' for blank text and null for text that is not an entry", () => {
+    expect(parsePickerText('  ', 'datetime')).toBe('');
+    expect(parsePickerText('11/23/26 9:05 AM', 'datetime')).toBeNull();
+    expect(parsePickerText('11/23/2026 21:05 AM', 'datetime')).toBeNull();
+    expect(parsePickerText('11/23/2026', 'datetime')).toBeNull();
+    expect(toPickerText('', 'datetime')).toBe('');
+  });
+
+  it('moves a linked end by as much as the start moved', () => {
+    expect(shiftLinkedEnd('2026-11-23T09:00', '2026-11-25T10:30', '2026-11-23T11:00')).toBe(
+      '2026-11-25T12:30',
+    );
+    expect(shiftLinkedEnd('2026-11-23T09:00', '2026-11-23T08:00', '2026-11-26T09:00')).toBe(
+      '2026-11-26T08:00',
+    );
+  });
+
+  it('leaves the end alone when the start or the end is not set', () => {
+    expect(shiftLinkedEnd('', '2026-11-25T10:30', '2026-11-23T11:00')).toBe('2026-11-23T11:00');
+    expect(shiftLinkedEnd('2026-11-23T09:00', '', '2026-11-23T11:00')).toBe('2026-11-23T11:00');
+    expect(shiftLinkedEnd('2026-11-23T09:00', '2026-11-24T09:00', '')).toBe('');
   });
 });

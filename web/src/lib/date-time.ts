@@ -72,3 +72,61 @@ export function parseDate(text: string): Date | null {
 export function parseTime(text: string, reference: Date = new Date()): Date | null {
   return parseWith(text, TIME_RE, [TIME_FORMAT, TIME_SECONDS_FORMAT], reference);
 }
+
+/**
+ * Date-time pickers keep their value as a `datetime-local` style string: 'yyyy-MM-ddTHH:mm' (datetime),
+ * 'yyyy-MM-dd' (date) or 'HH:mm' (time), with ':ss' when seconds are included.
+ */
+export type PickerKind = 'datetime' | 'date' | 'time';
+
+function pickerValueFormat(kind: PickerKind, seconds: boolean): string {
+  const time = seconds ? 'HH:mm:ss' : 'HH:mm';
+  if (kind === 'date') return 'yyyy-MM-dd';
+  return kind === 'time' ? time : `yyyy-MM-dd'T'${time}`;
+}
+
+/** A picker's value as a local Date; null when empty or not a date. */
+export function pickerValueToDate(value: string, kind: PickerKind, seconds = false): Date | null {
+  if (!value) return null;
+  const date = parse(value, pickerValueFormat(kind, seconds), new Date());
+  return isValid(date) ? date : null;
+}
+
+/** A Date as a picker's value. */
+export function dateToPickerValue(date: Date, kind: PickerKind, seconds = false): string {
+  return format(date, pickerValueFormat(kind, seconds));
+}
+
+/** The placeholder that shows the expected entry, e.g. 'MM/DD/YYYY h:mm AM'. */
+export function pickerPlaceholder(kind: PickerKind, seconds = false): string {
+  const time = seconds ? 'h:mm:ss AM' : 'h:mm AM';
+  if (kind === 'date') return 'MM/DD/YYYY';
+  return kind === 'time' ? time : `MM/DD/YYYY ${time}`;
+}
+
+/** A picker's value as the text it shows; '' when empty or not a date. */
+export function toPickerText(value: string, kind: PickerKind, seconds = false): string {
+  const date = pickerValueToDate(value, kind, seconds);
+  if (!date) return '';
+  if (kind === 'date') return formatDate(date);
+  return kind === 'time' ? formatTime(date, { seconds }) : formatDateTime(date, { seconds });
+}
+
+/** Typed text as a picker's value: '' for blank text, null when it is not a valid entry. */
+export function parsePickerText(text: string, kind: PickerKind, seconds = false): string | null {
+  if (text.trim() === '') return '';
+  const date = kind === 'date' ? parseDate(text) : kind === 'time' ? parseTime(text) : parseDateTime(text);
+  return date ? dateToPickerValue(date, kind, seconds) : null;
+}
+
+/**
+ * Linked start/end pickers: moving the start moves a set end by the same amount, so the length of the
+ * meeting or vote window is kept. The end is returned unchanged when either start is not a date.
+ */
+export function shiftLinkedEnd(previousStart: string, nextStart: string, end: string): string {
+  const before = pickerValueToDate(previousStart, 'datetime');
+  const after = pickerValueToDate(nextStart, 'datetime');
+  const endDate = pickerValueToDate(end, 'datetime');
+  if (!before || !after || !endDate) return end;
+  return dateToPickerValue(new Date(endDate.getTime() + (after.getTime() - before.getTime())), 'datetime');
+}

@@ -4,9 +4,8 @@ import {
   type TVideoProvider,
   ZMeetingCreateInput,
 } from '@gavel/contracts';
-import { format } from 'date-fns';
 import type { MeetingCreateBody } from '@/features/meetings/api';
-import { toDate } from '@/lib/date-time';
+import { dateToPickerValue, toDate } from '@/lib/date-time';
 import { zodFieldErrors } from '@/lib/form-errors';
 
 /** The meeting form's values: text as typed, date-times as `datetime-local` values (local time). */
@@ -30,12 +29,10 @@ export interface MeetingFormValues {
   video_url: string;
 }
 
-const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
-
 /** An ISO instant as a `datetime-local` value; '' when missing. */
 export function toLocalInput(iso: string | null | undefined): string {
   const date = toDate(iso);
-  return date ? format(date, LOCAL_FORMAT) : '';
+  return date ? dateToPickerValue(date, 'datetime') : '';
 }
 
 /** A `datetime-local` value as an ISO instant; '' when it is not a date. */

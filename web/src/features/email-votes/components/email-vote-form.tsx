@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -63,12 +64,13 @@ export function EmailVoteForm({
             />
           </FormField>
         )}
-        <FormField id="vote-start" label="Opens" error={errors.start}>
-          <Input type="datetime-local" value={values.start} onChange={(e) => set('start', e.target.value)} />
-        </FormField>
-        <FormField id="vote-end" label="Closes" error={errors.end}>
-          <Input type="datetime-local" value={values.end} onChange={(e) => set('end', e.target.value)} />
-        </FormField>
+        <DateTimeRangeFields
+          ids={{ start: 'vote-start', end: 'vote-end' }}
+          labels={{ start: 'Opens', end: 'Closes' }}
+          values={values}
+          errors={errors}
+          onChange={(range) => setValues((v) => ({ ...v, ...range }))}
+        />
       </div>
       <FormField id="vote-description" label="Description" error={errors.description}>
         <RichTextEditor

@@ -1,6 +1,7 @@
 import { type TVideoProvider, ZMeetingVisibility } from '@gavel/contracts';
 import * as React from 'react';
 import { ChoiceSelect } from '@/components/choice-select';
+import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -86,16 +87,13 @@ export function MeetingForm({
               autoCapitalize="off"
             />
           </FormField>
-          <FormField id="meeting-start" label="Start" error={errors.start}>
-            <Input
-              type="datetime-local"
-              value={values.start}
-              onChange={(e) => set('start', e.target.value)}
-            />
-          </FormField>
-          <FormField id="meeting-end" label="End" error={errors.end}>
-            <Input type="datetime-local" value={values.end} onChange={(e) => set('end', e.target.value)} />
-          </FormField>
+          <DateTimeRangeFields
+            ids={{ start: 'meeting-start', end: 'meeting-end' }}
+            labels={{ start: 'Start', end: 'End' }}
+            values={values}
+            errors={errors}
+            onChange={(range) => setValues((v) => ({ ...v, ...range }))}
+          />
           <FormField id="meeting-type" label="Meeting type" error={errors.type}>
             <Input value={values.type} onChange={(e) => set('type', e.target.value)} maxLength={100} />
           </FormField>
