@@ -42,6 +42,12 @@ export const routes: RouteObject[] = [
       { path: '/admin/committee/:code/meeting/:meetingCode/edit', element: <MeetingEditPage /> },
       { path: '/admin/committee/:code/vote/create', element: <EmailVoteCreatePage /> },
       { path: '/admin/committee/:code/vote/:voteCode/edit', element: <EmailVoteEditPage /> },
+      // The motion edit link, {adminBase}/motion/{id}: the page with that motion's edit form open.
+      {
+        path: '/admin/committee/:committeeCode/meeting/:meetingCode/motion/:motionId',
+        element: <MeetingPage />,
+      },
+      { path: '/admin/committee/:committeeCode/vote/:voteCode/motion/:motionId', element: <EmailVotePage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

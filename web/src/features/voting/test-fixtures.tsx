@@ -12,6 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as React from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { MotionsPanelView, type MotionsPanelViewProps } from '@/features/voting/components/motions-panel';
@@ -188,17 +189,41 @@ export function reply(overrides: Partial<TMotionsReply> = {}): TMotionsReply {
   return { motions: [makeMotion()], votes: [], responses: [], ...overrides };
 }
 
-function Providers({ client, children }: { client: QueryClient; children: React.ReactNode }) {
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
+
+/**
+ * Query client, tooltips, toasts and a router at `path`, where the motion edit link's route
+ * ({adminBase}/motion/{id}) gives the panel its motion id.
+ */
+function Providers({
+  client,
+  path,
+  children,
+}: {
+  client: QueryClient;
+  path: string;
+  children: React.ReactNode;
+}) {
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>{children}</TooltipProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <TooltipProvider>
+          <Routes>
+            <Route path="/admin/committee/:committeeCode/:kind/:code/motion/:motionId" element={children} />
+            <Route path="*" element={children} />
+          </Routes>
+        </TooltipProvider>
+        <CurrentPath />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>
   );
 }
 
 /** Renders the panel for given data, with query client, tooltips and toasts. */
-export function renderPanel(props: Partial<MotionsPanelViewProps> = {}) {
+export function renderPanel(props: Partial<MotionsPanelViewProps> = {}, path = '/meeting/FIN/M1') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -217,13 +242,13 @@ export function renderPanel(props: Partial<MotionsPanelViewProps> = {}) {
     ...props,
   };
   const view = render(
-    <Providers client={client}>
+    <Providers client={client} path={path}>
       <MotionsPanelView {...all} />
     </Providers>,
   );
   const rerender = (next: Partial<MotionsPanelViewProps>) =>
     view.rerender(
-      <Providers client={client}>
+      <Providers client={client} path={path}>
         <MotionsPanelView {...all} {...next} />
       </Providers>,
     );

@@ -58,7 +58,10 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Approve', 'Not Approve', 'Abstain']);
-    expect(within(c).getByRole('button', { name: 'Edit Adopt the budget' })).toBeTruthy();
+    // The motion edit link, {adminBase}/motion/{id}.
+    expect(within(c).getByRole('link', { name: 'Edit Adopt the budget' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN/meeting/M1/motion/mo-1',
+    );
     expect(within(c).getByRole('button', { name: 'Delete Adopt the budget' })).toBeTruthy();
     expect(within(c).getByRole('button', { name: 'Amend' })).toBeTruthy();
     expect(within(c).getByRole('button', { name: 'Reorder Adopt the budget' })).toBeTruthy();

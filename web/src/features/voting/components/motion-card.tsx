@@ -2,6 +2,7 @@ import type { TMotion } from '@gavel/contracts';
 import { availableResponses, hasMotionFilter, hasVoteEnded, NO_VALUE_LABEL } from '@gavel/voting-rules';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import type * as React from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ActiveVote } from '@/features/voting/components/active-vote';
@@ -15,11 +16,11 @@ import {
   startBlockerText,
   type VotingState,
 } from '@/features/voting/motion-state';
+import { adminBase } from '@/features/voting/scope';
 import { plainText, responseLabel, VOTE_WORDING } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
 
 export interface MotionCardActions {
-  onEdit: (motion: TMotion) => void;
   onAmend: (motion: TMotion) => void;
   onDelete: (motion: TMotion) => void;
   onFlow: (target: VotingFlowTarget) => void;
@@ -76,14 +77,11 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         </div>
         <div className="flex shrink-0 gap-1">
           {view.canEdit && (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-11"
-              aria-label={`Edit ${name}`}
-              onClick={() => actions.onEdit(motion)}
-            >
-              <PencilIcon aria-hidden="true" />
+            <Button variant="ghost" size="icon" className="size-11" asChild>
+              <Link to={`${adminBase(state.inputs.scope)}/motion/${encodeURIComponent(motion.id)}`}>
+                <PencilIcon aria-hidden="true" />
+                <span className="sr-only">Edit {name}</span>
+              </Link>
             </Button>
           )}
           {view.canDelete && (

@@ -180,8 +180,11 @@ describe('Motion form', { timeout: 20_000 }, () => {
       committee: makeMeetingCommittee({ two_thirds_vote: true }),
       data: reply({ motions: [makeMotion({ name: 'Adopt the budget', vote_type: 'two_thirds' })] }),
     });
-    await user.click(screen.getByRole('button', { name: 'Edit Adopt the budget' }));
+    await user.click(screen.getByRole('link', { name: 'Edit Adopt the budget' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Motion' });
+    expect(screen.getByTestId('current-path').textContent).toBe(
+      '/admin/committee/FIN/meeting/M1/motion/mo-1',
+    );
     expect((await within(dialog).findByRole('textbox', { name: 'Name' })).textContent).toBe(
       'Adopt the budget',
     );
@@ -191,10 +194,42 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Motion Saved')).toBeTruthy();
     expect(screen.getByText('Motion was saved successfully.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1'));
     expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1`)[0]?.body).toMatchObject({
       name: 'Adopt the budget',
       body: '<p>The committee adopts the 2027 budget.</p>',
       vote_type: 'two_thirds',
     });
+  });
+
+  it('opens the edit form when the page is reached by the motion edit link, and returns to the page on close', async () => {
+    const { user } = renderPanel(
+      { phase: 'planned', principal: principal(RUNNER) },
+      '/admin/committee/FIN/meeting/M1/motion/mo-1',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Motion' });
+    expect((await within(dialog).findByRole('textbox', { name: 'Name' })).textContent).toBe(
+      'Adopt the budget',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Motion' })).toBeNull());
+    expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1');
+  });
+
+  it('says so and returns to the page when the linked motion is gone or no longer editable', async () => {
+    renderPanel(
+      { phase: 'planned', principal: principal(RUNNER) },
+      '/admin/committee/FIN/meeting/M1/motion/nope',
+    );
+    expect(await screen.findByText('Motion not found')).toBeTruthy();
+    expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not open the form for a viewer who may not edit the motion', async () => {
+    renderPanel({ phase: 'planned', principal: principal() }, '/admin/committee/FIN/meeting/M1/motion/mo-1');
+    expect(await screen.findByText('This motion can no longer be edited')).toBeTruthy();
+    expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

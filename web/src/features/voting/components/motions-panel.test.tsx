@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -30,9 +31,11 @@ function renderMotionsPanel(props: Partial<MotionsPanelProps>, permissions: stri
   };
   return render(
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <MotionsPanel {...all} />
-      </TooltipProvider>
+      <MemoryRouter>
+        <TooltipProvider>
+          <MotionsPanel {...all} />
+        </TooltipProvider>
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -34,6 +34,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { GripVerticalIcon, PlusIcon } from 'lucide-react';
 import * as React from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
@@ -50,7 +51,7 @@ import {
   useMotions,
   useResortMotions,
 } from '@/features/voting/queries';
-import type { MotionScope } from '@/features/voting/scope';
+import { type MotionScope, publicBase } from '@/features/voting/scope';
 import { plainText } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
@@ -163,8 +164,11 @@ export function MotionsPanelView({
   useScrollToActiveVote(state.activeVote?.motion_id ?? null);
   useVisibilityNotices(data?.motions, state.perms.runMeetings);
 
+  const editLink = useMotionEditLink(scope, data?.motions, (motion) => motionView(state, motion).canEdit);
+  const formTarget = form ?? editLink.target;
+  const closeForm = () => (form ? setForm(null) : editLink.close());
+
   const actions: MotionCardActions = {
-    onEdit: (motion) => setForm({ mode: 'edit', motion }),
     onAmend: (motion) => setForm({ mode: 'amend', motion }),
     onDelete: setDoomed,
     onFlow: setFlow,
@@ -222,7 +226,7 @@ export function MotionsPanelView({
         </ul>
       )}
 
-      <MotionFormDialog scope={scope} committee={committee} target={form} onClose={() => setForm(null)} />
+      <MotionFormDialog scope={scope} committee={committee} target={formTarget} onClose={closeForm} />
       <VotingFlowDialog
         scope={scope}
         target={flow}
@@ -245,6 +249,37 @@ export function MotionsPanelView({
       />
     </section>
   );
+}
+
+export const MOTION_NOT_FOUND = 'Motion not found';
+export const MOTION_NOT_EDITABLE = 'This motion can no longer be edited';
+
+/**
+ * The motion edit link, {adminBase}/motion/{id} (spec section 2, "Motion card"): the page with that
+ * motion's edit form open. Closing the form returns to the page. A motion that is gone, or no longer
+ * editable when the link is followed, is said so in a toast.
+ */
+function useMotionEditLink(
+  scope: MotionScope,
+  motions: readonly TMotion[] | undefined,
+  canEdit: (motion: TMotion) => boolean,
+): { target: MotionFormTarget | null; close: () => void } {
+  const { motionId } = useParams();
+  const navigate = useNavigate();
+  const [checked, setChecked] = React.useState<{ id: string; editable: boolean } | null>(null);
+  const motion = motionId ? motions?.find((m) => m.id === motionId) : undefined;
+  const close = React.useCallback(() => navigate(publicBase(scope), { replace: true }), [navigate, scope]);
+  // Checked once on arrival: a vote that starts while the form is open is the server's to refuse.
+  const editable = motion ? canEdit(motion) : false;
+  React.useEffect(() => {
+    if (!motionId || !motions || checked?.id === motionId) return;
+    setChecked({ id: motionId, editable });
+    if (!motion) toast.error(MOTION_NOT_FOUND);
+    else if (!editable) toast.error(MOTION_NOT_EDITABLE);
+    if (!motion || !editable) close();
+  }, [motionId, motions, motion, editable, checked, close]);
+  const open = motion !== undefined && checked !== null && checked.id === motionId && checked.editable;
+  return { target: open ? { mode: 'edit', motion } : null, close };
 }
 
 /** Refetches once as soon as a vote that was active when fetched has ended: its results are due. */
