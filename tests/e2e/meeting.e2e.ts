@@ -85,6 +85,16 @@ test('a runner runs a live vote that two members cast from their own browsers', 
     await expect(page.getByText('Motion Added')).toBeVisible();
   });
 
+  await test.step("the motion's Edit link opens its form, and saving returns to the meeting", async () => {
+    await page.getByRole('link', { name: `Edit ${motionName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/committee/FIN/meeting/${code}/motion/[^/]+$`));
+    const form = page.getByRole('form', { name: 'Edit Motion' });
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveText(motionName);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Motion Saved')).toBeVisible();
+    await expect(page).toHaveURL(base);
+  });
+
   const member1 = await signedInPage(browser, MEMBER1);
   const member2 = await signedInPage(browser, MEMBER2);
   await member1.goto(base);
@@ -182,6 +192,37 @@ test('a runner runs a live vote that two members cast from their own browsers', 
   });
 
   for (const p of [member1, member2, admin]) await p.context().close();
+});
+
+test('an admin creates a meeting with the date-time pickers, typed and picked', async ({ page }) => {
+  test.setTimeout(60_000);
+  const code = `E2P${Date.now().toString(36).toUpperCase()}`;
+  // The 10th and 12th of next month: both on the calendar that opens at the start's month.
+  const now = new Date();
+  const month = String(((now.getMonth() + 1) % 12) + 1).padStart(2, '0');
+  const year = now.getMonth() === 11 ? now.getFullYear() + 1 : now.getFullYear();
+  const monthName = new Date(year, Number(month) - 1, 1).toLocaleString('en-US', { month: 'long' });
+  await signIn(page, ADMIN);
+  await page.goto('/admin/committee/FIN/meeting/create');
+  const form = page.getByRole('form', { name: 'Meeting' });
+  await form.getByLabel('Name', { exact: true }).fill(`Picked meeting ${code}`);
+  await form.getByLabel('Code', { exact: true }).fill(code);
+  const start = form.getByLabel('Start', { exact: true });
+  const end = form.getByLabel('End', { exact: true });
+  await expect(start).toHaveAttribute('placeholder', 'MM/DD/YYYY h:mm AM');
+  await start.fill(`${month}/10/${year} 9:00 am`);
+  await end.fill(`${month}/10/${year} 11:30 AM`);
+  await start.blur();
+  await expect(start).toHaveValue(`${month}/10/${year} 9:00 AM`);
+  // Picking another day for the start keeps the time and moves the linked end with it.
+  await form.getByRole('button', { name: 'Choose date' }).first().click();
+  await page.getByRole('button', { name: new RegExp(`${monthName} 12th, ${year}`) }).click();
+  await expect(start).toHaveValue(`${month}/12/${year} 9:00 AM`);
+  await expect(end).toHaveValue(`${month}/12/${year} 11:30 AM`);
+  await form.getByRole('button', { name: 'Create Meeting' }).click();
+  await expect(page.getByText('Meeting Added')).toBeVisible();
+  await expect(page).toHaveURL(`/meeting/FIN/${code}`);
+  await apiCall(page, 'DELETE', `/api/admin/committee/FIN/meeting/${code}`);
 });
 
 test("the email vote page counts down and takes a member's vote", async ({ page, browser }) => {

@@ -4,11 +4,15 @@ import { useBlocker } from 'react-router';
 /**
  * While `active`, leaving the page asks first (spec section 2): in-app navigation through the router's
  * blocker (the caller shows the question), closing or leaving the tab through the browser's own
- * prompt. A refresh (F5, Ctrl/Cmd+R) is let through.
+ * prompt. A refresh (F5, Ctrl/Cmd+R) is let through, and so is a move between two paths that
+ * `isThisPage` says show this same page (such as a motion edit link).
  */
-export function useLeaveGuard(active: boolean) {
+export function useLeaveGuard(active: boolean, isThisPage: (pathname: string) => boolean) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      active &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !(isThisPage(currentLocation.pathname) && isThisPage(nextLocation.pathname)),
   );
   React.useEffect(() => {
     if (!active) return;

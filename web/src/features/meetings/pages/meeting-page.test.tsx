@@ -135,6 +135,20 @@ describe('MeetingPage attendance panel choice', () => {
   });
 });
 
+describe('MeetingPage leave confirmation', () => {
+  it('asks before leaving a meeting in progress, but not for a motion edit link of this meeting', async () => {
+    const { router } = open('in_progress', []);
+    expect(await screen.findByRole('heading', { name: 'Committee Members' })).toBeTruthy();
+    await act(() => router.navigate('/admin/committee/FIN/meeting/M1/motion/mo-1'));
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN/meeting/M1/motion/mo-1');
+    await act(() => router.navigate('/meeting/FIN/M1'));
+    expect(router.state.location.pathname).toBe('/meeting/FIN/M1');
+    await act(() => router.navigate('/admin'));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave Meeting' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/meeting/FIN/M1');
+  });
+});
+
 describe('MeetingPage live layer', () => {
   it('joins the meeting channel and applies attendance broadcasts to the cache', async () => {
     const { queryClient } = open('in_progress', ['modify meeting attendance']);

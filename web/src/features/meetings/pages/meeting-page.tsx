@@ -18,9 +18,11 @@ import {
   MEETING_TEXT,
   memberOf,
 } from '@/features/meetings/meeting-rules';
+import { meetingPaths } from '@/features/meetings/paths';
 import { useMeetingAttendance, useMeetingPage } from '@/features/meetings/queries';
 import { useLeaveGuard, useScrollToActiveVote } from '@/features/meetings/use-leave-guard';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
+import { adminBase } from '@/features/voting/scope';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { queryKeys } from '@/lib/query-keys';
@@ -70,7 +72,13 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   const mine = memberOf(attendance.data?.members, me.user.id);
 
   const inProgress = phase === 'in_progress';
-  const blocker = useLeaveGuard(inProgress);
+  // The motion edit links, {adminBase}/motion/{id}, show this page too.
+  const blocker = useLeaveGuard(
+    inProgress,
+    (path) =>
+      path === meetingPaths.meeting(committeeCode, meetingCode) ||
+      path.startsWith(`${adminBase(scope)}/motion/`),
+  );
   useScrollToActiveVote(activeVote);
   const baseTitle = page.data ? `${page.data.meeting.name} | ${page.data.committee.name}` : 'Meeting';
   useDocumentTitle(liveTitle(baseTitle, tick, inProgress));

@@ -75,7 +75,6 @@ export const DELETE_MOTION_TITLE = 'Confirm Motion Delete';
 export const DELETE_MOTION_TEXT =
   'Please confirm you would like to delete this motion. Once processed, the motion cannot be retrieved!';
 export const RESORT_ERROR_TITLE = 'Error Sorting Motions';
-export const SCROLL_TO_ACTIVE_VOTE_DELAY_MS = 1000;
 
 /** The Motions panel of the meeting and email-vote pages. */
 export function MotionsPanel({ scope, phase, committee, attendance, live }: MotionsPanelProps) {
@@ -161,7 +160,6 @@ export function MotionsPanelView({
   const remove = useDeleteMotion(scope);
   const resort = useResortMotions(scope);
 
-  useScrollToActiveVote(state.activeVote?.motion_id ?? null);
   useVisibilityNotices(data?.motions, state.perms.runMeetings);
 
   const editLink = useMotionEditLink(scope, data?.motions, (motion) => motionView(state, motion).canEdit);
@@ -315,19 +313,6 @@ function useVisibilityNotices(motions: readonly TMotion[] | undefined, isRunner:
       }
     }
   }, [motions, isRunner]);
-}
-
-/** Scrolls to the motion with the active vote, 1 second after a vote becomes active. */
-function useScrollToActiveVote(motionId: string | null) {
-  React.useEffect(() => {
-    if (!motionId) return;
-    const timer = window.setTimeout(() => {
-      document
-        .getElementById(`motion-${motionId}`)
-        ?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    }, SCROLL_TO_ACTIVE_VOTE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [motionId]);
 }
 
 /** Every motion id in list order: each root followed by its amendments, depth first. */
