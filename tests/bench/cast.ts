@@ -4,7 +4,10 @@ import { Agent, request } from 'node:http';
 export interface CastOutcome {
   status: number;
   latencyMs: number;
+  /** The answer's text ('' when it came compressed). */
   body: string;
+  /** The answer's length on the wire. */
+  bytes: number;
 }
 
 /** HTTP/1.1 keep-alive connections to the gateway, as many as casts in flight. */
@@ -24,6 +27,8 @@ export function throughGateway(opts: {
   path: string;
   session: string;
   body?: unknown;
+  /** Ask for a gzipped answer, as browsers do; the body is then the compressed bytes' length. */
+  gzip?: boolean;
 }): Promise<CastOutcome> {
   const csrf = randomBytes(32).toString('base64url');
   const payload = opts.body === undefined ? '' : JSON.stringify(opts.body);
@@ -44,21 +49,25 @@ export function throughGateway(opts: {
           ...(payload ? { 'content-type': 'application/json' } : {}),
           'content-length': Buffer.byteLength(payload),
           accept: 'application/json',
+          ...(opts.gzip ? { 'accept-encoding': 'gzip' } : {}),
         },
       },
       (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          body += chunk;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            latencyMs: performance.now() - started,
+            body: res.headers['content-encoding'] ? '' : raw.toString('utf8'),
+            bytes: raw.length,
+          });
         });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, latencyMs: performance.now() - started, body }),
-        );
       },
     );
     req.on('error', (err) =>
-      resolve({ status: 0, latencyMs: performance.now() - started, body: String(err) }),
+      resolve({ status: 0, latencyMs: performance.now() - started, body: String(err), bytes: 0 }),
     );
     req.end(payload);
   });

@@ -119,8 +119,7 @@ export async function prepareElectorate(urls: StackUrls, count: number): Promise
     }
     const ref = { code: BENCH_COMMITTEE, year };
     const committee = await call(SUBJECTS.committees.committeeGet, ref, ZCommittee);
-    // Read straight from the committees schema: the member list API answers in one message, which
-    // NATS caps at 1 MiB (some 2,000 members), and this is setup, not what is measured.
+    // Read straight from the committees schema: this is setup, not what is measured.
     const members = new Map(
       (
         await prisma.$queryRawUnsafe<{ user_id: string; id: string }[]>(

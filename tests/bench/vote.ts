@@ -123,7 +123,7 @@ async function main() {
     log(`opening the meeting page for ${e.delegates.length} delegates`);
     const agent = gatewayAgent(concurrency);
     const gateway = new URL(String(args.gateway));
-    let notOpened = 0;
+    const notOpened: string[] = [];
     await pool(e.delegates, concurrency, async (d) => {
       const page = await throughGateway({
         agent,
@@ -133,9 +133,29 @@ async function main() {
         path: `/api/meeting/${e.committeeCode}/${meetingCode}/retrieve/meeting`,
         session: d.session,
       });
-      if (page.status !== 200) notOpened++;
+      if (page.status !== 200) notOpened.push(`${page.status} ${page.body.slice(0, 120)}`);
     });
-    if (notOpened > 0) throw new Error(`${notOpened} delegates could not open the meeting page`);
+    if (notOpened.length > 0) {
+      const kinds = [...new Set(notOpened)].slice(0, 5).join('; ');
+      throw new Error(`${notOpened.length} delegates could not open the meeting page: ${kinds}`);
+    }
+
+    // The page's attendance list holds every member: one load of it at this size, plain and gzipped.
+    const loadAttendance = async (gzip: boolean) => {
+      const list = await throughGateway({
+        agent,
+        gateway,
+        host: BENCH_HOST,
+        method: 'GET',
+        path: `/api/meeting/${e.committeeCode}/${meetingCode}/retrieve/attendance`,
+        session: e.delegates[0]?.session ?? '',
+        gzip,
+      });
+      if (list.status !== 200) throw new Error(`the attendance list failed: ${list.status} ${list.body}`);
+      return { ms: round(list.latencyMs), kb: round(list.bytes / 1024) };
+    };
+    const attendancePlain = await loadAttendance(false);
+    const attendanceGzip = await loadAttendance(true);
 
     // Voting learns the check-ins from events: start once it counts a quorum present.
     const start = await settle('start the vote', () =>
@@ -216,6 +236,10 @@ async function main() {
       resultFanoutP50Ms: round(percentile(fanout, 50)),
       clientsWithoutResult: missedResult,
       votesPerSecondVsBaseline: round(votesPerSecond / baseline, 2),
+      attendanceListMs: attendancePlain.ms,
+      attendanceListKb: attendancePlain.kb,
+      attendanceListGzipMs: attendanceGzip.ms,
+      attendanceListGzipKb: attendanceGzip.kb,
       peakMemoryMb: peakMemoryByProcess(),
       // Where the casting phase's CPU went, per vote: on a shared machine this bounds votes/s.
       castCpuMsPerVote: cpuMsPer(cpuBefore, cpuAfter, outcomes.length),

@@ -1,6 +1,7 @@
-import type { TReply } from '@gavel/contracts';
+import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ServerNats } from '@nestjs/microservices';
+import { LargeAnswers } from './large-answers.js';
 import { prefixed } from './subjects.js';
 
 type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0];
@@ -15,6 +16,7 @@ export class GavelNatsServer extends ServerNats {
   private readonly subs: Subscription[] = [];
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
+  private answers: LargeAnswers | null = null;
 
   constructor(
     options: NatsServerOptions,
@@ -24,6 +26,8 @@ export class GavelNatsServer extends ServerNats {
   }
 
   override bindEvents(client: Client): void {
+    this.answers = new LargeAnswers(client, prefixed(this.kit.prefix, `_chunks.${randomUUID()}`));
+    this.answers.listen();
     for (const channel of this.messageHandlers.keys()) {
       const handle = this.getMessageHandler(channel).bind(this);
       const sub: Subscription = client.subscribe(prefixed(this.kit.prefix, channel), {
@@ -40,27 +44,13 @@ export class GavelNatsServer extends ServerNats {
     }
   }
 
-  /**
-   * An answer over the NATS server's max_payload is refused by the client before it is sent; answer an
-   * error instead, so the caller hears why at once rather than timing out.
-   */
-  override getPublisher(natsMsg: Msg, id: string, ctx: unknown) {
-    const publish = super.getPublisher(natsMsg, id, ctx as never);
-    return (packet: Record<string, unknown>) => {
-      try {
-        return publish(packet);
-      } catch (err) {
-        if (!(err instanceof Error) || !err.message.includes('max_payload')) throw err;
-        const tooLarge: TReply = {
-          ok: false,
-          error: {
-            code: 'internal',
-            message: 'The answer is too large to send. Please ask for less at once.',
-          },
-        };
-        return publish({ ...packet, response: tooLarge });
-      }
-    };
+  /** Answers in the Nest wire format; a large answer is gzipped, and sent in chunks when it must be. */
+  override getPublisher(natsMsg: Msg, id: string, _ctx: unknown) {
+    const answers = this.answers;
+    if (!natsMsg.reply || !answers) return () => undefined;
+    return (packet: Record<string, unknown>) =>
+      // A failure here is a connection that closed under us: the caller times out.
+      answers.respond(natsMsg, JSON.stringify({ ...packet, id })).catch(() => undefined);
   }
 
   private waitForIdle(): Promise<void> {
@@ -83,6 +73,7 @@ export class GavelNatsServer extends ServerNats {
     }
     for (const sub of this.subs.splice(0)) sub.unsubscribe();
     await this.waitForIdle();
+    this.answers?.stop();
     // Replies of finished handlers are flushed by drain before the socket closes.
     await client.drain().catch(() => undefined);
     await super.close();

@@ -3,6 +3,7 @@ import { AppError, REQUEST_ID_HEADER, type TRequestContext, ZReply } from '@gave
 import { connect, headers, type NatsConnection, RequestError, TimeoutError } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { readAnswer } from './large-answers.js';
 import { prefixed } from './subjects.js';
 
 /** Connect to NATS and keep reconnecting for as long as the process lives. */
@@ -59,7 +60,7 @@ export async function callService<T extends z.ZodType>(
       timeout: opts.timeoutMs,
       headers: h,
     });
-    raw = msg.json();
+    raw = await readAnswer(nc, msg, opts.timeoutMs);
   } catch (err) {
     const service = serviceOf(subject);
     if (err instanceof RequestError && err.isNoResponders()) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import {
   HTTP_ROUTES,
@@ -24,6 +25,11 @@ import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Answers from this size on are compressed for clients that accept it: the attendance list of a
+ * convention and the SPA's bundles. Smaller ones (a cast's answer) are not worth the CPU.
+ */
+export const COMPRESS_FROM_BYTES = 8 * 1024;
 
 export interface GatewayDeps {
   config: TGatewayConfig;
@@ -79,6 +85,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     },
   );
 
+  await app.register(fastifyCompress, { threshold: COMPRESS_FROM_BYTES, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
   app.setErrorHandler(errorHandler(logger));
 

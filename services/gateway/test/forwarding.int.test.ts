@@ -55,9 +55,9 @@ beforeAll(async () => {
         return editView(input.id);
     }
   });
-  responders.on(SUBJECTS.identity.usersList, (input: Record<string, unknown>) => [
-    {
-      id: 'u-1',
+  responders.on(SUBJECTS.identity.usersList, (input: Record<string, unknown>) =>
+    Array.from({ length: input.first_name === 'Many' ? 500 : 1 }, (_, i) => ({
+      id: `u-${i + 1}`,
       nrds: null,
       first_name: String(input.first_name ?? 'A'),
       last_name: 'B',
@@ -66,8 +66,8 @@ beforeAll(async () => {
       name: 'A B',
       email: 'a@b.test',
       profile_display_url: null,
-    },
-  ]);
+    })),
+  );
   // identity.users.update deliberately has no responder.
   await responders.flush();
   gateway = await startTestGateway(env, { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
@@ -114,6 +114,20 @@ describe('forwarding', () => {
     const res = await alice.get(`/api/admin/users/${id}`);
     expect(res.status).toBe(status);
     expect(res.json).toEqual(body);
+  });
+
+  it('compresses a large answer for a client that accepts gzip, and leaves small ones alone', async () => {
+    const gzip = { headers: { 'accept-encoding': 'gzip' } };
+    const large = await alice.post('/api/admin/users/list', { first_name: 'Many' }, gzip);
+    expect(large.status).toBe(200);
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(large.json).toHaveLength(500);
+    const small = await alice.post('/api/admin/users/list', { first_name: 'Zed' }, gzip);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json).toHaveLength(1);
+    const plain = await alice.post('/api/admin/users/list', { first_name: 'Many' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json).toHaveLength(500);
   });
 
   it('answers 500 without details when a service fails outside the contract', async () => {

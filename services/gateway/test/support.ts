@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import {
   AppError,
   REQUEST_ID_HEADER,
@@ -319,7 +320,8 @@ export class Client {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const raw = Buffer.concat(chunks);
+          const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
           const cookies = (res.headers['set-cookie'] ?? []).map(parseSetCookie);
           for (const c of cookies) {
             const expired = c.attributes.expires && Date.parse(String(c.attributes.expires)) <= Date.now();

@@ -160,11 +160,11 @@ export class AttendanceService {
 
   /** GET {base}/retrieve/attendance: users, members, attendance, rsvps as the caller may see them. */
   async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveAttendanceReply> {
-    return this.db.transaction(async (tx) => {
-      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, ref);
+    return this.db.read(async (db) => {
+      const { meeting, committee } = await this.meetingService.viewable(db, ctx, ref);
       const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-      const rows = await this.listRows(tx, ctx.tenantId, committee, meeting.id);
-      const statusOf = audience.runner ? await this.votingStatuses(tx, ctx, meeting.id) : () => null;
+      const rows = await this.listRows(db, ctx.tenantId, committee, meeting.id);
+      const statusOf = audience.runner ? await this.votingStatuses(db, ctx, meeting.id) : () => null;
       return toAttendanceList(committee, rows, audience, statusOf);
     });
   }
@@ -180,9 +180,9 @@ export class AttendanceService {
     ctx: TRequestContext,
     ref: TVoteAttendanceRef,
   ): Promise<TRetrieveAttendanceReply> {
-    const { committee, rows } = await this.db.transaction(async (tx) => {
-      const { committee } = await this.meetingService.viewableCommittee(tx, ctx, ref.committeeCode);
-      return { committee, rows: await this.listRows(tx, ctx.tenantId, committee, null) };
+    const { committee, rows } = await this.db.read(async (db) => {
+      const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
+      return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
     });
     const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
     const statuses = audience.runner ? await this.votingStatus.emailVoteStatuses(ctx, ref) : null;

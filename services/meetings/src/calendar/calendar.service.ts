@@ -48,9 +48,7 @@ export class CalendarService {
   ) {}
 
   async calendar(ctx: TRequestContext, ref: TMeetingRef): Promise<TCalendarReply> {
-    const { meeting, committee } = await this.db.transaction((tx) =>
-      this.meetingService.viewable(tx, ctx, ref),
-    );
+    const { meeting, committee } = await this.db.read((db) => this.meetingService.viewable(db, ctx, ref));
     return {
       filename: `${committee.code}-${meeting.code}.ics`.replace(/[^A-Za-z0-9._-]/g, '_'),
       content_type: 'text/calendar; charset=utf-8',

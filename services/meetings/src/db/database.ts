@@ -1,6 +1,6 @@
 import { PRISMA } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import type { PrismaClient, Tx } from './prisma.js';
+import type { Db, PrismaClient, Tx } from './prisma.js';
 
 /** Starts transactions for services, which pass the handle on to repositories and to runtime.emit. */
 @Injectable()
@@ -9,5 +9,13 @@ export class Database {
 
   transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
     return this.prisma.$transaction(fn);
+  }
+
+  /**
+   * Reads outside a transaction: each query holds a pooled connection only while it runs, so a burst of
+   * page loads (a hall of delegates opening the meeting) does not queue for whole transactions.
+   */
+  read<R>(fn: (db: Db) => Promise<R>): Promise<R> {
+    return fn(this.prisma);
   }
 }

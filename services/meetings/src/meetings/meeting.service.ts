@@ -287,10 +287,10 @@ export class MeetingService {
 
   /** GET {base}/retrieve/meeting: meeting, committee and resources (none yet: the resources service). */
   async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveMeetingReply> {
-    return this.db.transaction(async (tx) => {
-      const { meeting, committee } = await this.viewable(tx, ctx, ref);
+    return this.db.read(async (db) => {
+      const { meeting, committee } = await this.viewable(db, ctx, ref);
       return {
-        meeting: await this.present(tx, ctx.tenantId, meeting, committee),
+        meeting: await this.present(db, ctx.tenantId, meeting, committee),
         committee: toMeetingCommittee(committee),
         resources: [],
       };
@@ -299,8 +299,8 @@ export class MeetingService {
 
   /** meetings.channel.access: viewers may join; staff and runner views follow their permissions. */
   async channelAccess(ctx: TRequestContext, input: TMeetingChannelAccessInput): Promise<TChannelAccess> {
-    const { meeting } = await this.db.transaction((tx) =>
-      this.viewable(tx, ctx, { committeeCode: input.committee_code, meetingCode: input.meeting_code }),
+    const { meeting } = await this.db.read((db) =>
+      this.viewable(db, ctx, { committeeCode: input.committee_code, meetingCode: input.meeting_code }),
     );
     return { channel: meetingChannel(meeting.id), staff: isStaff(ctx), runner: isRunner(ctx) };
   }

@@ -40,9 +40,9 @@ export class JoinService {
    * registration URL.
    */
   async join(ctx: TRequestContext, ref: TMeetingRef): Promise<TJoinReply> {
-    const { meeting, user } = await this.db.transaction(async (tx) => {
-      const { meeting } = await this.meetingService.viewable(tx, ctx, ref);
-      const user = await this.meetings.user(tx, ctx.tenantId, ctx.userId as string);
+    const { meeting, user } = await this.db.read(async (db) => {
+      const { meeting } = await this.meetingService.viewable(db, ctx, ref);
+      const user = await this.meetings.user(db, ctx.tenantId, ctx.userId as string);
       return { meeting, user };
     });
     if (!meeting.allowRemote || meeting.status !== 'in_progress')
