@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { loadConfig, ZServiceConfig } from './config.js';
@@ -29,8 +29,11 @@ export interface StartServiceOptions<P extends PrismaLike> {
   env?: Record<string, string | undefined>;
   /** Install SIGTERM/SIGINT handlers (off in tests). */
   handleSignals?: boolean;
-  /** Runs after the runtime exists and before requests are taken (start consumers here). */
-  onStart?: (runtime: ServiceRuntime<P>) => Promise<void>;
+  /**
+   * Runs after the runtime exists and before requests are taken (start consumers here); `app` gives
+   * consumers the module's providers.
+   */
+  onStart?: (runtime: ServiceRuntime<P>, app: INestMicroservice) => Promise<void>;
 }
 
 export interface RunningService<P extends PrismaLike> {
@@ -92,7 +95,7 @@ export async function startService<P extends PrismaLike>(
     },
   );
   await outbox.start();
-  if (opts.onStart) await opts.onStart(runtime);
+  if (opts.onStart) await opts.onStart(runtime, app);
   await app.listen();
 
   const health = await startHealthServer(

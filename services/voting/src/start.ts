@@ -3,6 +3,7 @@ import { type RunningService, type StartServiceOptions, startService } from '@ga
 import { setVotingConfig } from './config.js';
 import { PrismaClient, VOTING_SCHEMA } from './db/prisma.js';
 import { startReadModelConsumers } from './read-models/consumers.js';
+import { VoteService } from './votes/vote.service.js';
 import { VotingModule } from './voting.module.js';
 
 /** The SQL migrations, beside src/ and dist/ alike. */
@@ -15,7 +16,7 @@ export const VOTING_SERVICE = {
   PrismaClient,
   migrationsDir: MIGRATIONS_DIR,
   // Committees, memberships, meetings and check-ins keep the read models the cast path relies on.
-  onStart: (runtime) => startReadModelConsumers(runtime),
+  onStart: (runtime, app) => startReadModelConsumers(runtime, app.get(VoteService)),
 } satisfies StartServiceOptions<PrismaClient>;
 
 export type RunningVoting = RunningService<PrismaClient>;

@@ -1,7 +1,17 @@
-import { ZVoteReply } from '@gavel/contracts';
+import { EVENTS, type TVoteEvent, ZVoteReply } from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused, S } from './helpers.js';
-import { checkIn, type Harness, newWorld, setMeetingStatus, startHarness, userCtx } from './support.js';
+import {
+  checkIn,
+  type Harness,
+  newWorld,
+  outboxDrained,
+  setMeetingStatus,
+  startHarness,
+  streamEvents,
+  userCtx,
+} from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -88,6 +98,30 @@ describe('starting a vote', () => {
 });
 
 describe('running a vote', () => {
+  it('closes a vote still active when its meeting ends (the two services raced), with one closed event', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 3));
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    await setMeetingStatus(h, w, 'ended');
+    await eventually(async () => (await a.retrieve(w.runner)).votes[0]?.is_active === false, 15_000);
+    await outboxDrained(h);
+    const closed = (await streamEvents<TVoteEvent>(h, EVENTS.voting.voteClosed)).filter(
+      (e) => e.payload.vote.id === vote.id,
+    );
+    expect(closed).toHaveLength(1);
+    // The meeting event arriving again (a redelivery) changes nothing more.
+    await setMeetingStatus(h, w, 'ended');
+    await outboxDrained(h);
+    expect(
+      (await streamEvents<TVoteEvent>(h, EVENTS.voting.voteClosed)).filter(
+        (e) => e.payload.vote.id === vote.id,
+      ),
+    ).toHaveLength(1);
+  });
+
   it('adds time, closes (never reopens), and only for runners', async () => {
     const w = await newWorld(h);
     const a = api(h, w);

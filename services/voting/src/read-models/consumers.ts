@@ -1,5 +1,7 @@
 import { ZAttendanceEvent, ZCommitteeEvent, ZMeetingEvent, ZMembershipEvent } from '@gavel/contracts';
 import type { ServiceRuntime } from '@gavel/service-kit';
+import type { Tx } from '../db/prisma.js';
+import type { VoteService } from '../votes/vote.service.js';
 import {
   upsertAttendance,
   upsertCommittee,
@@ -15,7 +17,7 @@ export const CONSUMERS = {
   attendance: { durable: 'voting-attendance', subject: 'evt.meetings.attendance.*' },
 } as const;
 
-export async function startReadModelConsumers(runtime: ServiceRuntime): Promise<void> {
+export async function startReadModelConsumers(runtime: ServiceRuntime, votes: VoteService): Promise<void> {
   const c = CONSUMERS;
   await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, (e, tx) =>
     upsertCommittee(tx, e.subject, e.payload),
@@ -23,9 +25,12 @@ export async function startReadModelConsumers(runtime: ServiceRuntime): Promise<
   await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, (e, tx) =>
     upsertMembership(tx, e.subject, e.payload),
   );
-  await runtime.consume(c.meetings.durable, [c.meetings.subject], ZMeetingEvent, (e, tx) =>
-    upsertMeeting(tx, e.subject, e.payload),
-  );
+  await runtime.consume(c.meetings.durable, [c.meetings.subject], ZMeetingEvent, async (e, tx) => {
+    await upsertMeeting(tx, e.subject, e.payload);
+    // The consumer's transaction is the service's own Prisma transaction.
+    if (e.payload.meeting.status === 'ended')
+      await votes.closeForEndedMeeting(tx as unknown as Tx, e.payload.tenantId, e.payload.meeting.id);
+  });
   await runtime.consume(c.attendance.durable, [c.attendance.subject], ZAttendanceEvent, (e, tx) =>
     upsertAttendance(tx, e.subject, e.payload),
   );

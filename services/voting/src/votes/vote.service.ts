@@ -269,6 +269,39 @@ export class VoteService {
     });
   }
 
+  /**
+   * A meeting that ended while one of its votes was being started (meetings and voting each see the other
+   * through events, so both can pass their checks at once): the vote closes with the meeting, and its
+   * page hears so, as when a runner closes it.
+   */
+  async closeForEndedMeeting(tx: Tx, tenantId: string, meetingId: string): Promise<void> {
+    const now = new Date();
+    const scope = { meetingId, emailVoteId: null };
+    const active = (await this.votes.list(tx, tenantId, scope)).filter((v) => v.endedAt > now);
+    if (active.length === 0) return;
+    const rows = await this.motions.list(tx, tenantId, scope);
+    const counts = await this.votes.counts(
+      tx,
+      tenantId,
+      active.map((v) => v.id),
+    );
+    for (const vote of active) {
+      const row = rows.find((r) => r.id === vote.motionId);
+      if (!row) continue;
+      const endedAt = vote.startedAt > now ? vote.startedAt : now;
+      const updated = await this.votes.update(tx, tenantId, vote.id, { endedAt });
+      const voteCounts = counts.get(vote.id) ?? EMPTY_COUNTS;
+      await this.events.voteChanged(
+        tx,
+        EVENTS.voting.voteClosed,
+        meetingChannel(meetingId),
+        updated,
+        toMotion(row),
+        voteCounts,
+      );
+    }
+  }
+
   private changeVote(
     ctx: TRequestContext,
     input: TVoteRefInput,
