@@ -16,6 +16,7 @@ import {
 } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmailVoteRepository } from '../src/email-votes/email-vote.repository.js';
 import { refused } from './helpers.js';
 import {
   type Harness,
@@ -306,5 +307,29 @@ describe('deleting an email vote', () => {
     // The same vote goes for a holder of the permission.
     expect((await remove(manager, code, 'OPEN')).message).toBe('Vote deleted');
     expect(await deletedEvents(w.tenantId)).toHaveLength(1);
+  });
+
+  it('never deletes a response that landed after the count of responses: the delete is rolled back', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    await createVote(manager, code, 'RACED', -HOUR, HOUR);
+    const motion = await addMotion(manager, code, 'RACED', 'Adopt the budget');
+    const [member] = w.members;
+    if (!member) throw new Error('member');
+    await cast(member.ctx, code, 'RACED', motion);
+    const raced = await get(manager, code, 'RACED');
+    const before = await rowsOf(w.tenantId, raced.id);
+    // The service counted no responses a moment before; the delete itself finds the one that came since.
+    const outcome = await h.service.runtime.prisma
+      .$transaction(async (tx) => {
+        const result = await new EmailVoteRepository().deleteWithContents(tx, w.tenantId, raced.id);
+        if (result === 'answered') throw new Error('rolled back');
+        return result;
+      })
+      .catch((err: Error) => err.message);
+    expect(outcome).toBe('rolled back');
+    expect(await rowsOf(w.tenantId, raced.id)).toEqual(before);
+    expect(before.responses).toBe(1);
   });
 });

@@ -128,7 +128,16 @@ export class EmailVoteRepository {
    * Deletes the email vote with its motions, their votes, electorates and responses; false when the email
    * vote was already gone.
    */
-  async deleteWithContents(db: Db, tenantId: string, emailVoteId: string): Promise<boolean> {
+  /**
+   * Deletes the email vote with its motions, votes, electorate and responses. 'answered' when responses
+   * were found (the caller then rolls back): a cast that landed after the caller's own count of responses
+   * must not be acknowledged and then deleted with the vote.
+   */
+  async deleteWithContents(
+    db: Db,
+    tenantId: string,
+    emailVoteId: string,
+  ): Promise<'deleted' | 'missing' | 'answered'> {
     const motions = await db.motion.findMany({ where: { tenantId, emailVoteId }, select: { id: true } });
     const votes = await db.vote.findMany({
       where: { tenantId, OR: [{ emailVoteId }, { motionId: { in: motions.map((m) => m.id) } }] },
@@ -136,13 +145,14 @@ export class EmailVoteRepository {
     });
     const voteIds = votes.map((v) => v.id);
     if (voteIds.length > 0) {
-      await db.response.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
+      const responses = await db.response.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
+      if (responses.count > 0) return 'answered';
       await db.elector.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
       await db.vote.deleteMany({ where: { tenantId, id: { in: voteIds } } });
     }
     await db.motion.deleteMany({ where: { tenantId, emailVoteId } });
     const { count } = await db.emailVote.deleteMany({ where: { id: emailVoteId, tenantId } });
-    return count === 1;
+    return count === 1 ? 'deleted' : 'missing';
   }
 
   /**

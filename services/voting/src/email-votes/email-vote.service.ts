@@ -141,7 +141,9 @@ export class EmailVoteService {
         throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
       }
       if (scope.phase === 'ended') throw new AppError('rule_broken', DELETE_ENDED);
-      if (!(await this.repo.deleteWithContents(tx, row.tenantId, row.id))) throw notFound('vote');
+      const outcome = await this.repo.deleteWithContents(tx, row.tenantId, row.id);
+      if (outcome === 'answered') throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
+      if (outcome === 'missing') throw notFound('vote');
       await this.events.emailVoteChanged(
         tx,
         EVENTS.voting.emailVoteDeleted,
