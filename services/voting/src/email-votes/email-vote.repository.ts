@@ -125,10 +125,6 @@ export class EmailVoteRepository {
   }
 
   /**
-   * Deletes the email vote with its motions, their votes, electorates and responses; false when the email
-   * vote was already gone.
-   */
-  /**
    * Deletes the email vote with its motions, votes, electorate and responses. 'answered' when responses
    * were found (the caller then rolls back): a cast that landed after the caller's own count of responses
    * must not be acknowledged and then deleted with the vote.
