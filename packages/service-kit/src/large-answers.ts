@@ -11,17 +11,17 @@ import {
 
 /**
  * Answers of any size over NATS, whose server refuses a message over its max_payload (1 MiB by default;
- * a convention's 10,000-member attendance list is some 8 MiB of JSON). An answer from GZIP_FROM_BYTES on
+ * a convention's 10,000-member attendance list is some 12 MiB of JSON). An answer from GZIP_FROM_BYTES on
  * is gzipped. One still over max_payload goes in chunks: the first comes as the reply and says how many
  * there are and where the rest wait; the caller asks that instance for the others, in parallel. Small
  * answers (the cast path) are sent as before, in one plain message.
  */
 
-export const GZIP_FROM_BYTES = 64 * 1024;
-export const CONTENT_ENCODING_HEADER = 'Content-Encoding';
-export const CHUNKS_HEADER = 'Gavel-Chunks';
+const GZIP_FROM_BYTES = 64 * 1024;
+const CONTENT_ENCODING_HEADER = 'Content-Encoding';
+const CHUNKS_HEADER = 'Gavel-Chunks';
 /** `{subject} {key}`: where the other chunks of this answer can be asked for. */
-export const CHUNK_SOURCE_HEADER = 'Gavel-Chunk-Source';
+const CHUNK_SOURCE_HEADER = 'Gavel-Chunk-Source';
 const CHUNK_MISSING_HEADER = 'Gavel-Chunk-Missing';
 /** Room left in each chunk for the headers. */
 const HEADER_ROOM_BYTES = 4096;
