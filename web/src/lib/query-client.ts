@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -24,4 +24,23 @@ export function createQueryClient(): QueryClient {
     },
   });
   return client;
+}
+
+/**
+ * Writes a newer answer (an action's reply, a realtime event) into the cache. A fetch already in flight
+ * was asked before it and would land its older answer on top, so when one is running a new fetch
+ * replaces it (invalidating cancels the one in flight).
+ */
+export function writeNewer<T>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  update: (old: T | undefined) => T | undefined,
+) {
+  client.setQueryData<T>(queryKey, update);
+  replaceFetchInFlight(client, queryKey);
+}
+
+/** A fetch of `queryKey` (and the keys under it) in flight is replaced by a new one; see writeNewer. */
+export function replaceFetchInFlight(client: QueryClient, queryKey: QueryKey) {
+  if (client.isFetching({ queryKey }) > 0) void client.invalidateQueries({ queryKey });
 }

@@ -26,6 +26,7 @@ import {
   updateMeeting,
 } from '@/features/meetings/api';
 import { JOIN_MAX_ATTEMPTS, joinFailureHidesButton } from '@/features/meetings/meeting-rules';
+import { writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { withAttendanceChange } from '@/lib/realtime/cache-patches';
 
@@ -90,9 +91,10 @@ export function useJoinLink(
 function useSetMeeting(committeeCode: string, meetingCode: string) {
   const queryClient = useQueryClient();
   return (meeting: TMeeting) => {
-    queryClient.setQueryData(
+    writeNewer<TRetrieveMeetingReply>(
+      queryClient,
       queryKeys.meetings.detail(committeeCode, meetingCode),
-      (old: TRetrieveMeetingReply | undefined) => (old ? { ...old, meeting } : old),
+      (old) => (old ? { ...old, meeting } : old),
     );
     void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) });
   };
@@ -142,7 +144,7 @@ export function useAttendanceAction(base: string, attendanceKey: QueryKey) {
     mutationKey: PAGE_ACTION_KEY,
     mutationFn: (action: AttendanceAction) => runAttendanceAction(base, action),
     onSuccess: (reply) => {
-      queryClient.setQueryData(attendanceKey, (old: TRetrieveAttendanceReply | undefined) =>
+      writeNewer<TRetrieveAttendanceReply>(queryClient, attendanceKey, (old) =>
         old ? withAttendanceChange(old, reply) : old,
       );
     },

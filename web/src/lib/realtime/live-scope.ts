@@ -10,6 +10,7 @@ import {
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { replaceFetchInFlight, writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import {
   isMotionsReply,
@@ -98,6 +99,7 @@ export function createLiveHandler(
       return patch(data);
     });
     if (unknownShape) invalidate(keys.motions);
+    else replaceFetchInFlight(queryClient, keys.motions);
   };
   const refreshAll = () => {
     invalidateState();
@@ -114,7 +116,7 @@ export function createLiveHandler(
       case 'meeting.state': {
         const parsed = ZMeetingPayload.safeParse(payload);
         if (scope.kind === 'meeting' && parsed.success) {
-          queryClient.setQueryData(keys.state[0] ?? [], (old: unknown) =>
+          writeNewer<object>(queryClient, keys.state[0] ?? [], (old) =>
             old && typeof old === 'object' ? { ...old, meeting: parsed.data.meeting } : old,
           );
         } else invalidateState();
@@ -148,7 +150,7 @@ export function createLiveHandler(
           invalidate(keys.attendance);
           return;
         }
-        queryClient.setQueryData(keys.attendance, (old: Parameters<typeof withAttendanceChange>[0]) =>
+        writeNewer<Parameters<typeof withAttendanceChange>[0]>(queryClient, keys.attendance, (old) =>
           old ? withAttendanceChange(old, parsed.data) : old,
         );
         return;
