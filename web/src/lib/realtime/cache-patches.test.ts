@@ -1,5 +1,5 @@
 import type { TMotion, TMotionsReply, TVoteView } from '@gavel/contracts';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeAttendance, makeAttendanceMember, makeAttendanceUser } from '@/features/meetings/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
@@ -137,5 +137,35 @@ describe('createLiveHandler', () => {
     expect(queryClient.getQueryData<TMotionsReply>(key)?.votes[0]?.respondents_count).toBe(3);
     handler.onMessage({ channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'motions' } });
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('asks again after a fetch that was in flight when a refresh arrived, without cancelling it', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = queryKeys.meetings.attendance('FIN', 'M1');
+    const answers: ((value: string) => void)[] = [];
+    const observer = new QueryObserver<string>(queryClient, {
+      queryKey: key,
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(answers).toHaveLength(1);
+    const handler = createLiveHandler(
+      queryClient,
+      { kind: 'meeting', committeeCode: 'FIN', meetingCode: 'M1' },
+      { runner: () => false },
+    );
+    // The fetch in flight was asked before the change the refresh announces.
+    handler.onMessage({ channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'attendance' } });
+    expect(answers).toHaveLength(1);
+    answers[0]?.('before the change');
+    await settle();
+    await settle();
+    expect(answers).toHaveLength(2);
+    answers[1]?.('after the change');
+    await settle();
+    expect(queryClient.getQueryData(key)).toBe('after the change');
+    unsubscribe();
   });
 });

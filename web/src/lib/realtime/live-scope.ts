@@ -74,7 +74,9 @@ export interface LiveHandler {
 
 /**
  * Turns each message kind into a cache update (when the payload carries the new state) or an
- * invalidation (when it only says something changed). Invalidations never cancel a fetch in flight.
+ * invalidation (when it only says something changed). Invalidations never cancel a fetch in flight (a
+ * burst of events cannot starve the page of answers); one that arrives during a fetch asks again once it
+ * lands, since that fetch may have been asked before the change.
  */
 export function createLiveHandler(
   queryClient: QueryClient,
@@ -83,8 +85,12 @@ export function createLiveHandler(
 ): LiveHandler {
   const keys = scopeKeys(scope);
   let lastStatusRefresh = 0;
-  const invalidate = (queryKey: QueryKey) =>
-    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  const invalidate = (queryKey: QueryKey) => {
+    const inFlight = queryClient.isFetching({ queryKey }) > 0;
+    const landed = queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    if (inFlight)
+      void landed.then(() => queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false }));
+  };
   const invalidateState = () => {
     for (const key of keys.state) invalidate(key);
   };
