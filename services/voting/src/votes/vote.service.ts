@@ -263,8 +263,7 @@ export class VoteService {
     return this.changeVote(ctx, input, async (tx, vote, now) => {
       if (vote.endedAt.getTime() <= now.getTime())
         return { vote, subject: null, message: VOTE_CLOSED_MESSAGE };
-      const endedAt = vote.startedAt.getTime() > now.getTime() ? vote.startedAt : now;
-      const updated = await this.votes.update(tx, vote.tenantId, vote.id, { endedAt });
+      const updated = await this.endNow(tx, vote, now);
       return { vote: updated, subject: EVENTS.voting.voteClosed, message: VOTE_CLOSED_MESSAGE };
     });
   }
@@ -288,8 +287,7 @@ export class VoteService {
     for (const vote of active) {
       const row = rows.find((r) => r.id === vote.motionId);
       if (!row) continue;
-      const endedAt = vote.startedAt > now ? vote.startedAt : now;
-      const updated = await this.votes.update(tx, tenantId, vote.id, { endedAt });
+      const updated = await this.endNow(tx, vote, now);
       const voteCounts = counts.get(vote.id) ?? EMPTY_COUNTS;
       await this.events.voteChanged(
         tx,
@@ -300,6 +298,12 @@ export class VoteService {
         voteCounts,
       );
     }
+  }
+
+  /** Ends a vote now (a vote whose start is still ahead ends at its start, so it never runs). */
+  private endNow(tx: Tx, vote: VoteRow, now: Date): Promise<VoteRow> {
+    const endedAt = vote.startedAt.getTime() > now.getTime() ? vote.startedAt : now;
+    return this.votes.update(tx, vote.tenantId, vote.id, { endedAt });
   }
 
   private changeVote(
