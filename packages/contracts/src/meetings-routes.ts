@@ -15,9 +15,9 @@ import {
   ZRetrieveAttendanceReply,
   ZRetrieveMeetingReply,
   ZRsvpInput,
-  ZVoteAttendanceRef,
 } from './meetings.js';
 import { SUBJECTS } from './subjects.js';
+import { ZEmailVoteRefInput } from './voting.js';
 
 const ZOk = z.object({ ok: z.literal(true) });
 const S = SUBJECTS.meetings;
@@ -204,7 +204,7 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
     tag: 'email votes',
     subject: S.retrieveVoteAttendance,
     auth: 'user',
-    input: ZVoteAttendanceRef,
+    input: ZEmailVoteRefInput,
     reply: ZRetrieveAttendanceReply,
   },
 ];

@@ -280,17 +280,6 @@ export const ZRetrieveAttendanceReply = z.object({
 });
 export type TRetrieveAttendanceReply = z.infer<typeof ZRetrieveAttendanceReply>;
 
-/**
- * GET /api/vote/{committeeCode}/{voteCode}/retrieve/attendance (meetings.retrieve.vote-attendance): the
- * email-vote page's Committee Members panel. Answers ZRetrieveAttendanceReply with the committee's members
- * (no attendance or RSVPs in an email vote); runners get each voting member's status across its motions.
- */
-export const ZVoteAttendanceRef = z.object({
-  committeeCode: z.string().min(1),
-  voteCode: z.string().min(1),
-});
-export type TVoteAttendanceRef = z.infer<typeof ZVoteAttendanceRef>;
-
 /** A form value 'true'/'false' or a boolean. */
 const ZFormBoolean = z.union(
   [z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')],

@@ -2,17 +2,17 @@ import {
   SUBJECTS,
   type TAttendanceChangeReply,
   type TAttendanceInput,
+  type TEmailVoteRefInput,
   type TMeetingRef,
   type TMeetingUserRef,
   type TRequestContext,
   type TRetrieveAttendanceReply,
   type TRsvpInput,
-  type TVoteAttendanceRef,
   ZAttendanceInput,
+  ZEmailVoteRefInput,
   ZMeetingRef,
   ZMeetingUserRef,
   ZRsvpInput,
-  ZVoteAttendanceRef,
 } from '@gavel/contracts';
 import { Handle } from '@gavel/service-kit';
 import { Controller, Inject } from '@nestjs/common';
@@ -49,8 +49,8 @@ export class AttendanceHandler {
     return this.attendance.retrieve(ctx, input);
   }
 
-  @Handle(S.retrieveVoteAttendance, ZVoteAttendanceRef)
-  retrieveForEmailVote(input: TVoteAttendanceRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
+  @Handle(S.retrieveVoteAttendance, ZEmailVoteRefInput)
+  retrieveForEmailVote(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
     return this.attendance.retrieveForEmailVote(ctx, input);
   }
 }

@@ -5,6 +5,7 @@ import {
   MEETING_VISIBILITY_OPEN,
   type TAttendanceChangeReply,
   type TAttendanceInput,
+  type TEmailVoteRefInput,
   type TMeetingMode,
   type TMeetingRef,
   type TMeetingUserRef,
@@ -13,7 +14,6 @@ import {
   type TRequestContext,
   type TRetrieveAttendanceReply,
   type TRsvpInput,
-  type TVoteAttendanceRef,
 } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
@@ -178,7 +178,7 @@ export class AttendanceService {
    */
   async retrieveForEmailVote(
     ctx: TRequestContext,
-    ref: TVoteAttendanceRef,
+    ref: TEmailVoteRefInput,
   ): Promise<TRetrieveAttendanceReply> {
     const { committee, rows } = await this.db.read(async (db) => {
       const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);

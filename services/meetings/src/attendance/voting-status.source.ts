@@ -1,8 +1,8 @@
 import {
   SUBJECTS,
+  type TEmailVoteRefInput,
   type TMemberVotingStatus,
   type TRequestContext,
-  type TVoteAttendanceRef,
   type TVotingMemberStatus,
   ZEmailVoteMemberStatusReply,
   ZMemberStatusReply,
@@ -50,13 +50,13 @@ export class VotingStatusSource {
   /** voting.email-vote.member-status: each voting member across an email vote's motions. */
   async emailVoteStatuses(
     ctx: TRequestContext,
-    ref: TVoteAttendanceRef,
+    ref: TEmailVoteRefInput,
   ): Promise<Map<string, TMemberVotingStatus> | null> {
     try {
       const reply = await this.runtime.call(
         SUBJECTS.voting.emailVoteMemberStatus,
         ctx,
-        { committeeCode: ref.committeeCode, voteCode: ref.voteCode },
+        ref,
         ZEmailVoteMemberStatusReply,
         VOTING_TIMEOUT_MS,
       );
