@@ -44,8 +44,5 @@ export const queryKeys = {
     /** retrieve/motions of a meeting ('meeting') or an email vote ('vote'). */
     motions: (kind: 'meeting' | 'vote', committeeCode: string, code: string) =>
       ['voting', 'motions', kind, committeeCode, code] as const,
-    /** retrieve/vote of an email vote (its window and can_modify). */
-    emailVote: (committeeCode: string, voteCode: string) =>
-      ['voting', 'email-vote', committeeCode, voteCode] as const,
   },
 };

@@ -61,7 +61,6 @@ export function useUpdateEmailVote(committeeCode: string, voteCode: string) {
     mutationFn: (body: EmailVoteUpdateBody) => updateEmailVote(committeeCode, voteCode, body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.voting.emailVote(committeeCode, voteCode) });
     },
   });
 }

@@ -1,6 +1,5 @@
 import {
   type TCastReply,
-  type TEmailVote,
   type TMessageReply,
   type TMotionsReply,
   type TResultVisibility,
@@ -8,7 +7,6 @@ import {
   type TVoteReply,
   type TVoteType,
   ZCastReply,
-  ZEmailVote,
   ZMessageReply,
   ZMotionReply,
   ZMotionsReply,
@@ -29,15 +27,6 @@ function motionPath(scope: MotionScope, id: string, rest = ''): string {
 /** GET {base}/retrieve/motions: motions, votes as the caller may see them, the caller's own responses. */
 export function fetchMotions(scope: MotionScope, signal?: AbortSignal): Promise<TMotionsReply> {
   return api.get(ZMotionsReply, `${publicBase(scope)}/retrieve/motions`, signal);
-}
-
-/** GET /vote/{c}/{v}/retrieve/vote: the email vote (window, phase, can_modify). */
-export function fetchEmailVote(
-  committeeCode: string,
-  voteCode: string,
-  signal?: AbortSignal,
-): Promise<TEmailVote> {
-  return api.get(ZEmailVote, `/vote/${enc(committeeCode)}/${enc(voteCode)}/retrieve/vote`, signal);
 }
 
 /** The motion form payload (spec section 7 "motion form payload"). */

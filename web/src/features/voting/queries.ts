@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { fetchEmailVote } from '@/features/email-votes/api';
 import {
   addVoteTime,
   amendMotion,
@@ -14,7 +15,6 @@ import {
   closeVote,
   createMotion,
   deleteMotion,
-  fetchEmailVote,
   fetchMotions,
   type MotionFormBody,
   resortMotions,
@@ -73,12 +73,12 @@ export function useMotions(scope: MotionScope, intervalFor: (data: TMotionsReply
   });
 }
 
-/** GET /vote/{c}/{v}/retrieve/vote (email votes only: their can_modify). */
+/** GET /vote/{c}/{v}/retrieve/vote (email votes only: their can_modify), shared with the email-vote page. */
 export function useEmailVote(scope: MotionScope) {
   const committeeCode = scope.committeeCode;
   const voteCode = scope.kind === 'vote' ? scope.voteCode : '';
   return useQuery({
-    queryKey: queryKeys.voting.emailVote(committeeCode, voteCode),
+    queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode),
     queryFn: ({ signal }) => fetchEmailVote(committeeCode, voteCode, signal),
     enabled: scope.kind === 'vote',
   });
@@ -105,7 +105,7 @@ function useActionOptions(scope: MotionScope) {
         void queryClient.invalidateQueries({ queryKey: motionsKey(scope) });
         if (scope.kind === 'vote') {
           void queryClient.invalidateQueries({
-            queryKey: queryKeys.voting.emailVote(scope.committeeCode, scope.voteCode),
+            queryKey: queryKeys.meetings.emailVote(scope.committeeCode, scope.voteCode),
           });
         }
       },

@@ -49,10 +49,7 @@ export function scopeKeys(scope: LiveScope): ScopeKeys {
     };
   }
   return {
-    state: [
-      queryKeys.meetings.emailVote(scope.committeeCode, scope.voteCode),
-      queryKeys.voting.emailVote(scope.committeeCode, scope.voteCode),
-    ],
+    state: [queryKeys.meetings.emailVote(scope.committeeCode, scope.voteCode)],
     attendance: queryKeys.meetings.emailVoteAttendance(scope.committeeCode, scope.voteCode),
     motions: queryKeys.voting.motions('vote', scope.committeeCode, scope.voteCode),
   };
