@@ -1,8 +1,8 @@
 import type { TEmailVote } from '@gavel/contracts';
 import { type Phase, votePhase } from '@gavel/voting-rules';
 import { format, isSameDay } from 'date-fns';
-import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
-import { toDate } from '@/lib/date-time';
+import { HEADER_DATE_FORMAT, WEEKDAY_DATE_FORMAT } from '@/features/meetings/meeting-rules';
+import { formatTime, toDate } from '@/lib/date-time';
 
 /** The email-vote page's texts (spec section 2), exactly as written there. */
 export const VOTE_TEXT = {
@@ -13,9 +13,6 @@ export const VOTE_TEXT = {
   editVote: 'Edit Vote',
   committeeAdmin: 'Committee Admin',
 } as const;
-
-const OPENS_ON_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";
-const TIME_ONLY = 'h:mm a';
 
 /** The email vote's phase from the clock (planned before start, in progress, ended after end). */
 export function emailVotePhase(vote: Pick<TEmailVote, 'start' | 'end'>, now: number): Phase {
@@ -48,8 +45,8 @@ export function emailVoteBanner(vote: Pick<TEmailVote, 'start' | 'end'>, now: nu
   const start = toDate(vote.start);
   if (!start) return '';
   return isSameDay(start, new Date(now))
-    ? `Vote Opens at ${format(start, TIME_ONLY)}`
-    : `Vote Opens on ${format(start, OPENS_ON_FORMAT)}`;
+    ? `Vote Opens at ${formatTime(start)}`
+    : `Vote Opens on ${format(start, WEEKDAY_DATE_FORMAT)}`;
 }
 
 export interface CountdownParts {
@@ -81,9 +78,4 @@ export function emailVoteCountdown(
   if (phase === 'planned') return { label: 'Opens in', parts: countdownParts(start - now) };
   if (phase === 'in_progress') return { label: 'Closes in', parts: countdownParts(end - now) };
   return null;
-}
-
-export function isOpeningToday(vote: Pick<TEmailVote, 'start'>, now: number): boolean {
-  const start = toDate(vote.start);
-  return start !== null && isSameDay(start, new Date(now));
 }

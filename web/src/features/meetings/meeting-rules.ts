@@ -2,7 +2,7 @@ import type { TAttendanceMember, TAttendeeRecord, TMeeting } from '@gavel/contra
 import { isCheckedIn, NOT_CHECKED_IN } from '@gavel/voting-rules';
 import { format, isSameDay } from 'date-fns';
 import { ApiError } from '@/lib/api-client';
-import { toDate } from '@/lib/date-time';
+import { formatTime, toDate } from '@/lib/date-time';
 
 export type TMeetingStatus = TMeeting['status'];
 
@@ -38,8 +38,8 @@ export const attendanceRemovedMessage = (name: string) => `${name} Attendance Re
 
 /** Spec: "The date format is like 'MMMM D, YYYY at h:mm A'" (date-fns tokens). */
 export const HEADER_DATE_FORMAT = "MMMM d, yyyy 'at' h:mm a";
-const WEEKDAY_DATE_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";
-const TIME_ONLY = 'h:mm a';
+/** 'Monday, November 23, 2026 at 9:00 AM' (also the email vote's 'Vote Opens on …'). */
+export const WEEKDAY_DATE_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";
 
 export type AttendancePanelMode = 'planned' | 'in_progress' | 'ended';
 
@@ -83,7 +83,7 @@ export function meetingDateText(
   if (!start || !end)
     return { label: MEETING_TEXT.tookPlace, text: start ? format(start, HEADER_DATE_FORMAT) : '' };
   const text = isSameDay(start, end)
-    ? `${format(start, WEEKDAY_DATE_FORMAT)} - ${format(end, TIME_ONLY)}`
+    ? `${format(start, WEEKDAY_DATE_FORMAT)} - ${formatTime(end)}`
     : `${format(start, HEADER_DATE_FORMAT)} - ${format(end, HEADER_DATE_FORMAT)}`;
   return { label: MEETING_TEXT.tookPlace, text };
 }
@@ -189,8 +189,8 @@ export function checkInRanges(attendee: TAttendeeRecord | null, meetingEnd: Date
 }
 
 export function formatRange(range: CheckInRange): string {
-  const start = format(range.start, TIME_ONLY);
-  const end = range.end ? format(range.end, TIME_ONLY) : '…';
+  const start = formatTime(range.start);
+  const end = range.end ? formatTime(range.end) : '…';
   return `${start} - ${end} (${range.minutes} ${range.minutes === 1 ? 'minute' : 'minutes'})`;
 }
 

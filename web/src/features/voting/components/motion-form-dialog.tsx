@@ -1,8 +1,9 @@
-import type { TMeetingCommittee, TMotion, TResultVisibility, TVoteType } from '@gavel/contracts';
+import type { TMeetingCommittee, TMotion, TVoteType } from '@gavel/contracts';
 import {
   ABSTAIN_SLOT_NUMBER,
   CUSTOM_RESPONSE_COLUMNS,
   NO_VALUE_LABEL,
+  RESULT_VISIBILITIES,
   STANDARD_RESPONSE_LABELS,
 } from '@gavel/voting-rules';
 import * as React from 'react';
@@ -55,8 +56,6 @@ const TITLES: Record<MotionFormMode, string> = {
   edit: 'Edit Motion',
   amend: 'Amend Motion',
 };
-
-const VISIBILITIES: TResultVisibility[] = ['show_all', 'hide_breakdown', 'hide_all'];
 
 export interface MotionFormDialogProps {
   scope: MotionScope;
@@ -340,7 +339,7 @@ function MotionForm({
         {values.resultVisibility === null && (
           <p className="text-xs text-muted-foreground">Not chosen: the association's default applies.</p>
         )}
-        {VISIBILITIES.map((value) => (
+        {RESULT_VISIBILITIES.map((value) => (
           <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
             <input
               type="radio"

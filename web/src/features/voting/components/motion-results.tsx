@@ -2,6 +2,7 @@ import type { TMotion, TResultVisibility, TVoteView } from '@gavel/contracts';
 import {
   canChangeResultVisibility,
   generalQuorum,
+  RESULT_VISIBILITIES,
   RESULT_VISIBILITY_SUCCESS,
   resultBreakdown,
   resultList,
@@ -15,6 +16,7 @@ import { toast } from 'sonner';
 import { ErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { ResultsPieChart } from '@/features/voting/components/results-pie-chart';
+import { RESULT_VISIBILITY_OPTION_LABELS } from '@/features/voting/motion-form';
 import { toVoteRecord, voteValidity } from '@/features/voting/motion-state';
 import { useSetResultVisibility } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
@@ -112,11 +114,10 @@ export function VoteResults({
   );
 }
 
-const VISIBILITY_BUTTONS: { value: TResultVisibility; label: string }[] = [
-  { value: 'show_all', label: 'Show Results' },
-  { value: 'hide_breakdown', label: 'Hide Breakdown' },
-  { value: 'hide_all', label: 'Hide All Results' },
-];
+const VISIBILITY_BUTTONS = RESULT_VISIBILITIES.map((value) => ({
+  value,
+  label: RESULT_VISIBILITY_OPTION_LABELS[value],
+}));
 
 /** The runners' Show Results / Hide Breakdown / Hide All Results buttons. */
 export function ResultVisibilityButtons({
