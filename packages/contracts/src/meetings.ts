@@ -167,7 +167,7 @@ export const ZMeeting = ZMeetingCounts.extend({
 export type TMeeting = z.infer<typeof ZMeeting>;
 export const ZMeetingListReply = z.array(ZMeeting);
 
-/** The committee as the meeting page needs it (spec section 3, Committee). */
+/** The committee as the meeting and email-vote pages need it (spec section 3, Committee). */
 export const ZMeetingCommittee = z.object({
   id: ZId,
   name: z.string(),

@@ -18,6 +18,7 @@ import {
   ZMotionsReply,
   ZMotionsResortInput,
   ZMotionUpdateInput,
+  ZRetrieveEmailVoteReply,
   ZScopeInput,
   ZVoteAddTimeInput,
   ZVoteRefInput,
@@ -196,12 +197,12 @@ export const VOTING_ROUTES: readonly HttpRoute[] = [
   {
     method: 'GET',
     path: '/api/vote/{committeeCode}/{voteCode}/retrieve/vote',
-    summary: 'An email vote: window, phase, can_modify and voting-member progress counts',
+    summary: 'An email vote: window, phase, can_modify, voting-member progress counts and its committee',
     tag: 'email votes',
     subject: S.emailVoteGet,
     auth: 'user',
     input: ZEmailVoteRefInput,
-    reply: ZEmailVote,
+    reply: ZRetrieveEmailVoteReply,
   },
   {
     method: 'GET',

@@ -22,6 +22,7 @@ export type TVoteLiveInput = z.infer<typeof ZVoteLiveInput>;
 
 // ---- the voting service's own schemas follow ----
 import { ZResultVisibility, ZVoteKind, ZVoteType } from './enums.js';
+import { ZMeetingCommittee } from './meetings.js';
 import { ZBroadcast } from './realtime.js';
 
 const ZIso = z.string().datetime({ offset: true });
@@ -210,6 +211,13 @@ export const ZEmailVote = z.object({
   voting_members_complete_count: z.number().int(),
 });
 export type TEmailVote = z.infer<typeof ZEmailVote>;
+/**
+ * GET {vote base}/retrieve/vote: the email vote with its committee as the email-vote page shows it (the same
+ * shape as retrieve/meeting's committee), from the voting service's own committee read model, so that a
+ * member who may not read the committee's admin answer still sees its name, quorum and demographic settings.
+ */
+export const ZRetrieveEmailVoteReply = ZEmailVote.extend({ committee: ZMeetingCommittee });
+export type TRetrieveEmailVoteReply = z.infer<typeof ZRetrieveEmailVoteReply>;
 export const ZEmailVoteRefInput = z.object({ committeeCode: z.string().min(1), voteCode: z.string().min(1) });
 export type TEmailVoteRefInput = z.infer<typeof ZEmailVoteRefInput>;
 const ZEmailVoteFields = {

@@ -1,5 +1,7 @@
 import {
+  EVENTS,
   SUBJECTS,
+  type TMeetingCommittee,
   ZCastReply,
   ZChannelAccess,
   ZEmailVote,
@@ -7,11 +9,13 @@ import {
   ZMessageReply,
   ZMotionReply,
   ZMotionsReply,
+  ZRetrieveEmailVoteReply,
   ZVoteReply,
 } from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refused } from './helpers.js';
-import { type Harness, newWorld, RUNNER, startHarness, userCtx } from './support.js';
+import { type Harness, newWorld, publishEvent, RUNNER, startHarness, userCtx } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -275,5 +279,72 @@ describe('email votes', () => {
     expect(
       (await refused(h.call(S.emailVoteMemberStatus, other, base, ZEmailVoteMemberStatusReply))).code,
     ).toBe('not_found');
+  });
+
+  it('answers retrieve/vote with its committee from the read model, to ordinary members too, and follows committee events', async () => {
+    const w = await newWorld(h, { quorum: 3, voters: 3 });
+    const admin = userCtx(w.tenantId, ['create email vote']);
+    const window = {
+      start: new Date(Date.now() - 60_000).toISOString(),
+      end: new Date(Date.now() + 3600_000).toISOString(),
+    };
+    const committeeCode = w.committee.code;
+    const created = await h.call(
+      S.emailVoteCreate,
+      admin,
+      { committeeCode, code: 'EV4', name: 'Ballot', ...window },
+      ZEmailVote,
+    );
+    // The list, create and edit answers stay without the committee.
+    expect(created).not.toHaveProperty('committee');
+    const base = { committeeCode, voteCode: 'EV4' };
+    // A voting member with no permission at all (who may not read the committee's admin answer).
+    const [, member] = w.members;
+    if (!member) throw new Error('member');
+    expect(member.ctx.permissions).toEqual([]);
+    const expected: TMeetingCommittee = {
+      id: w.committee.id,
+      name: 'Finance Committee',
+      code: committeeCode,
+      year: 2026,
+      quorum: 3,
+      two_thirds_vote: true,
+      chair_position: 'Chair',
+      vchair_position: 'Vice Chair',
+      voting_rights: w.committee.voting_rights,
+      has_demographic: true,
+      demographic_name: 'Region',
+      demographic_is_displayed: true,
+      demographic_motion_filterable: true,
+      demographic_display_prepend: false,
+      demographics: ['North', 'South'],
+    };
+    const reply = await h.call(S.emailVoteGet, member.ctx, base, ZRetrieveEmailVoteReply);
+    expect(reply).toMatchObject({ id: created.id, code: 'EV4', committee_id: w.committee.id });
+    expect(reply.committee).toEqual(expected);
+
+    // The committees service renames the demographic and changes how it is shown: the next answer has it.
+    await publishEvent(h, EVENTS.committees.committeeUpdated, {
+      tenantId: w.tenantId,
+      committee: {
+        ...w.committee,
+        quorum: 2,
+        demographic_name: 'District',
+        demographic_is_displayed: false,
+        demographic_display_prepend: true,
+      },
+    });
+    await eventually(async () => {
+      const next = await h.call(S.emailVoteGet, member.ctx, base, ZRetrieveEmailVoteReply);
+      return next.committee.demographic_name === 'District';
+    }, 15_000);
+    const next = await h.call(S.emailVoteGet, member.ctx, base, ZRetrieveEmailVoteReply);
+    expect(next.committee).toEqual({
+      ...expected,
+      quorum: 2,
+      demographic_name: 'District',
+      demographic_is_displayed: false,
+      demographic_display_prepend: true,
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   type TEmailVoteUpdateInput,
   type TMessageReply,
   type TRequestContext,
+  type TRetrieveEmailVoteReply,
   type TVoteChannelAccessInput,
   ZCommitteeEmailVotesRef,
   ZEmailVoteCreateInput,
@@ -30,7 +31,7 @@ export class EmailVoteHandler {
   }
 
   @Handle(SUBJECTS.voting.emailVoteGet, ZEmailVoteRefInput)
-  get(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TEmailVote> {
+  get(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TRetrieveEmailVoteReply> {
     return this.emailVotes.get(ctx, input);
   }
 

@@ -14,6 +14,7 @@ import {
   type TEmailVoteUpdateInput,
   type TMessageReply,
   type TRequestContext,
+  type TRetrieveEmailVoteReply,
   type TVoteChannelAccessInput,
   voteChannel,
 } from '@gavel/contracts';
@@ -23,6 +24,7 @@ import { Database } from '../db/database.js';
 import type { Db } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { sanitizeRich } from '../motions/sanitize.js';
+import { toVoteCommittee } from '../scope/committee.mapper.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
 import { notFound, requireUser, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { type EmailVoteProgress, EmailVoteRepository } from './email-vote.repository.js';
@@ -41,9 +43,14 @@ export class EmailVoteService {
     @Inject(VotingEvents) private readonly events: VotingEvents,
   ) {}
 
-  async get(ctx: TRequestContext, input: TEmailVoteRefInput): Promise<TEmailVote> {
+  /**
+   * GET {vote base}/retrieve/vote: the email vote with its committee from this service's read model, so a
+   * member who may not read the committee's admin answer still gets its name, quorum and demographic settings.
+   */
+  async get(ctx: TRequestContext, input: TEmailVoteRefInput): Promise<TRetrieveEmailVoteReply> {
     const scope = await this.scopes.resolve(this.db.client, ctx, input);
-    return this.view(this.db.client, scope.emailVote as EmailVoteRow);
+    const vote = await this.view(this.db.client, scope.emailVote as EmailVoteRow);
+    return { ...vote, committee: toVoteCommittee(scope.committee) };
   }
 
   /**

@@ -11,7 +11,14 @@ import {
 
 /** Durable consumers (from the stream's beginning) that keep the read models; one wildcard subject each (nats 2.9). */
 export const CONSUMERS = {
-  committees: { durable: 'voting-committees', subject: 'evt.committees.committee.*' },
+  /**
+   * '-v2' since the read model keeps the demographic's name and display settings (migration
+   * 20261123150000): a new durable name starts again from the beginning of the stream (it keeps 14 days) and
+   * has no handled-event records yet (gavel_processed_events is keyed by this name), so an existing
+   * deployment replays the retained committee events and fills the new columns. Events are upserts of the
+   * whole committee, applied in stream order: the replay ends on each committee's latest state.
+   */
+  committees: { durable: 'voting-committees-v2', subject: 'evt.committees.committee.*' },
   memberships: { durable: 'voting-memberships', subject: 'evt.committees.membership.*' },
   meetings: { durable: 'voting-meetings', subject: 'evt.meetings.meeting.*' },
   attendance: { durable: 'voting-attendance', subject: 'evt.meetings.attendance.*' },

@@ -19,13 +19,16 @@ export async function upsertCommittee(tx: RawSql, subject: string, e: TCommittee
   const c = e.committee;
   await tx.$executeRawUnsafe(
     `INSERT INTO ${S}.committees (tenant_id, id, code, name, year, quorum, two_thirds_vote, chair_position,
-       vchair_position, voting_rights, has_demographic, demographic_motion_filterable, demographics, deleted, updated_at)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13::text[], $14, now())
+       vchair_position, voting_rights, has_demographic, demographic_name, demographic_is_displayed,
+       demographic_motion_filterable, demographic_display_prepend, demographics, deleted, updated_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16::text[], $17, now())
      ON CONFLICT (tenant_id, id) DO UPDATE SET code = EXCLUDED.code, name = EXCLUDED.name, year = EXCLUDED.year,
        quorum = EXCLUDED.quorum, two_thirds_vote = EXCLUDED.two_thirds_vote, chair_position = EXCLUDED.chair_position,
        vchair_position = EXCLUDED.vchair_position, voting_rights = EXCLUDED.voting_rights,
-       has_demographic = EXCLUDED.has_demographic,
+       has_demographic = EXCLUDED.has_demographic, demographic_name = EXCLUDED.demographic_name,
+       demographic_is_displayed = EXCLUDED.demographic_is_displayed,
        demographic_motion_filterable = EXCLUDED.demographic_motion_filterable,
+       demographic_display_prepend = EXCLUDED.demographic_display_prepend,
        demographics = EXCLUDED.demographics, deleted = EXCLUDED.deleted, updated_at = now()`,
     e.tenantId,
     c.id,
@@ -38,7 +41,10 @@ export async function upsertCommittee(tx: RawSql, subject: string, e: TCommittee
     c.vchair_position,
     JSON.stringify(c.voting_rights),
     c.has_demographic,
+    c.demographic_name,
+    c.demographic_is_displayed,
     c.demographic_motion_filterable,
+    c.demographic_display_prepend,
     c.demographics,
     subject.endsWith('.deleted'),
   );

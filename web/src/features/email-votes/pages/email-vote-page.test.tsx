@@ -1,6 +1,7 @@
-import type { TEmailVote } from '@gavel/contracts';
+import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeMeetingCommittee } from '@/features/voting/test-fixtures';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
@@ -13,7 +14,7 @@ vi.mock('@/lib/realtime/socket', () => ({
 }));
 
 const day = 86_400_000;
-function emailVote(overrides: Partial<TEmailVote> = {}): TEmailVote {
+function emailVote(overrides: Partial<TRetrieveEmailVoteReply> = {}): TRetrieveEmailVoteReply {
   return {
     id: 'ev-1',
     committee_id: 'c-1',
@@ -28,6 +29,7 @@ function emailVote(overrides: Partial<TEmailVote> = {}): TEmailVote {
     voting_members_not_started_count: 2,
     voting_members_incomplete_count: 1,
     voting_members_complete_count: 2,
+    committee: makeMeetingCommittee({ name: 'Finance Committee', code: 'FIN', year: 2026 }),
     ...overrides,
   };
 }
@@ -50,9 +52,25 @@ describe('EmailVotePage', () => {
     expect(screen.getByRole('link', { name: /Edit Vote/ }).getAttribute('href')).toBe(
       '/admin/committee/FIN/vote/EV1/edit',
     );
-    expect(screen.getByRole('link', { name: /Committee Admin/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Committee Admin/ }).getAttribute('href')).toBe(
+      '/admin/committee/FIN?year=2026',
+    );
     expect(
       await screen.findByText('2 voted, 1 partially voted, 2 not started of 5 voting members'),
     ).toBeTruthy();
+  });
+
+  it("shows an ordinary member the committee from retrieve/vote, without asking for the committee's admin answer", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: [] }) },
+      'GET /api/vote/FIN/EV1/retrieve/vote': { body: emailVote({ can_modify: false }) },
+      'GET /api/vote/FIN/EV1/retrieve/attendance': { status: 404, body: { message: 'Not found' } },
+      'GET /api/vote/FIN/EV1/retrieve/motions': { body: { motions: [], votes: [], responses: [] } },
+    });
+    renderApp('/vote/FIN/EV1');
+    expect(await screen.findByRole('heading', { name: 'Budget Approval' })).toBeTruthy();
+    expect(screen.getByText('Finance Committee')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Committee Admin/ })).toBeNull();
+    expect(fetchMock.requests().filter((r) => r.path.startsWith('/api/admin/'))).toEqual([]);
   });
 });

@@ -1,13 +1,10 @@
-import { COMMITTEE_LIST_PERMISSIONS, can, canAny, type TRetrieveAttendanceReply } from '@gavel/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, type TRetrieveAttendanceReply } from '@gavel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/features/auth/queries';
-import { fetchCommittee } from '@/features/committees/api';
-import { voteBase } from '@/features/email-votes/api';
-import { minimalCommittee, toMeetingCommittee } from '@/features/email-votes/committee-of-vote';
 import { VoteFooter } from '@/features/email-votes/components/vote-footer';
 import { VoteHeader } from '@/features/email-votes/components/vote-header';
 import { isMissing, useEmailVote, useEmailVoteAttendance } from '@/features/email-votes/queries';
@@ -20,6 +17,7 @@ import { liveTitle, memberOf } from '@/features/meetings/meeting-rules';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { voteBase } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { attendancePollInterval } from '@/lib/realtime/polling';
 import { useScopeLive } from '@/lib/realtime/use-scope-live';
@@ -31,7 +29,6 @@ export function EmailVotePage() {
   const { me, principal } = useCurrentUser();
   const runner = can(principal, 'run meetings');
   const staff = can(principal, 'modify meeting attendance');
-  const canViewCommittee = canAny(principal, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS);
   const { live } = useScopeLive({ kind: 'vote', committeeCode, voteCode }, { runner });
   const { now, tick } = useClock();
   // On load the page refreshes the user state (spec section 2, "Email-vote page").
@@ -51,27 +48,20 @@ export function EmailVotePage() {
   const interval = attendancePollInterval({ live, phase, runner, editor: staff, votingMember });
   const vote = useEmailVote(committeeCode, voteCode, interval);
   const attendance = useEmailVoteAttendance(committeeCode, voteCode, interval);
-  const committeeQuery = useQuery({
-    queryKey: queryKeys.committees.detail(committeeCode),
-    queryFn: ({ signal }) => fetchCommittee(committeeCode, undefined, signal),
-    enabled: canViewCommittee,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
 
   const baseTitle = vote.data ? vote.data.name : 'Vote';
   useDocumentTitle(liveTitle(baseTitle, tick, phase === 'in_progress'));
 
   if (vote.isPending) return <LoadingState />;
-  if (!vote.data) {
+  // retrieve/vote carries the committee (from the voting service's read model, for members too); only
+  // an answer without it (a voting service older than the page) leaves it out.
+  const committee = vote.data?.committee;
+  if (!vote.data || !committee) {
     return (
       <ErrorState message={errorText(vote.error, FALLBACK.retrieve)} onRetry={() => void vote.refetch()} />
     );
   }
   const data = vote.data;
-  const committee = committeeQuery.data
-    ? toMeetingCommittee(committeeQuery.data)
-    : minimalCommittee(committeeCode, data);
   const attendanceMissing = isMissing(attendance.error);
 
   return (

@@ -79,6 +79,7 @@ describe('MotionsPanel', { timeout: 20_000 }, () => {
           voting_members_not_started_count: 2,
           voting_members_incomplete_count: 0,
           voting_members_complete_count: 1,
+          committee: makeMeetingCommittee(),
         },
       },
     });
