@@ -1,8 +1,29 @@
 import { z } from 'zod';
+import { ZResultVisibility } from './enums.js';
 import { sessionReply } from './reply.js';
 
 const ZId = z.string().min(1);
 const ZOptionalText = z.string().trim().max(255).nullable();
+
+/**
+ * The association's vote wording and motion default (meetings spec section 9): the abstain label
+ * (default Abstain), whether abstain is offered, whether vote progress shows, and the result visibility
+ * new motions get (null: show).
+ */
+export const ZVotingSettings = z.object({
+  abstain_label: z.string().min(1),
+  hide_abstain: z.boolean(),
+  show_vote_progress: z.boolean(),
+  default_result_visibility: ZResultVisibility.nullable(),
+});
+export type TVotingSettings = z.infer<typeof ZVotingSettings>;
+/** What an association has until it configures otherwise (the identity schema's column defaults). */
+export const DEFAULT_VOTING_SETTINGS: TVotingSettings = {
+  abstain_label: 'Abstain',
+  hide_abstain: false,
+  show_vote_progress: true,
+  default_result_visibility: null,
+};
 
 export const ZTenant = z.object({
   id: ZId,
@@ -10,6 +31,7 @@ export const ZTenant = z.object({
   uses_nicknames: z.boolean(),
   default_from_name: z.string().nullable(),
   company: z.string().nullable(),
+  voting: ZVotingSettings,
 });
 export type TTenant = z.infer<typeof ZTenant>;
 
@@ -46,6 +68,8 @@ export type TMe = z.infer<typeof ZMe>;
 // ---- gateway-internal lookups ----
 export const ZTenantResolveInput = z.object({ host: z.string().min(1) });
 export const ZTenantResolveReply = ZTenant.nullable();
+/** identity.tenant.get: the caller's tenant (ctx.tenantId); answers like tenant.resolve. */
+export const ZTenantGetInput = z.object({});
 
 export const ZPrincipalGetInput = z.object({ userId: ZId });
 export const ZPrincipalReply = z

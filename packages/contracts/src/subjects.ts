@@ -5,6 +5,8 @@
 export const SUBJECTS = {
   identity: {
     tenantResolve: 'identity.tenant.resolve',
+    /** The caller's tenant (ctx.tenantId), for services that need its settings off their hot paths. */
+    tenantGet: 'identity.tenant.get',
     principalGet: 'identity.principal.get',
     login: 'identity.auth.login',
     bypass: 'identity.auth.bypass',

@@ -73,6 +73,28 @@ export class TenantResolver {
   }
 }
 
+/**
+ * A tenant by id through identity, cached for 30 s: for services that need the association's settings
+ * (vote wording, motion defaults) off their hot paths.
+ */
+export class TenantLookup {
+  private readonly cache: TtlCache<TTenant | null>;
+
+  constructor(private readonly opts: TenantResolverOptions) {
+    this.cache = new TtlCache(opts.ttlMs ?? 30_000);
+  }
+
+  get(tenantId: string, requestId: string): Promise<TTenant | null> {
+    return this.cache.getOrLoad(tenantId, () => {
+      const ctx: TRequestContext = { requestId, tenantId, userId: null, roles: [], permissions: [] };
+      return callService(this.opts.nc, SUBJECTS.identity.tenantGet, ctx, {}, ZTenantResolveReply, {
+        prefix: this.opts.prefix,
+        timeoutMs: this.opts.timeoutMs,
+      });
+    });
+  }
+}
+
 export interface PrincipalResolverOptions {
   nc: NatsConnection;
   prefix: string;

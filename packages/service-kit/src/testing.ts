@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { AppError, REQUEST_ID_HEADER, type TRequestContext } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import { connectNats } from './nats.js';
 import type { ServiceRuntime } from './runtime.js';
 import { prefixed, streamName } from './subjects.js';
 
@@ -45,4 +48,79 @@ export async function publishEvent(
   await runtime.js.publish(prefixed(runtime.prefix, subject), JSON.stringify(payload), {
     msgID: randomUUID(),
   });
+}
+
+/**
+ * Another service, faked in a test by NATS subscriptions speaking the kit's wire format (Nest's):
+ * `{pattern, data: {ctx, input}, id}` → `{id, response: {ok: true, data} | {ok: false, error}, isDisposed: true}`.
+ */
+
+/** Returned by a handler that should never answer. */
+export const NO_REPLY = Symbol('no reply');
+/** Returned by a handler that should answer like a Nest handler that blew up outside the kit. */
+export const NEST_ERR = Symbol('nest err');
+
+export interface ReceivedCall {
+  subject: string;
+  ctx: TRequestContext;
+  input: unknown;
+  headerRequestId: string | undefined;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each fake handler knows its own input
+type Handler = (input: any, ctx: TRequestContext) => unknown;
+
+export class Responders {
+  readonly calls: ReceivedCall[] = [];
+
+  protected constructor(
+    readonly nc: NatsConnection,
+    readonly prefix: string,
+  ) {}
+
+  static async connect(natsUrl: string, prefix: string, name = 'fakes'): Promise<Responders> {
+    return new Responders(await connectNats(natsUrl, name), prefix);
+  }
+
+  on(subject: string, handler: Handler): void {
+    this.nc.subscribe(prefixed(this.prefix, subject), {
+      callback: (_err, msg) => void this.answer(subject, msg, handler),
+    });
+  }
+
+  callsTo(subject: string): ReceivedCall[] {
+    return this.calls.filter((c) => c.subject === subject);
+  }
+
+  private async answer(subject: string, msg: Msg, handler: Handler): Promise<void> {
+    const packet = msg.json<{ id: string; data: { ctx: TRequestContext; input: unknown } }>();
+    this.calls.push({
+      subject,
+      ctx: packet.data.ctx,
+      input: packet.data.input,
+      headerRequestId: msg.headers?.get(REQUEST_ID_HEADER) || undefined,
+    });
+    let response: unknown;
+    try {
+      const data = await handler(packet.data.input, packet.data.ctx);
+      if (data === NO_REPLY) return;
+      if (data === NEST_ERR) {
+        msg.respond(JSON.stringify({ id: packet.id, err: 'boom', isDisposed: true }));
+        return;
+      }
+      response = { ok: true, data: data ?? null };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      response = { ok: false, error: err.toPayload() };
+    }
+    msg.respond(JSON.stringify({ id: packet.id, response, isDisposed: true }));
+  }
+
+  async flush(): Promise<void> {
+    await this.nc.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.nc.drain();
+  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENTS, SUBJECTS, type TUserSearchResult } from '@gavel/contracts';
+import { DEFAULT_VOTING_SETTINGS, EVENTS, SUBJECTS, type TUserSearchResult } from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDemoDirectory, formatSummary, type SeedSummary, seedDemo } from '../src/seed.js';
@@ -36,6 +36,7 @@ const TENANT = {
   uses_nicknames: true,
   default_from_name: 'Demo Association',
   company: 'Demo Association',
+  voting: DEFAULT_VOTING_SETTINGS,
 };
 
 describe('demo seed', () => {

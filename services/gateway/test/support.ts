@@ -1,95 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import {
-  AppError,
-  REQUEST_ID_HEADER,
-  SUBJECTS,
-  type TMe,
-  type TRequestContext,
-  type TTenant,
-} from '@gavel/contracts';
-import { connectNats, createLogger, prefixed } from '@gavel/service-kit';
+import { AppError, DEFAULT_VOTING_SETTINGS, SUBJECTS, type TMe, type TTenant } from '@gavel/contracts';
+import { connectNats, createLogger } from '@gavel/service-kit';
+import { Responders } from '@gavel/service-kit/testing';
 import type { TestEnvironment } from '@gavel/test-kit';
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildGateway } from '../src/app.js';
 import { loadGatewayConfig, type TGatewayConfig } from '../src/config.js';
 import { createRedis, redisReady } from '../src/redis.js';
 
-// ---------------------------------------------------------------------------------------------------------
-// NATS responders speaking the kit's wire format (Nest's): `{pattern, data: {ctx, input}, id}` →
-// `{id, response: {ok: true, data} | {ok: false, error}, isDisposed: true}`.
-
-/** Returned by a handler that should never answer. */
-export const NO_REPLY = Symbol('no reply');
-/** Returned by a handler that should answer like a Nest handler that blew up outside the kit. */
-export const NEST_ERR = Symbol('nest err');
-
-export interface ReceivedCall {
-  subject: string;
-  ctx: TRequestContext;
-  input: unknown;
-  headerRequestId: string | undefined;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: each fake handler knows its own input
-type Handler = (input: any, ctx: TRequestContext) => unknown;
-
-export class Responders {
-  readonly calls: ReceivedCall[] = [];
-
-  private constructor(
-    readonly nc: NatsConnection,
-    private readonly prefix: string,
-  ) {}
-
-  static async connect(natsUrl: string, prefix: string): Promise<Responders> {
-    return new Responders(await connectNats(natsUrl, 'fake-identity'), prefix);
-  }
-
-  on(subject: string, handler: Handler): void {
-    this.nc.subscribe(prefixed(this.prefix, subject), {
-      callback: (_err, msg) => void this.answer(subject, msg, handler),
-    });
-  }
-
-  callsTo(subject: string): ReceivedCall[] {
-    return this.calls.filter((c) => c.subject === subject);
-  }
-
-  private async answer(subject: string, msg: Msg, handler: Handler): Promise<void> {
-    const packet = msg.json<{ id: string; data: { ctx: TRequestContext; input: unknown } }>();
-    this.calls.push({
-      subject,
-      ctx: packet.data.ctx,
-      input: packet.data.input,
-      headerRequestId: msg.headers?.get(REQUEST_ID_HEADER) || undefined,
-    });
-    let response: unknown;
-    try {
-      const data = await handler(packet.data.input, packet.data.ctx);
-      if (data === NO_REPLY) return;
-      if (data === NEST_ERR) {
-        msg.respond(JSON.stringify({ id: packet.id, err: 'boom', isDisposed: true }));
-        return;
-      }
-      response = { ok: true, data: data ?? null };
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      response = { ok: false, error: err.toPayload() };
-    }
-    msg.respond(JSON.stringify({ id: packet.id, response, isDisposed: true }));
-  }
-
-  async flush(): Promise<void> {
-    await this.nc.flush();
-  }
-
-  async close(): Promise<void> {
-    await this.nc.drain();
-  }
-}
+// Fake services answering over NATS: the service kit's, shared with the other services' tests.
+export { NEST_ERR, NO_REPLY, type ReceivedCall, Responders } from '@gavel/service-kit/testing';
 
 // ---------------------------------------------------------------------------------------------------------
 // A small identity: two associations on their own hosts, a few users.
@@ -100,6 +23,7 @@ export const ALPHA: TTenant = {
   uses_nicknames: false,
   default_from_name: null,
   company: null,
+  voting: DEFAULT_VOTING_SETTINGS,
 };
 export const BETA: TTenant = { ...ALPHA, id: 'ten-beta', name: 'Beta Association' };
 export const HOSTS: Record<string, TTenant> = { 'alpha.test': ALPHA, 'beta.test': BETA };

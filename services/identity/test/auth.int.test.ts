@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_VOTING_SETTINGS,
   PERMISSIONS,
   ROLE_GLOBAL_ADMIN,
   SUBJECTS,
@@ -44,7 +46,29 @@ describe('tenants, sign-in, me and principals', () => {
         uses_nicknames: false,
         default_from_name: null,
         company: null,
+        voting: DEFAULT_VOTING_SETTINGS,
       });
+    });
+
+    it("answers the caller's own tenant by id, with its voting settings", async () => {
+      await h.service.runtime.prisma.tenant.update({
+        where: { id: tenant.id },
+        data: { abstainLabel: 'Present', hideAbstain: true, defaultResultVisibility: 'hide_all' },
+      });
+      const found = await h.call(SUBJECTS.identity.tenantGet, ctx(tenant.id), {}, ZTenantResolveReply);
+      expect(found?.voting).toEqual({
+        abstain_label: 'Present',
+        hide_abstain: true,
+        show_vote_progress: true,
+        default_result_visibility: 'hide_all',
+      });
+      await h.service.runtime.prisma.tenant.update({
+        where: { id: tenant.id },
+        data: { abstainLabel: 'Abstain', hideAbstain: false, defaultResultVisibility: null },
+      });
+      expect(
+        await h.call(SUBJECTS.identity.tenantGet, ctx(randomUUID()), {}, ZTenantResolveReply),
+      ).toBeNull();
     });
 
     it('answers null for a host no tenant is served on', async () => {

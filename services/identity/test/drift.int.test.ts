@@ -23,7 +23,7 @@ describe('schema drift', () => {
       schema: 'identity',
       migrationsDir: MIGRATIONS_DIR,
     });
-    expect(applied).toEqual(['20261121000000_init']);
+    expect(applied).toEqual(['20261121000000_init', '20261123000000_tenant_voting_settings']);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'identity' })).toEqual([]);
   });
 });

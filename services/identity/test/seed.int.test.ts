@@ -1,4 +1,5 @@
 import {
+  DEFAULT_VOTING_SETTINGS,
   EVENTS,
   PERMISSIONS,
   SUBJECTS,
@@ -79,6 +80,7 @@ describe('demo seed', () => {
         uses_nicknames: true,
         default_from_name: 'Demo Association',
         company: 'Demo Association',
+        voting: DEFAULT_VOTING_SETTINGS,
       });
     }
     const login = (email: string) =>

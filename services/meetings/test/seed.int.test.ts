@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_VOTING_SETTINGS,
   EVENTS,
   SUBJECTS,
   type TCommittee,
@@ -18,6 +19,7 @@ const TENANT = {
   uses_nicknames: false,
   default_from_name: null,
   company: null,
+  voting: DEFAULT_VOTING_SETTINGS,
 };
 const FIN: TCommittee = {
   id: randomUUID(),

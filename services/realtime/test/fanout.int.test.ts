@@ -43,7 +43,7 @@ function broadcast(n: number, extra: Partial<TBroadcast> = {}): TBroadcast {
 
 beforeAll(async () => {
   env = await testEnvironment();
-  fakes = await Fakes.connect(env);
+  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
   installFakes(fakes);
   await fakes.nc.flush();
   await fakes.ensureStream();

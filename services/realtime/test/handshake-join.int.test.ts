@@ -33,7 +33,7 @@ async function client(opts: Parameters<typeof connectClient>[1]): Promise<TestCl
 
 beforeAll(async () => {
   env = await testEnvironment();
-  fakes = await Fakes.connect(env);
+  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
   installFakes(fakes);
   await fakes.nc.flush();
   ({ store: sessions, redis } = await sessionStore(env));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  DEFAULT_VOTING_SETTINGS,
   EVENTS,
   SOCKET_EVENT,
   SUBJECTS,
@@ -21,53 +22,20 @@ import {
   redisReady,
   SessionStore,
 } from '@gavel/service-kit';
+import { Responders } from '@gavel/service-kit/testing';
 import type { TestEnvironment } from '@gavel/test-kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { type RunningRealtime, startRealtime } from '../src/start.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: each fake handler knows its own input
-type Handler = (input: any, ctx: TRequestContext) => unknown;
 
 /**
  * The services realtime talks to, faked with NATS subscriptions speaking the kit's (Nest's) wire format:
  * identity (tenant by host, principal), meetings/voting channel access and the live tally.
  */
-export class Fakes {
-  readonly calls: { subject: string; input: unknown; ctx: TRequestContext }[] = [];
-
-  private constructor(
-    readonly nc: NatsConnection,
-    readonly prefix: string,
-  ) {}
-
-  static async connect(env: TestEnvironment): Promise<Fakes> {
-    return new Fakes(await connectNats(env.infra.natsUrl, 'fakes'), env.prefix);
-  }
-
-  on(subject: string, handler: Handler): void {
-    this.nc.subscribe(prefixed(this.prefix, subject), {
-      callback: (_err, msg) => void this.answer(subject, msg, handler),
-    });
-  }
-
-  callsTo(subject: string) {
-    return this.calls.filter((c) => c.subject === subject);
-  }
-
-  private async answer(subject: string, msg: Msg, handler: Handler): Promise<void> {
-    const packet = msg.json<{ id: string; data: { ctx: TRequestContext; input: unknown } }>();
-    this.calls.push({ subject, input: packet.data.input, ctx: packet.data.ctx });
-    let response: unknown;
-    try {
-      response = { ok: true, data: (await handler(packet.data.input, packet.data.ctx)) ?? null };
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      response = { ok: false, error: err.toPayload() };
-    }
-    msg.respond(JSON.stringify({ id: packet.id, response, isDisposed: true }));
+export class Fakes extends Responders {
+  static override async connect(natsUrl: string, prefix: string): Promise<Fakes> {
+    return new Fakes(await connectNats(natsUrl, 'fakes'), prefix);
   }
 
   /** Publishes a broadcast the way an owning service's outbox does. */
@@ -81,10 +49,6 @@ export class Fakes {
   async ensureStream(): Promise<void> {
     await ensureEventStream(await jetstreamManager(this.nc), this.prefix);
   }
-
-  async close(): Promise<void> {
-    await this.nc.drain();
-  }
 }
 
 export const ALPHA: TTenant = {
@@ -93,6 +57,7 @@ export const ALPHA: TTenant = {
   uses_nicknames: false,
   default_from_name: null,
   company: null,
+  voting: DEFAULT_VOTING_SETTINGS,
 };
 export const BETA: TTenant = { ...ALPHA, id: 'ten-beta', name: 'Beta Association' };
 export const HOSTS: Record<string, TTenant> = { 'alpha.test': ALPHA, 'beta.test': BETA };

@@ -30,7 +30,7 @@ let responses = 0;
 
 beforeAll(async () => {
   env = await testEnvironment();
-  fakes = await Fakes.connect(env);
+  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
   installFakes(fakes);
   fakes.on(SUBJECTS.voting.voteLive, async (input: { tenantId: string; vote_id: string }) => {
     await sleep(5);

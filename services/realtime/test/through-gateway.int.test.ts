@@ -27,7 +27,7 @@ const CHANNEL = 'meeting.ten-alpha-m1' as const;
 
 beforeAll(async () => {
   env = await testEnvironment();
-  fakes = await Fakes.connect(env);
+  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
   installFakes(fakes);
   await fakes.nc.flush();
   await fakes.ensureStream();

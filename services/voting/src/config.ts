@@ -1,4 +1,3 @@
-import { ZResultVisibility } from '@gavel/contracts';
 import { loadConfig, ZServiceConfig } from '@gavel/service-kit';
 import { z } from 'zod';
 
@@ -6,8 +5,6 @@ import { z } from 'zod';
 export const ZVotingConfig = ZServiceConfig.extend({
   /** Length of a meeting vote when the runner does not give one (seconds). */
   VOTE_DURATION_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
-  /** Default result visibility of new motions (spec section 5: from configuration, otherwise show). */
-  DEFAULT_RESULT_VISIBILITY: ZResultVisibility.optional(),
   /** Connections of the cast path's own pool (one INSERT per cast). */
   CAST_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   /** How often ended votes are finalized (ms). */

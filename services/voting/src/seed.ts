@@ -22,6 +22,7 @@ import { MotionService } from './motions/motion.service.js';
 import { VotingStateLoader } from './motions/voting-state.js';
 import { ScopeRepository } from './scope/scope.repository.js';
 import { ScopeService } from './scope/scope.service.js';
+import { VotingSettings, type VotingSettingsSource } from './scope/voting-settings.js';
 import { MIGRATIONS_DIR } from './start.js';
 import { VoteRepository } from './votes/vote.repository.js';
 
@@ -61,6 +62,7 @@ async function waitFor<T>(fn: () => Promise<T | null>, timeoutMs: number): Promi
 export async function seedDemo(
   prisma: PrismaClient,
   demo: Pick<DemoCommittee, 'tenantId' | 'admin'> & { committee: { id: string } },
+  settings: VotingSettingsSource,
   opts: { outbox?: Outbox; now?: Date; waitMs?: number } = {},
 ): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
@@ -79,6 +81,7 @@ export async function seedDemo(
     motionRepo,
     voteRepo,
     events,
+    settings,
   );
   const emailVotes = new EmailVoteService(db, scopes, new EmailVoteRepository(), events);
   const { tenantId } = demo;
@@ -201,7 +204,8 @@ async function main(): Promise<void> {
   });
   try {
     const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    console.log(formatSummary(await seedDemo(prisma, demo)));
+    const settings = new VotingSettings({ nc, prefix: config.SUBJECT_PREFIX });
+    console.log(formatSummary(await seedDemo(prisma, demo, settings)));
   } finally {
     await prisma.$disconnect();
     await nc.close().catch(() => undefined);

@@ -17,6 +17,7 @@ import { ResponseRepository } from './responses/response.repository.js';
 import { ResponseService } from './responses/response.service.js';
 import { ScopeRepository } from './scope/scope.repository.js';
 import { ScopeService } from './scope/scope.service.js';
+import { VotingSettings } from './scope/voting-settings.js';
 import { VoteFinalizer } from './votes/finalizer.js';
 import { VoteHandler } from './votes/vote.handler.js';
 import { VoteRepository } from './votes/vote.repository.js';
@@ -32,6 +33,7 @@ import { VoteService } from './votes/vote.service.js';
     VotingEvents,
     ScopeRepository,
     ScopeService,
+    VotingSettings,
     MotionRepository,
     VoteRepository,
     VotingStateLoader,

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_VOTING_SETTINGS,
   EVENTS,
   type Permission,
+  SUBJECTS,
   type TAttendanceEvent,
   type TCommitteeEvent,
   type TMeetingEvent,
   type TMembershipEvent,
   type TRequestContext,
+  type TTenant,
+  type TVotingSettings,
 } from '@gavel/contracts';
 import { callService, connectNats } from '@gavel/service-kit';
 import * as kitTesting from '@gavel/service-kit/testing';
@@ -31,6 +35,8 @@ export interface Harness {
     input: unknown,
     reply: T,
   ): Promise<z.infer<T>>;
+  /** The association settings the fake identity answers for a tenant (set before its first use). */
+  votingSettings: Map<string, TVotingSettings>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -38,8 +44,23 @@ export interface Harness {
 export async function startHarness(extra: Record<string, string> = {}): Promise<Harness> {
   const env = await testEnvironment();
   const vars = env.env({ HEALTH_PORT: '0', FINALIZE_EVERY_MS: '100', ...extra });
+  // Identity answers the association's settings (its own tests cover where they come from).
+  const identity = await kitTesting.Responders.connect(env.infra.natsUrl, env.prefix, 'fake-identity');
+  const votingSettings = new Map<string, TVotingSettings>();
+  identity.on(
+    SUBJECTS.identity.tenantGet,
+    (_input, ctx): TTenant => ({
+      id: ctx.tenantId,
+      name: 'Test Association',
+      uses_nicknames: false,
+      default_from_name: null,
+      company: null,
+      voting: votingSettings.get(ctx.tenantId) ?? DEFAULT_VOTING_SETTINGS,
+    }),
+  );
   const h: Harness = {
     env,
+    votingSettings,
     service: await startVoting(vars),
     nc: await connectNats(env.infra.natsUrl, 'voting-test-client'),
     call: (subject, ctx, input, reply) =>
@@ -50,6 +71,7 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     },
     async stop() {
       await h.nc.close().catch(() => undefined);
+      await identity.close().catch(() => undefined);
       await h.service.stop();
       await env.cleanup();
     },

@@ -7,6 +7,7 @@ import type {
   TUser,
   TYear,
 } from '@gavel/contracts';
+import { DEFAULT_VOTING_SETTINGS } from '@gavel/contracts';
 
 export function makeUser(overrides: Partial<TUser> = {}): TUser {
   return {
@@ -39,6 +40,7 @@ export function makeMe(overrides: Partial<Omit<TMe, 'user'>> & { user?: Partial<
       uses_nicknames: false,
       default_from_name: null,
       company: null,
+      voting: DEFAULT_VOTING_SETTINGS,
     },
     ...rest,
   };

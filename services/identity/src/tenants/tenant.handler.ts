@@ -1,4 +1,10 @@
-import { SUBJECTS, type TTenant, ZTenantResolveInput } from '@gavel/contracts';
+import {
+  SUBJECTS,
+  type TRequestContext,
+  type TTenant,
+  ZTenantGetInput,
+  ZTenantResolveInput,
+} from '@gavel/contracts';
 import { Handle } from '@gavel/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import type { z } from 'zod';
@@ -11,5 +17,10 @@ export class TenantHandler {
   @Handle(SUBJECTS.identity.tenantResolve, ZTenantResolveInput)
   resolve(input: z.infer<typeof ZTenantResolveInput>): Promise<TTenant | null> {
     return this.tenants.resolve(input.host);
+  }
+
+  @Handle(SUBJECTS.identity.tenantGet, ZTenantGetInput)
+  get(_input: unknown, ctx: TRequestContext): Promise<TTenant | null> {
+    return this.tenants.get(ctx.tenantId);
   }
 }

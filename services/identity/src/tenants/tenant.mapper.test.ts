@@ -1,9 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHost } from './tenant.mapper.js';
+import { normalizeHost, type TenantRow, toTenant } from './tenant.mapper.js';
 
 describe('tenant host names', () => {
   it('are matched lowercase without a trailing dot', () => {
     expect(normalizeHost(' Demo.Example.TEST. ')).toBe('demo.example.test');
     expect(normalizeHost('127.0.0.1')).toBe('127.0.0.1');
+  });
+});
+
+describe('tenant voting settings', () => {
+  const row: TenantRow = {
+    id: 't1',
+    name: 'Assoc',
+    usesNicknames: false,
+    defaultFromName: null,
+    company: null,
+    abstainLabel: 'Present',
+    hideAbstain: true,
+    showVoteProgress: false,
+    defaultResultVisibility: 'hide_breakdown',
+  };
+
+  it('carry the wording and the default result visibility', () => {
+    expect(toTenant(row).voting).toEqual({
+      abstain_label: 'Present',
+      hide_abstain: true,
+      show_vote_progress: false,
+      default_result_visibility: 'hide_breakdown',
+    });
+  });
+
+  it('treat an unknown or missing result visibility as no default', () => {
+    expect(
+      toTenant({ ...row, defaultResultVisibility: 'sometimes' }).voting.default_result_visibility,
+    ).toBeNull();
+    expect(toTenant({ ...row, defaultResultVisibility: null }).voting.default_result_visibility).toBeNull();
   });
 });

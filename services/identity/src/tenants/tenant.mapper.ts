@@ -1,4 +1,4 @@
-import type { TTenant } from '@gavel/contracts';
+import { type TTenant, ZResultVisibility } from '@gavel/contracts';
 
 export interface TenantRow {
   id: string;
@@ -6,6 +6,10 @@ export interface TenantRow {
   usesNicknames: boolean;
   defaultFromName: string | null;
   company: string | null;
+  abstainLabel: string;
+  hideAbstain: boolean;
+  showVoteProgress: boolean;
+  defaultResultVisibility: string | null;
 }
 
 export function toTenant(row: TenantRow): TTenant {
@@ -15,6 +19,13 @@ export function toTenant(row: TenantRow): TTenant {
     uses_nicknames: row.usesNicknames,
     default_from_name: row.defaultFromName,
     company: row.company,
+    voting: {
+      abstain_label: row.abstainLabel,
+      hide_abstain: row.hideAbstain,
+      show_vote_progress: row.showVoteProgress,
+      // A value the product does not know (set by hand in the database) means the default.
+      default_result_visibility: ZResultVisibility.safeParse(row.defaultResultVisibility).data ?? null,
+    },
   };
 }
 

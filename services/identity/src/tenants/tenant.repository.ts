@@ -9,6 +9,10 @@ const TENANT_COLUMNS = {
   usesNicknames: true,
   defaultFromName: true,
   company: true,
+  abstainLabel: true,
+  hideAbstain: true,
+  showVoteProgress: true,
+  defaultResultVisibility: true,
 } as const;
 
 export interface NewTenant {
@@ -16,6 +20,9 @@ export interface NewTenant {
   usesNicknames?: boolean;
   defaultFromName?: string | null;
   company?: string | null;
+  voting?: Partial<
+    Pick<TenantRow, 'abstainLabel' | 'hideAbstain' | 'showVoteProgress' | 'defaultResultVisibility'>
+  >;
   /** Lowercase host names. */
   domains?: string[];
 }
@@ -45,6 +52,7 @@ export class TenantRepository {
         usesNicknames: tenant.usesNicknames ?? false,
         defaultFromName: tenant.defaultFromName ?? null,
         company: tenant.company ?? null,
+        ...tenant.voting,
         domains: { create: (tenant.domains ?? []).map((domain) => ({ domain })) },
       },
       select: TENANT_COLUMNS,

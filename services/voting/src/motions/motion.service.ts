@@ -12,6 +12,7 @@ import {
   type TMotionUpdateInput,
   type TRequestContext,
   type TScopeInput,
+  type TVotingSettings,
 } from '@gavel/contracts';
 import {
   activeAmendment,
@@ -30,13 +31,13 @@ import {
   STATUS_AMENDMENT_DEFEATED,
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import { votingConfig } from '../config.js';
 import { Database } from '../db/database.js';
 import { isUuid, type Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { refreshElectorate } from '../read-models/read-model.repository.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
 import { notFound, type Scope, ScopeService } from '../scope/scope.service.js';
+import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
 import { ballotShape, quorumFor, toAttendanceMember } from '../votes/electorate.js';
 import { EMPTY_COUNTS, toVoteView } from '../votes/vote.mapper.js';
 import { VoteRepository } from '../votes/vote.repository.js';
@@ -58,6 +59,7 @@ export class MotionService {
     @Inject(MotionRepository) private readonly motions: MotionRepository,
     @Inject(VoteRepository) private readonly votes: VoteRepository,
     @Inject(VotingEvents) private readonly events: VotingEvents,
+    @Inject(VotingSettings) private readonly settings: VotingSettingsSource,
   ) {}
 
   /** GET {base}/retrieve/motions: motions, votes as this viewer may see them, the viewer's own responses. */
@@ -94,11 +96,12 @@ export class MotionService {
     return this.createRow(ctx, input, input.id);
   }
 
-  private createRow(
+  private async createRow(
     ctx: TRequestContext,
     input: TMotionCreateInput,
     parentId: string | null,
   ): Promise<{ motion: TMotion; message: string }> {
+    const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
       const { scope } = state;
@@ -121,7 +124,7 @@ export class MotionService {
       const data = motionDataFromForm(input, {
         committee: scope.committee,
         isAmendment: parentId !== null,
-        defaultVisibility: votingConfig().DEFAULT_RESULT_VISIBILITY,
+        defaultVisibility: settings.default_result_visibility,
       });
       let row = await this.motions.create(tx, {
         ...data,
@@ -132,13 +135,17 @@ export class MotionService {
         amendmentParentId: parentId,
         sort: await this.motions.nextSort(tx, scope.tenantId, scope, parentId),
       });
-      if (scope.kind === 'email') row = await this.openEmailBallot(tx, scope, row);
+      if (scope.kind === 'email') row = await this.openEmailBallot(tx, scope, row, settings);
       const motion = await this.events.motionChanged(tx, EVENTS.voting.motionCreated, scope.channel, row);
       return { motion, message: parentId ? 'Amendment Saved' : 'Motion Added' };
     });
   }
 
-  update(ctx: TRequestContext, input: TMotionUpdateInput): Promise<{ motion: TMotion; message: string }> {
+  async update(
+    ctx: TRequestContext,
+    input: TMotionUpdateInput,
+  ): Promise<{ motion: TMotion; message: string }> {
+    const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
       const found = isUuid(input.id) ? motionOf(state, input.id) : null;
@@ -160,7 +167,7 @@ export class MotionService {
         );
         const motion = toMotion(row);
         await this.votes.update(tx, row.tenantId, row.motionVoteId, {
-          ...ballotShape(motion, 'motion'),
+          ...ballotShape(motion, 'motion', settings),
           motionFilter: motion.motion_filter,
           quorum: quorumFor(members, motion, state.scope.committee),
         });
@@ -271,7 +278,12 @@ export class MotionService {
   }
 
   /** An email vote's root motion is voted on over the whole window: its vote opens with it. */
-  private async openEmailBallot(tx: Tx, scope: Scope, row: MotionRow): Promise<MotionRow> {
+  private async openEmailBallot(
+    tx: Tx,
+    scope: Scope,
+    row: MotionRow,
+    settings: TVotingSettings,
+  ): Promise<MotionRow> {
     const emailVote = scope.emailVote;
     if (!emailVote) return row;
     const members = (await this.scopeRepo.members(tx, row.tenantId, row.committeeId, null)).map(
@@ -285,7 +297,7 @@ export class MotionService {
       emailVoteId: emailVote.id,
       motionId: row.id,
       type: 'motion',
-      ...ballotShape(motion, 'motion'),
+      ...ballotShape(motion, 'motion', settings),
       motionFilter: motion.motion_filter,
       requireCheckIn: false,
       quorum: quorumFor(members, motion, scope.committee),

@@ -148,6 +148,9 @@ export class ResponseService {
       member_responses: d.prior.map((r) => r.response),
       response: args.response,
     });
+    // The ballot may offer less than the motion (abstain hidden by the association).
+    if (blocker === null && !d.vote.responses.includes(args.response))
+      throw new AppError(...REFUSALS.unknown_response);
     if (blocker === null || blocker === 'already_chosen') return null;
     throw new AppError(...REFUSALS[blocker]);
   }

@@ -1,5 +1,6 @@
-import type { TMotion } from '@gavel/contracts';
+import type { TMotion, TVotingSettings } from '@gavel/contracts';
 import {
+  ABSTAIN_RESPONSE,
   type AttendanceMember,
   availableResponses,
   motionQuorum,
@@ -44,17 +45,26 @@ export function quorumFor(
   });
 }
 
-/** What a vote on a motion row offers: an amendment vote is a standard one-response vote. */
-export function ballotShape(motion: TMotion, kind: VoteKind) {
+/**
+ * What a vote on a motion row offers: an amendment vote is a standard one-response vote. Abstain is left
+ * out when the association hides it, so the cast path refuses it like any response the vote lacks.
+ */
+export function ballotShape(
+  motion: TMotion,
+  kind: VoteKind,
+  settings: Pick<TVotingSettings, 'hide_abstain'>,
+) {
+  const offered = (responses: readonly string[]) =>
+    settings.hide_abstain ? responses.filter((r) => r !== ABSTAIN_RESPONSE) : [...responses];
   if (kind === 'amendment') {
     return {
-      responses: [...STANDARD_RESPONSES],
+      responses: offered(STANDARD_RESPONSES),
       maximumResponses: 1,
       voteType: motion.vote_type === 'multiple' ? 'simple_majority' : motion.vote_type,
     };
   }
   return {
-    responses: availableResponses(motion),
+    responses: offered(availableResponses(motion)),
     maximumResponses: motion.maximum_responses,
     voteType: motion.vote_type,
   };

@@ -51,6 +51,7 @@ import { MotionRepository } from '../motions/motion.repository.js';
 import { motionOf, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
 import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
+import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
 import { ballotShape, generalQuorumOf, quorumFor, toAttendanceMember } from './electorate.js';
 import { EMPTY_COUNTS, toVoteView } from './vote.mapper.js';
 import { VoteRepository, type VoteRow } from './vote.repository.js';
@@ -72,6 +73,7 @@ export class VoteService {
     @Inject(MotionRepository) private readonly motions: MotionRepository,
     @Inject(VoteRepository) private readonly votes: VoteRepository,
     @Inject(VotingEvents) private readonly events: VotingEvents,
+    @Inject(VotingSettings) private readonly settings: VotingSettingsSource,
   ) {}
 
   async start(ctx: TRequestContext, input: TVoteStartInput): Promise<TVoteReply> {
@@ -89,11 +91,12 @@ export class VoteService {
   }
 
   /** Starts a vote on a motion row, or approves it by unanimous consent, after every precondition. */
-  private decide(
+  private async decide(
     ctx: TRequestContext,
     input: TVoteStartInput,
     how: 'vote' | 'unanimous',
   ): Promise<TVoteReply> {
+    const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
       const scope = await this.scopes.resolve(tx, ctx, input);
       if (scope.kind !== 'meeting') {
@@ -223,7 +226,7 @@ export class VoteService {
         emailVoteId: null,
         motionId: row.id,
         type: kind,
-        ...ballotShape(motion, kind),
+        ...ballotShape(motion, kind, settings),
         motionFilter: motion.motion_filter,
         requireCheckIn: true,
         quorum: quorumFor(members, motion, scope.committee),

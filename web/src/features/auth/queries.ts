@@ -1,4 +1,10 @@
-import type { Principal, TLoginInput, TMe } from '@gavel/contracts';
+import {
+  DEFAULT_VOTING_SETTINGS,
+  type Principal,
+  type TLoginInput,
+  type TMe,
+  type TVotingSettings,
+} from '@gavel/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
@@ -15,6 +21,19 @@ export function useCurrentUser(): { me: TMe; principal: Principal } {
   const { data } = useMe();
   if (!data) throw new Error('useCurrentUser needs a signed-in user (use it inside RequireAuth)');
   return { me: data, principal: principalOf(data) };
+}
+
+/**
+ * The association's vote wording and motion default, from the signed-in user's /api/me (the defaults
+ * until it is known). Reads the cached answer only: RequireAuth has loaded it.
+ */
+export function useVotingSettings(): TVotingSettings {
+  const { data } = useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => fetchMe(signal),
+    enabled: false,
+  });
+  return data?.tenant.voting ?? DEFAULT_VOTING_SETTINGS;
 }
 
 export function useLogin() {

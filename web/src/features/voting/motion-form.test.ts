@@ -10,19 +10,20 @@ import { makeMeetingCommittee, makeMotion } from '@/features/voting/test-fixture
 
 const committee = makeMeetingCommittee();
 function values(overrides: Partial<MotionFormValues>): MotionFormValues {
-  return { ...emptyMotionForm(), name: 'Adopt', ...overrides };
+  return { ...emptyMotionForm(null), name: 'Adopt', ...overrides };
 }
 function slots(...filled: string[]): string[] {
   return [...filled, ...Array.from({ length: 9 - filled.length }, () => '')];
 }
 
 describe('motion form rules', () => {
-  it('defaults to simple majority, one response, and the configured result visibility', () => {
-    expect(emptyMotionForm()).toMatchObject({
-      resultVisibility: null,
+  it('defaults to simple majority, one response, and the configured result visibility (else show)', () => {
+    expect(emptyMotionForm('hide_breakdown')).toMatchObject({
+      resultVisibility: 'hide_breakdown',
       voteType: 'simple_majority',
       maximum: '1',
     });
+    expect(emptyMotionForm(null).resultVisibility).toBe('show_all');
   });
 
   it('needs a name longer than 1 character', () => {
@@ -114,7 +115,7 @@ describe('motion form rules', () => {
       motion_responses: ['Red', 'Blue', 'Green'],
       maximum_responses: 2,
       vote_type: 'multiple',
-      result_visibility: null,
+      result_visibility: 'show_all',
       motion_filter: ['North', null],
     });
   });

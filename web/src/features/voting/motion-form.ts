@@ -5,6 +5,7 @@
 import type { TMeetingCommittee, TMotion, TResultVisibility, TVoteType } from '@gavel/contracts';
 import {
   CUSTOM_RESPONSE_SLOTS,
+  defaultResultVisibility,
   hasCustomResponses,
   type MotionFormResult,
   validateMotionForm,
@@ -26,7 +27,7 @@ export interface MotionFormValues {
   maximum: string;
   voteType: TVoteType;
   /** null: not chosen, the voting service applies the configured default (else show). */
-  resultVisibility: TResultVisibility | null;
+  resultVisibility: TResultVisibility;
   /** Chosen demographics; null is 'No Value'. */
   filter: (string | null)[];
 }
@@ -47,11 +48,8 @@ function emptySlots(): string[] {
   return Array.from({ length: CUSTOM_RESPONSE_SLOTS }, () => '');
 }
 
-/**
- * A new motion or amendment. Result visibility stays unchosen: the voting service then applies the
- * configured default, else show (the web app does not know the configuration).
- */
-export function emptyMotionForm(): MotionFormValues {
+/** A new motion or amendment, its result visibility the association's default (else show). */
+export function emptyMotionForm(configuredVisibility: TResultVisibility | null): MotionFormValues {
   return {
     name: '',
     body: '',
@@ -59,7 +57,7 @@ export function emptyMotionForm(): MotionFormValues {
     slots: emptySlots(),
     maximum: '1',
     voteType: 'simple_majority',
-    resultVisibility: null,
+    resultVisibility: defaultResultVisibility(configuredVisibility),
     filter: [],
   };
 }

@@ -7,6 +7,7 @@ import type {
   TMotionsReply,
   TRetrieveAttendanceReply,
   TVoteView,
+  TVotingSettings,
 } from '@gavel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -17,6 +18,8 @@ import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { MotionsPanelView, type MotionsPanelViewProps } from '@/features/voting/components/motions-panel';
 import type { MotionScope } from '@/features/voting/scope';
+import { queryKeys } from '@/lib/query-keys';
+import { makeMe } from '@/test/fixtures';
 
 export const NOW = Date.parse('2026-11-23T15:00:00.000Z');
 export const iso = (offsetSeconds: number) => new Date(NOW + offsetSeconds * 1000).toISOString();
@@ -223,10 +226,19 @@ function Providers({
 }
 
 /** Renders the panel for given data, with query client, tooltips and toasts. */
-export function renderPanel(props: Partial<MotionsPanelViewProps> = {}, path = '/meeting/FIN/M1') {
+export function renderPanel(
+  props: Partial<MotionsPanelViewProps> = {},
+  path = '/meeting/FIN/M1',
+  /** The association's vote wording, as /api/me would answer it. */
+  voting?: TVotingSettings,
+) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  if (voting) {
+    const me = makeMe();
+    client.setQueryData(queryKeys.me, { ...me, tenant: { ...me.tenant, voting } });
+  }
   const user = userEvent.setup();
   const all: MotionsPanelViewProps = {
     scope: meetingScope,

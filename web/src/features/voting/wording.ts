@@ -1,20 +1,37 @@
 /** Vote wording (spec section 9) and small text helpers of the motions feature. */
+import type { TVotingSettings } from '@gavel/contracts';
 import { ABSTAIN_RESPONSE, STANDARD_RESPONSE_LABELS } from '@gavel/voting-rules';
+import * as React from 'react';
+import { useVotingSettings } from '@/features/auth/queries';
 
 /**
- * Configurable vote wording: the abstain label (default Abstain), whether abstain is offered
- * (hideAbstain) and whether vote progress shows. No configuration reaches the web app yet: defaults.
+ * The association's vote wording: In Favor shows as 'Approve', Oppose as 'Not Approve', abstain as the
+ * configured label (default Abstain), custom responses as typed; abstain may be hidden, and vote
+ * progress may be turned off.
  */
-export const VOTE_WORDING = {
-  abstainLabel: STANDARD_RESPONSE_LABELS.abstained ?? 'Abstain',
-  hideAbstain: false,
-  showProgress: true,
-} as const;
+export interface VoteWording {
+  label: (response: string) => string;
+  /** The responses to show, without abstain when the association hides it. */
+  shown: <T>(items: readonly T[], responseOf: (item: T) => string) => T[];
+  showProgress: boolean;
+}
 
-/** In Favor shows as 'Approve', Oppose as 'Not Approve', abstain as its label; custom responses as typed. */
-export function responseLabel(response: string): string {
-  if (response === ABSTAIN_RESPONSE) return VOTE_WORDING.abstainLabel;
-  return STANDARD_RESPONSE_LABELS[response] ?? response;
+export function voteWording(settings: TVotingSettings): VoteWording {
+  return {
+    label: (response) =>
+      response === ABSTAIN_RESPONSE
+        ? settings.abstain_label
+        : (STANDARD_RESPONSE_LABELS[response] ?? response),
+    shown: (items, responseOf) =>
+      settings.hide_abstain ? items.filter((item) => responseOf(item) !== ABSTAIN_RESPONSE) : [...items],
+    showProgress: settings.show_vote_progress,
+  };
+}
+
+/** The signed-in user's association's wording (the defaults until /api/me has answered). */
+export function useVoteWording(): VoteWording {
+  const settings = useVotingSettings();
+  return React.useMemo(() => voteWording(settings), [settings]);
 }
 
 /** Plain text of server-sanitised HTML (for screen-reader labels). */

@@ -25,7 +25,7 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { myResponses, type VotingState, viewerRespondBlocker } from '@/features/voting/motion-state';
 import { useAddVoteTime, useCastResponse, useCloseVote } from '@/features/voting/queries';
-import { minutesSeconds, plainText, responseLabel, VOTE_WORDING } from '@/features/voting/wording';
+import { minutesSeconds, plainText, useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 
@@ -63,6 +63,7 @@ export function ActiveVote({
   vote: TVoteView;
 }) {
   const { scope, principal, now } = state.inputs;
+  const wording = useVoteWording();
   const secondsLeft = Math.max(0, Math.ceil(((toMillis(vote.ended_at) ?? now) - now) / 1000));
   // Admins or moderators may add time and close votes (spec section 6); email votes close with their window.
   const controlsVote = scope.kind === 'meeting' && (can(principal, 'run meetings') || isAdmin(principal));
@@ -85,16 +86,16 @@ export function ActiveVote({
           </p>
         )}
       </div>
-      {VOTE_WORDING.showProgress && progressText(vote) && (
+      {wording.showProgress && progressText(vote) && (
         <p className="text-sm text-muted-foreground">{progressText(vote)}</p>
       )}
       {vote.outcome !== null && (
         <ul aria-label="Live tally" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {vote.outcome
-            .filter((t) => !(VOTE_WORDING.hideAbstain && t.response === 'abstained'))
+          {wording
+            .shown(vote.outcome, (t) => t.response)
             .map((t) => (
               <li key={t.response}>
-                {responseLabel(t.response)}: <span className="tabular-nums">{t.count}</span>
+                {wording.label(t.response)}: <span className="tabular-nums">{t.count}</span>
               </li>
             ))}
         </ul>
@@ -191,14 +192,15 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
   const general = viewerRespondBlocker(state, motion, vote);
   const reason = general ? respondBlockerText(general) : null;
   const name = plainText(motion.name);
-  const responses = vote.responses.filter((r) => !(VOTE_WORDING.hideAbstain && r === 'abstained'));
+  const wording = useVoteWording();
+  const responses = wording.shown(vote.responses, (r) => r);
   const reasonId = `vote-reason-${vote.id}`;
 
   async function send(response: string) {
     setConfirming(null);
     try {
       await cast.mutateAsync({ id: motion.id, voteId: vote.id, vote: response });
-      toast.success(voteRecordedMessage(responseLabel(response)));
+      toast.success(voteRecordedMessage(wording.label(response)));
     } catch (err) {
       setFailure(errorText(err, FALLBACK.update));
     }
@@ -213,7 +215,7 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
         className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2"
       >
         {responses.map((response) => {
-          const label = responseLabel(response);
+          const label = wording.label(response);
           const isChosen = chosen.includes(response);
           const blocker = viewerRespondBlocker(state, motion, vote, response);
           const disabled = blocker !== null || cast.isPending;
@@ -252,8 +254,8 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
         </p>
       )}
       <ConfirmDialog
-        message={confirming !== null ? `Your vote: ${responseLabel(confirming)}` : null}
-        title={confirmVoteTitle(confirming !== null ? responseLabel(confirming) : '')}
+        message={confirming !== null ? `Your vote: ${wording.label(confirming)}` : null}
+        title={confirmVoteTitle(confirming !== null ? wording.label(confirming) : '')}
         confirmLabel={CONFIRM_VOTE_BUTTON}
         onConfirm={() => confirming !== null && void send(confirming)}
         onCancel={() => setConfirming(null)}

@@ -1,3 +1,4 @@
+import { DEFAULT_VOTING_SETTINGS } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -188,6 +189,27 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)[0]?.body).toMatchObject({
       vote: 'in_favor',
     });
+  });
+
+  it("speaks the association's wording: its abstain label, abstain hidden, progress off", () => {
+    const wording = { ...DEFAULT_VOTING_SETTINGS, abstain_label: 'Present' };
+    const first = renderPanel({ data: active }, undefined, wording);
+    expect(within(card()).getByRole('button', { name: "Vote 'Present' on Adopt the budget" })).toBeTruthy();
+    expect(within(card()).getByText('Votes received: 1 of 3')).toBeTruthy();
+    first.unmount();
+
+    renderPanel({ data: active }, undefined, {
+      ...DEFAULT_VOTING_SETTINGS,
+      hide_abstain: true,
+      show_vote_progress: false,
+    });
+    const buttons = within(card()).getByRole('group', { name: 'Your vote on Adopt the budget' });
+    expect(
+      within(buttons)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(["Vote 'Approve' on Adopt the budget", "Vote 'Not Approve' on Adopt the budget"]);
+    expect(within(card()).queryByText('Votes received: 1 of 3')).toBeNull();
   });
 
   it('marks the member own vote and blocks a second one', () => {

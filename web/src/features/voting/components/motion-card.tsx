@@ -16,8 +16,8 @@ import {
   startBlockerText,
   type VotingState,
 } from '@/features/voting/motion-state';
-import { adminBase } from '@/features/voting/scope';
-import { plainText, responseLabel, VOTE_WORDING } from '@/features/voting/wording';
+import { motionPath } from '@/features/voting/scope';
+import { plainText, useVoteWording } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
 
 export interface MotionCardActions {
@@ -43,9 +43,8 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
     (v): v is NonNullable<typeof v> =>
       v !== null && v.id !== view.activeVote?.id && hasVoteEnded(v, state.inputs.now),
   );
-  const responses = availableResponses(motion).filter(
-    (r) => !(VOTE_WORDING.hideAbstain && r === 'abstained'),
-  );
+  const wording = useVoteWording();
+  const responses = wording.shown(availableResponses(motion), (r) => r);
 
   return (
     <article
@@ -78,7 +77,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         <div className="flex shrink-0 gap-1">
           {view.canEdit && (
             <Button variant="ghost" size="icon" className="size-11" asChild>
-              <Link to={`${adminBase(state.inputs.scope)}/motion/${encodeURIComponent(motion.id)}`}>
+              <Link to={motionPath(state.inputs.scope, motion.id)}>
                 <PencilIcon aria-hidden="true" />
                 <span className="sr-only">Edit {name}</span>
               </Link>
@@ -117,7 +116,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         <ul className="flex flex-wrap gap-1" aria-label="Available responses">
           {responses.map((r) => (
             <li key={r}>
-              <Badge variant="secondary">{responseLabel(r)}</Badge>
+              <Badge variant="secondary">{wording.label(r)}</Badge>
             </li>
           ))}
         </ul>

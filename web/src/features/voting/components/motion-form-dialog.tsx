@@ -24,6 +24,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useVotingSettings } from '@/features/auth/queries';
 import { ServerHtml } from '@/features/voting/components/server-html';
 import {
   checkMotionForm,
@@ -108,10 +109,11 @@ function MotionForm({
   onFailure: (failure: { title: string; message: string }) => void;
 }) {
   const save = useSaveMotion(scope);
+  const configuredVisibility = useVotingSettings().default_result_visibility;
   const isAmendment =
     target.mode === 'amend' || (target.mode === 'edit' && target.motion.amendment_parent_id !== null);
   const [values, setValues] = React.useState<MotionFormValues>(() =>
-    target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(),
+    target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(configuredVisibility),
   );
   const [nameTouched, setNameTouched] = React.useState(target.mode === 'edit');
   const [serverErrors, setServerErrors] = React.useState<Record<string, string>>({});
@@ -336,9 +338,6 @@ function MotionForm({
 
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">Result Visibility</legend>
-        {values.resultVisibility === null && (
-          <p className="text-xs text-muted-foreground">Not chosen: the association's default applies.</p>
-        )}
         {RESULT_VISIBILITIES.map((value) => (
           <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
             <input

@@ -20,7 +20,7 @@ import { RESULT_VISIBILITY_OPTION_LABELS } from '@/features/voting/motion-form';
 import { toVoteRecord, voteValidity } from '@/features/voting/motion-state';
 import { useSetResultVisibility } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
-import { responseLabel, VOTE_WORDING } from '@/features/voting/wording';
+import { useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 
@@ -38,6 +38,7 @@ export function VoteResults({
   title: string;
   isRunner: boolean;
 }) {
+  const wording = useVoteWording();
   const summary = isRunner || vote.summary_visible;
   if (!summary) return null;
   const outcome = vote.outcome;
@@ -47,9 +48,7 @@ export function VoteResults({
   const quorum = generalQuorum(vote);
   const valid = voteValidity(vote);
   const invalidText = received === null ? vote.validity_message : validityMessage({ quorum, received });
-  const rows = outcome
-    ? resultBreakdown(outcome).filter((r) => !(VOTE_WORDING.hideAbstain && r.response === 'abstained'))
-    : [];
+  const rows = outcome ? wording.shown(resultBreakdown(outcome), (r) => r.response) : [];
   const headingId = `results-${vote.id}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md border p-3">
@@ -58,7 +57,7 @@ export function VoteResults({
       </h4>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Result</dt>
-        <dd>{winners.length > 0 ? winners.map(responseLabel).join(', ') : 'No response carried'}</dd>
+        <dd>{winners.length > 0 ? winners.map(wording.label).join(', ') : 'No response carried'}</dd>
         {received !== null && (
           <>
             <dt className="text-muted-foreground">Members voted</dt>
@@ -93,7 +92,7 @@ export function VoteResults({
               {rows.map((row) => (
                 <tr key={row.response}>
                   <th scope="row" className="text-left font-normal">
-                    {responseLabel(row.response)}
+                    {wording.label(row.response)}
                   </th>
                   <td className="text-right tabular-nums">{row.count}</td>
                   <td className="text-right tabular-nums">
@@ -107,7 +106,7 @@ export function VoteResults({
             valid,
             breakdown_visible: breakdownVisible,
             valid_total: validTotal(outcome),
-          }) && <ResultsPieChart outcome={outcome} labelOf={responseLabel} title={`${title} chart`} />}
+          }) && <ResultsPieChart outcome={outcome} labelOf={wording.label} title={`${title} chart`} />}
         </div>
       )}
     </section>
