@@ -2,6 +2,7 @@ import type { TUser } from '@gavel/contracts';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/initials';
+import { paths } from '@/lib/paths';
 
 export type AvatarUser = Pick<TUser, 'id' | 'name' | 'first_name' | 'last_name' | 'profile_display_url'> &
   Partial<Pick<TUser, 'displayed_first_name'>>;
@@ -11,10 +12,6 @@ export interface UserAvatarProps {
   /** Link the avatar to the user's edit page in a new tab (spec: shared page behaviour). */
   link?: boolean;
   className?: string;
-}
-
-export function userEditPath(userId: string): string {
-  return `/admin/users/${encodeURIComponent(userId)}/edit`;
 }
 
 /** A user's profile picture, or their initials when there is none. */
@@ -34,7 +31,7 @@ export function UserAvatar({ user, link = true, className }: UserAvatarProps) {
   }
   return (
     <a
-      href={userEditPath(user.id)}
+      href={paths.userEdit(user.id)}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`${user.name} (edit user, opens in a new tab)`}

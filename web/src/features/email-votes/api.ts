@@ -3,29 +3,21 @@ import {
   type TEmailVoteCreateInput,
   type TEmailVoteUpdateInput,
   type TRetrieveAttendanceReply,
+  type TRetrieveEmailVoteReply,
   ZEmailVote,
   ZRetrieveAttendanceReply,
+  ZRetrieveEmailVoteReply,
 } from '@gavel/contracts';
 import { z } from 'zod';
 import { api, apiRequest } from '@/lib/api-client';
-
-const enc = encodeURIComponent;
-
-/** {vote base}: /vote/{committeeCode}/{voteCode} (under /api for calls). */
-export function voteBase(committeeCode: string, voteCode: string): string {
-  return `/vote/${enc(committeeCode)}/${enc(voteCode)}`;
-}
-
-export function voteAdminBase(committeeCode: string, voteCode: string): string {
-  return `/admin/committee/${enc(committeeCode)}/vote/${enc(voteCode)}`;
-}
+import { committeeAdminBase, voteAdminBase, voteBase } from '@/lib/paths';
 
 export function fetchEmailVote(
   committeeCode: string,
   voteCode: string,
   signal?: AbortSignal,
-): Promise<TEmailVote> {
-  return api.get(ZEmailVote, `${voteBase(committeeCode, voteCode)}/retrieve/vote`, signal);
+): Promise<TRetrieveEmailVoteReply> {
+  return api.get(ZRetrieveEmailVoteReply, `${voteBase(committeeCode, voteCode)}/retrieve/vote`, signal);
 }
 
 export function fetchEmailVoteAttendance(
@@ -42,14 +34,14 @@ export function fetchEmailVoteAttendance(
 
 /** A committee's email votes (GET /api/admin/committee/{code}/votes, in the style of .../meetings). */
 export function fetchCommitteeEmailVotes(committeeCode: string, signal?: AbortSignal): Promise<TEmailVote[]> {
-  return api.get(z.array(ZEmailVote), `/admin/committee/${enc(committeeCode)}/votes`, signal);
+  return api.get(z.array(ZEmailVote), `${committeeAdminBase(committeeCode)}/votes`, signal);
 }
 
 export type EmailVoteCreateBody = Omit<TEmailVoteCreateInput, 'committeeCode'>;
 export type EmailVoteUpdateBody = Omit<TEmailVoteUpdateInput, 'committeeCode' | 'voteCode'>;
 
 export function createEmailVote(committeeCode: string, body: EmailVoteCreateBody): Promise<TEmailVote> {
-  return api.post(ZEmailVote, `/admin/committee/${enc(committeeCode)}/vote`, body);
+  return api.post(ZEmailVote, `${committeeAdminBase(committeeCode)}/vote`, body);
 }
 
 export function updateEmailVote(

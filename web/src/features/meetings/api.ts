@@ -6,30 +6,19 @@ import {
   type TMeetingUpdateInput,
   type TRetrieveAttendanceReply,
   type TRetrieveMeetingReply,
-  type TUserSearchResult,
   ZAttendanceChangeReply,
   ZJoinReply,
   ZMeeting,
   ZMeetingListReply,
   ZRetrieveAttendanceReply,
   ZRetrieveMeetingReply,
-  ZUserListReply,
 } from '@gavel/contracts';
 import { z } from 'zod';
-import { api, apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { committeeAdminBase, meetingAdminBase, meetingBase } from '@/lib/paths';
 
 const ZOk = z.object({ ok: z.literal(true) });
 const enc = encodeURIComponent;
-
-/** {meeting base}: /meeting/{committeeCode}/{meetingCode} (under /api for calls). */
-export function meetingBase(committeeCode: string, meetingCode: string): string {
-  return `/meeting/${enc(committeeCode)}/${enc(meetingCode)}`;
-}
-
-/** {admin base}: /admin/committee/{code}/meeting/{code}. */
-export function meetingAdminBase(committeeCode: string, meetingCode: string): string {
-  return `/admin/committee/${enc(committeeCode)}/meeting/${enc(meetingCode)}`;
-}
 
 export function fetchMeetingPage(
   committeeCode: string,
@@ -98,26 +87,9 @@ export function removeAttendance(base: AttendanceBase, userId: string): Promise<
   return api.delete(ZAttendanceChangeReply, `${base}/user/${enc(userId)}/attendance`);
 }
 
-/** The add-non-committee-member search fields (spec section 5). */
-export interface UserSearchCriteria {
-  nrds: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
-
-export function searchUsersBy(
-  criteria: UserSearchCriteria,
-  signal?: AbortSignal,
-): Promise<TUserSearchResult[]> {
-  return apiRequest('/admin/users/list', { method: 'POST', body: criteria, signal }).then((body) =>
-    ZUserListReply.parse(body),
-  );
-}
-
 // ---- admin ----
 export function fetchCommitteeMeetings(committeeCode: string, signal?: AbortSignal): Promise<TMeeting[]> {
-  return api.get(ZMeetingListReply, `/admin/committee/${enc(committeeCode)}/meetings`, signal);
+  return api.get(ZMeetingListReply, `${committeeAdminBase(committeeCode)}/meetings`, signal);
 }
 
 export function fetchAdminMeeting(
@@ -132,7 +104,7 @@ export type MeetingCreateBody = Omit<TMeetingCreateInput, 'committeeCode'>;
 export type MeetingUpdateBody = Omit<TMeetingUpdateInput, 'committeeCode' | 'meetingCode'>;
 
 export function createMeeting(committeeCode: string, body: MeetingCreateBody): Promise<TMeeting> {
-  return api.post(ZMeeting, `/admin/committee/${enc(committeeCode)}/meeting`, body);
+  return api.post(ZMeeting, `${committeeAdminBase(committeeCode)}/meeting`, body);
 }
 
 export function updateMeeting(

@@ -18,17 +18,16 @@ import {
   type MeetingUpdateBody,
   removeAttendance,
   removeRsvp,
-  searchUsersBy,
   setAttendance,
   setRsvp,
   startMeeting,
-  type UserSearchCriteria,
   updateMeeting,
 } from '@/features/meetings/api';
 import { JOIN_MAX_ATTEMPTS, joinFailureHidesButton } from '@/features/meetings/meeting-rules';
+import { searchUsers, type UserSearchCriteria } from '@/features/users/api';
+import { withAttendanceChange } from '@/lib/cache-patches';
 import { writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { withAttendanceChange } from '@/lib/realtime/cache-patches';
 
 /** Mutations of the meeting and email-vote pages: polling pauses while one runs (spec section 7). */
 export const PAGE_ACTION_KEY = ['meetings', 'action'] as const;
@@ -157,7 +156,7 @@ export function useUserSearch(criteria: UserSearchCriteria | null) {
     queryKey: queryKeys.meetings.userSearch({
       ...(criteria ?? { nrds: '', first_name: '', last_name: '', email: '' }),
     }),
-    queryFn: ({ signal }) => searchUsersBy(criteria as UserSearchCriteria, signal),
+    queryFn: ({ signal }) => searchUsers(criteria as UserSearchCriteria, signal),
     enabled: criteria !== null,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,36 +1,43 @@
 import {
   type TUserEditView,
+  type TUserListInput,
   type TUserSearchResult,
   type TUserUpdateInput,
   ZUserEditView,
   ZUserListReply,
 } from '@gavel/contracts';
 import { api, apiRequest } from '@/lib/api-client';
+import { userAdminBase } from '@/lib/paths';
 
 /** The PUT body: the update input without the id, which travels in the path. */
 export type UserUpdateBody = Omit<TUserUpdateInput, 'id'>;
 
-function userPath(id: string): string {
-  return `/admin/users/${encodeURIComponent(id)}`;
-}
-
 export function fetchUserEditView(id: string, signal?: AbortSignal): Promise<TUserEditView> {
-  return api.get(ZUserEditView, userPath(id), signal);
+  return api.get(ZUserEditView, userAdminBase(id), signal);
 }
 
 export function updateUser(id: string, body: UserUpdateBody): Promise<TUserEditView> {
-  return api.put(ZUserEditView, userPath(id), body);
+  return api.put(ZUserEditView, userAdminBase(id), body);
 }
 
 /** Typeaheads: at most 10 matches, asked for from 2 characters (spec section 9). */
 export const TYPEAHEAD_MIN_CHARS = 2;
 export const TYPEAHEAD_MAX_MATCHES = 10;
 
-/** Free-text user search for typeaheads. */
-export function searchUsers(query: string, signal?: AbortSignal): Promise<TUserSearchResult[]> {
-  return apiRequest('/admin/users/list', {
-    method: 'POST',
-    body: { query, limit: TYPEAHEAD_MAX_MATCHES },
-    signal,
-  }).then((body) => ZUserListReply.parse(body));
+/** The add-non-committee-member search fields (meetings spec section 5). */
+export interface UserSearchCriteria {
+  nrds: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/**
+ * POST /admin/users/list with `search` as the body, as is: a typeahead's free text
+ * (`{ query, limit: TYPEAHEAD_MAX_MATCHES }`) or the add-member dialog's fields (UserSearchCriteria).
+ */
+export function searchUsers(search: TUserListInput, signal?: AbortSignal): Promise<TUserSearchResult[]> {
+  return apiRequest('/admin/users/list', { method: 'POST', body: search, signal }).then((body) =>
+    ZUserListReply.parse(body),
+  );
 }

@@ -13,16 +13,12 @@ import {
   ZVoteReply,
 } from '@gavel/contracts';
 import type { z } from 'zod';
-import { adminBase, type MotionScope, publicBase } from '@/features/voting/scope';
+import { adminBase, type MotionScope, motionPath, publicBase } from '@/features/voting/scope';
 import { api } from '@/lib/api-client';
 
 export type TMotionReply = z.infer<typeof ZMotionReply>;
 
 const enc = encodeURIComponent;
-
-function motionPath(scope: MotionScope, id: string, rest = ''): string {
-  return `${adminBase(scope)}/motion/${enc(id)}${rest}`;
-}
 
 /** GET {base}/retrieve/motions: motions, votes as the caller may see them, the caller's own responses. */
 export function fetchMotions(scope: MotionScope, signal?: AbortSignal): Promise<TMotionsReply> {

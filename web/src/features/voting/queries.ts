@@ -23,14 +23,8 @@ import {
   updateMotion,
   type VoteStartBody,
 } from '@/features/voting/api';
-import {
-  removeMotions,
-  replaceResponses,
-  sortMotions,
-  upsertMotion,
-  upsertVote,
-} from '@/features/voting/motions-cache';
 import { type MotionScope, scopeCode } from '@/features/voting/scope';
+import { withMotion, withMotionOrder, withOwnResponses, withoutMotions, withVote } from '@/lib/cache-patches';
 import { queryKeys } from '@/lib/query-keys';
 
 export function motionsKey(scope: MotionScope) {
@@ -128,7 +122,7 @@ export function useSaveMotion(scope: MotionScope) {
       if (input.mode === 'edit') return updateMotion(scope, input.id, input.body);
       return amendMotion(scope, input.id, input.body);
     },
-    onSuccess: (reply) => update(queryClient, scope, (data) => upsertMotion(data, reply.motion)),
+    onSuccess: (reply) => update(queryClient, scope, (data) => withMotion(data, reply.motion)),
   });
 }
 
@@ -137,7 +131,7 @@ export function useDeleteMotion(scope: MotionScope) {
   return useMutation({
     ...base,
     mutationFn: (id: string) => deleteMotion(scope, id),
-    onSuccess: (_reply, id) => update(queryClient, scope, (data) => removeMotions(data, [id])),
+    onSuccess: (_reply, id) => update(queryClient, scope, (data) => withoutMotions(data, [id])),
   });
 }
 
@@ -150,7 +144,7 @@ export function useResortMotions(scope: MotionScope) {
     onMutate: async (ids: string[]) => {
       await base.onMutate();
       const previous = queryClient.getQueryData<TMotionsReply>(motionsKey(scope));
-      update(queryClient, scope, (data) => sortMotions(data, ids));
+      update(queryClient, scope, (data) => withMotionOrder(data, ids));
       return { previous };
     },
     onError: (_err, _ids, context) => {
@@ -165,7 +159,7 @@ export function useSetResultVisibility(scope: MotionScope) {
     ...base,
     mutationFn: ({ id, value }: { id: string; value: TResultVisibility }) =>
       setResultVisibility(scope, id, value),
-    onSuccess: (reply) => update(queryClient, scope, (data) => upsertMotion(data, reply.motion)),
+    onSuccess: (reply) => update(queryClient, scope, (data) => withMotion(data, reply.motion)),
   });
 }
 
@@ -182,8 +176,8 @@ export function useDecideMotion(scope: MotionScope) {
         : approveUnanimously(scope, id, { type, revote }),
     onSuccess: (reply) =>
       update(queryClient, scope, (data) => {
-        const next = upsertMotion(data, reply.motion);
-        return reply.vote ? upsertVote(next, reply.vote) : next;
+        const next = withMotion(data, reply.motion);
+        return reply.vote ? withVote(next, reply.vote) : next;
       }),
   });
 }
@@ -195,7 +189,7 @@ export function useAddVoteTime(scope: MotionScope) {
     mutationFn: ({ id, voteId, time }: { id: string; voteId: string; time: number }) =>
       addVoteTime(scope, id, voteId, time),
     onSuccess: (reply) =>
-      update(queryClient, scope, (data) => (reply.vote ? upsertVote(data, reply.vote) : data)),
+      update(queryClient, scope, (data) => (reply.vote ? withVote(data, reply.vote) : data)),
   });
 }
 
@@ -205,7 +199,7 @@ export function useCloseVote(scope: MotionScope) {
     ...base,
     mutationFn: ({ id, voteId }: { id: string; voteId: string }) => closeVote(scope, id, voteId),
     onSuccess: (reply) =>
-      update(queryClient, scope, (data) => (reply.vote ? upsertVote(data, reply.vote) : data)),
+      update(queryClient, scope, (data) => (reply.vote ? withVote(data, reply.vote) : data)),
   });
 }
 
@@ -217,7 +211,7 @@ export function useCastResponse(scope: MotionScope) {
     mutationFn: ({ id, voteId, vote }: { id: string; voteId: string; vote: string }) =>
       castResponse(scope, id, voteId, { vote, idempotency_key: newIdempotencyKey() }),
     onSuccess: (reply, { voteId }) =>
-      update(queryClient, scope, (data) => replaceResponses(data, voteId, reply.responses)),
+      update(queryClient, scope, (data) => withOwnResponses(data, voteId, reply.responses)),
   });
 }
 

@@ -1,3 +1,5 @@
+import { meetingAdminBase, meetingBase, voteAdminBase, voteBase } from '@/lib/paths';
+
 /** Where a motions list lives: a meeting, or an email vote. */
 export type MotionScope =
   | { kind: 'meeting'; committeeCode: string; meetingCode: string }
@@ -8,14 +10,21 @@ export function scopeCode(scope: MotionScope): string {
   return scope.kind === 'meeting' ? scope.meetingCode : scope.voteCode;
 }
 
-const enc = encodeURIComponent;
-
-/** `/meeting/{c}/{m}` or `/vote/{c}/{v}` (the spec's {base}, without /api). */
+/** The scope's {base}: its meeting base or vote base (lib/paths). */
 export function publicBase(scope: MotionScope): string {
-  return `/${scope.kind}/${enc(scope.committeeCode)}/${enc(scopeCode(scope))}`;
+  return scope.kind === 'meeting'
+    ? meetingBase(scope.committeeCode, scope.meetingCode)
+    : voteBase(scope.committeeCode, scope.voteCode);
 }
 
-/** `/admin/committee/{c}/meeting/{m}` or `/admin/committee/{c}/vote/{v}` (the spec's {admin base}, without /api). */
+/** The scope's {admin base}: its meeting's or email vote's admin base (lib/paths). */
 export function adminBase(scope: MotionScope): string {
-  return `/admin/committee/${enc(scope.committeeCode)}/${scope.kind}/${enc(scopeCode(scope))}`;
+  return scope.kind === 'meeting'
+    ? meetingAdminBase(scope.committeeCode, scope.meetingCode)
+    : voteAdminBase(scope.committeeCode, scope.voteCode);
+}
+
+/** `{admin base}/motion/{id}` (the motion's edit page and its calls), then `rest`. */
+export function motionPath(scope: MotionScope, motionId: string, rest = ''): string {
+  return `${adminBase(scope)}/motion/${encodeURIComponent(motionId)}${rest}`;
 }

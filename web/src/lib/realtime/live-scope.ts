@@ -10,8 +10,6 @@ import {
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { replaceFetchInFlight, writeNewer } from '@/lib/query-client';
-import { queryKeys } from '@/lib/query-keys';
 import {
   isMotionsReply,
   withAttendanceChange,
@@ -19,7 +17,9 @@ import {
   withMotionOrder,
   withoutMotions,
   withVote,
-} from '@/lib/realtime/cache-patches';
+} from '@/lib/cache-patches';
+import { replaceFetchInFlight, writeNewer } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The page a live channel belongs to: a meeting or an email vote, by the codes of its URL. */
 export type LiveScope =

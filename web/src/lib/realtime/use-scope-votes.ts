@@ -1,7 +1,7 @@
 import type { TVoteView } from '@gavel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
-import { isMotionsReply } from '@/lib/realtime/cache-patches';
+import { isMotionsReply } from '@/lib/cache-patches';
 import { type LiveScope, scopeKeys } from '@/lib/realtime/live-scope';
 
 const NONE: readonly TVoteView[] = [];

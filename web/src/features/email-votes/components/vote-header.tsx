@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { emailVoteCountdown, emailVoteDateText, VOTE_TEXT } from '@/features/email-votes/vote-rules';
 import { RichText } from '@/features/meetings/components/meeting-info-panel';
-import { meetingPaths } from '@/features/meetings/paths';
 import { paths } from '@/lib/paths';
 
 const UNITS = [
@@ -40,7 +39,7 @@ export function VoteHeader({
           <nav aria-label="Vote administration" className="flex flex-wrap gap-2">
             {vote.can_modify && (
               <Button asChild variant="outline" size="sm">
-                <Link to={meetingPaths.voteEdit(committee.code, vote.code)}>
+                <Link to={paths.voteEdit(committee.code, vote.code)}>
                   <PencilIcon aria-hidden="true" />
                   {VOTE_TEXT.editVote}
                 </Link>

@@ -20,12 +20,11 @@ import {
   useEmailVote,
   useUpdateEmailVote,
 } from '@/features/email-votes/queries';
-import { meetingPaths } from '@/features/meetings/paths';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { committeeAdminBase, voteBase } from '@/lib/paths';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
-const adminPath = (code: string) => `/admin/committee/${encodeURIComponent(code)}`;
 
 /** /admin/committee/:code/vote/create */
 export function EmailVoteCreatePage() {
@@ -46,11 +45,11 @@ export function EmailVoteCreatePage() {
         onSave={async (values) => {
           const vote = await create.mutateAsync(toEmailVoteBody(values));
           toast.success('Vote Added');
-          await navigate(meetingPaths.vote(code, vote.code));
+          await navigate(voteBase(code, vote.code));
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={adminPath(code)}>Cancel</Link>
+            <Link to={committeeAdminBase(code)}>Cancel</Link>
           </Button>
         }
       />
@@ -79,7 +78,7 @@ export function EmailVoteEditPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight break-words">Edit Vote: {data.name}</h1>
         <Button asChild variant="outline" size="sm">
-          <Link to={meetingPaths.vote(code, data.code)}>View Vote</Link>
+          <Link to={voteBase(code, data.code)}>View Vote</Link>
         </Button>
       </div>
       {!data.can_modify && (
@@ -95,11 +94,11 @@ export function EmailVoteEditPage() {
           const { code: _code, ...body } = toEmailVoteBody(values);
           await update.mutateAsync(body);
           toast.success('Vote Saved');
-          await navigate(meetingPaths.vote(code, voteCode));
+          await navigate(voteBase(code, voteCode));
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={adminPath(code)}>Cancel</Link>
+            <Link to={committeeAdminBase(code)}>Cancel</Link>
           </Button>
         }
       />
@@ -146,7 +145,7 @@ function DeleteEmailVote({
           remove.mutate(undefined, {
             onSuccess: () => {
               toast.success('Vote Deleted');
-              void navigate(adminPath(committeeCode));
+              void navigate(committeeAdminBase(committeeCode));
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });

@@ -14,9 +14,9 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import type { UserSearchCriteria } from '@/features/meetings/api';
 import { MEETING_TEXT, VIA_LABEL, type Via } from '@/features/meetings/meeting-rules';
 import { useUserSearch } from '@/features/meetings/queries';
+import type { UserSearchCriteria } from '@/features/users/api';
 import { errorText } from '@/lib/api-client';
 
 const EMPTY: UserSearchCriteria = { nrds: '', first_name: '', last_name: '', email: '' };

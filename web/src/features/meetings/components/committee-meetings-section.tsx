@@ -9,11 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { isMissing, useCommitteeEmailVotes } from '@/features/email-votes/queries';
 import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
-import { meetingPaths } from '@/features/meetings/paths';
 import { useCommitteeMeetings } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
 import { toDate } from '@/lib/date-time';
 import { FALLBACK } from '@/lib/messages';
+import { meetingBase, paths, voteBase } from '@/lib/paths';
 
 const STATUS_LABEL = { planned: 'Planned', in_progress: 'In Progress', ended: 'Ended' } as const;
 
@@ -47,7 +47,7 @@ function MeetingsCard({ committeeCode, principal }: { committeeCode: string; pri
         <CardTitle id="committee-meetings-title">Meetings</CardTitle>
         {can(principal, 'create meetings') && (
           <Button asChild size="sm">
-            <Link to={meetingPaths.create(committeeCode)}>
+            <Link to={paths.meetingCreate(committeeCode)}>
               <PlusIcon aria-hidden="true" />
               New Meeting
             </Link>
@@ -70,7 +70,7 @@ function MeetingsCard({ committeeCode, principal }: { committeeCode: string; pri
               <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0">
                   <Link
-                    to={meetingPaths.meeting(committeeCode, m.code)}
+                    to={meetingBase(committeeCode, m.code)}
                     className="font-medium break-words underline-offset-4 hover:underline"
                   >
                     {m.name}
@@ -83,7 +83,7 @@ function MeetingsCard({ committeeCode, principal }: { committeeCode: string; pri
                   </Badge>
                   {canEdit && m.status !== 'ended' && (
                     <Button asChild variant="outline" size="sm">
-                      <Link to={meetingPaths.edit(committeeCode, m.code)} aria-label={`Edit ${m.name}`}>
+                      <Link to={paths.meetingEdit(committeeCode, m.code)} aria-label={`Edit ${m.name}`}>
                         Edit
                       </Link>
                     </Button>
@@ -111,7 +111,7 @@ function EmailVotesCard({ committeeCode, principal }: { committeeCode: string; p
         </div>
         {canManage && (
           <Button asChild size="sm">
-            <Link to={meetingPaths.voteCreate(committeeCode)}>
+            <Link to={paths.voteCreate(committeeCode)}>
               <PlusIcon aria-hidden="true" />
               New Email Vote
             </Link>
@@ -134,7 +134,7 @@ function EmailVotesCard({ committeeCode, principal }: { committeeCode: string; p
               <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0">
                   <Link
-                    to={meetingPaths.vote(committeeCode, v.code)}
+                    to={voteBase(committeeCode, v.code)}
                     className="font-medium break-words underline-offset-4 hover:underline"
                   >
                     {v.name}
@@ -147,7 +147,7 @@ function EmailVotesCard({ committeeCode, principal }: { committeeCode: string; p
                   <Badge variant="secondary">{STATUS_LABEL[emailVotePhase(v, now)]}</Badge>
                   {canManage && v.can_modify && (
                     <Button asChild variant="outline" size="sm">
-                      <Link to={meetingPaths.voteEdit(committeeCode, v.code)} aria-label={`Edit ${v.name}`}>
+                      <Link to={paths.voteEdit(committeeCode, v.code)} aria-label={`Edit ${v.name}`}>
                         Edit
                       </Link>
                     </Button>

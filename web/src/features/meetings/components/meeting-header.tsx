@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { JoinButton } from '@/features/meetings/components/join-button';
 import { RichText } from '@/features/meetings/components/meeting-info-panel';
 import { MEETING_TEXT, meetingDateText, meetingTimer } from '@/features/meetings/meeting-rules';
-import { meetingPaths } from '@/features/meetings/paths';
 import { paths } from '@/lib/paths';
 
 export interface MeetingHeaderProps {
@@ -40,7 +39,7 @@ export function MeetingHeader({ meeting, committee, canUpdateMeetings, me, now }
           <nav aria-label="Meeting administration" className="flex flex-wrap gap-2">
             {editable && (
               <Button asChild variant="outline" size="sm">
-                <Link to={meetingPaths.edit(committee.code, meeting.code)}>
+                <Link to={paths.meetingEdit(committee.code, meeting.code)}>
                   <PencilIcon aria-hidden="true" />
                   Edit Meeting
                 </Link>
@@ -63,7 +62,7 @@ export function MeetingHeader({ meeting, committee, canUpdateMeetings, me, now }
         >
           <span>You have not responded to this meeting yet.</span>
           <Button asChild size="sm">
-            <Link to={meetingPaths.rsvp(committee.code, meeting.code)}>{MEETING_TEXT.rsvpNow}</Link>
+            <Link to={paths.meetingRsvp(committee.code, meeting.code)}>{MEETING_TEXT.rsvpNow}</Link>
           </Button>
         </div>
       )}

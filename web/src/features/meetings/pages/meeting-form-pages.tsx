@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
 import { MeetingForm } from '@/features/meetings/components/meeting-form';
 import { emptyMeetingForm, meetingFormValues, toMeetingBody } from '@/features/meetings/meeting-form';
-import { meetingPaths } from '@/features/meetings/paths';
 import {
   useAdminMeeting,
   useCreateMeeting,
@@ -19,9 +18,9 @@ import {
 } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { committeeAdminBase, meetingBase } from '@/lib/paths';
 
 export const MEETING_FORBIDDEN = 'You do not have permission to manage meetings of this committee.';
-const adminPath = (code: string) => `/admin/committee/${encodeURIComponent(code)}`;
 
 /** /admin/committee/:code/meeting/create */
 export function MeetingCreatePage() {
@@ -42,11 +41,11 @@ export function MeetingCreatePage() {
         onSave={async (values) => {
           const meeting = await create.mutateAsync(toMeetingBody(values));
           toast.success('Meeting Added');
-          await navigate(meetingPaths.meeting(code, meeting.code));
+          await navigate(meetingBase(code, meeting.code));
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={adminPath(code)}>Cancel</Link>
+            <Link to={committeeAdminBase(code)}>Cancel</Link>
           </Button>
         }
       />
@@ -81,7 +80,7 @@ export function MeetingEditPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight break-words">Edit Meeting: {data.name}</h1>
         <Button asChild variant="outline" size="sm">
-          <Link to={meetingPaths.meeting(code, data.code)}>View Meeting</Link>
+          <Link to={meetingBase(code, data.code)}>View Meeting</Link>
         </Button>
       </div>
       {data.status === 'ended' && (
@@ -96,11 +95,11 @@ export function MeetingEditPage() {
         onSave={async (values) => {
           const saved = await update.mutateAsync(toMeetingBody(values));
           toast.success('Meeting Saved');
-          await navigate(meetingPaths.meeting(code, saved.code));
+          await navigate(meetingBase(code, saved.code));
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={adminPath(code)}>Cancel</Link>
+            <Link to={committeeAdminBase(code)}>Cancel</Link>
           </Button>
         }
       />
@@ -150,7 +149,7 @@ function DeleteMeeting({
           remove.mutate(undefined, {
             onSuccess: () => {
               toast.success('Meeting Deleted');
-              void navigate(adminPath(committeeCode));
+              void navigate(committeeAdminBase(committeeCode));
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });

@@ -18,13 +18,13 @@ import {
   MEETING_TEXT,
   memberOf,
 } from '@/features/meetings/meeting-rules';
-import { meetingPaths } from '@/features/meetings/paths';
 import { useMeetingAttendance, useMeetingPage } from '@/features/meetings/queries';
 import { useLeaveGuard, useScrollToActiveVote } from '@/features/meetings/use-leave-guard';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { adminBase } from '@/features/voting/scope';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { meetingBase } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { attendancePollInterval, meetingPollInterval } from '@/lib/realtime/polling';
 import { useScopeLive } from '@/lib/realtime/use-scope-live';
@@ -76,8 +76,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   const blocker = useLeaveGuard(
     inProgress,
     (path) =>
-      path === meetingPaths.meeting(committeeCode, meetingCode) ||
-      path.startsWith(`${adminBase(scope)}/motion/`),
+      path === meetingBase(committeeCode, meetingCode) || path.startsWith(`${adminBase(scope)}/motion/`),
   );
   useScrollToActiveVote(activeVote);
   const baseTitle = page.data ? `${page.data.meeting.name} | ${page.data.committee.name}` : 'Meeting';
@@ -91,7 +90,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   }
   const { meeting, committee, resources } = page.data;
   const mode = attendancePanelMode(meeting.status, canModifyRsvps);
-  const base = `/meeting/${encodeURIComponent(committeeCode)}/${encodeURIComponent(meetingCode)}`;
+  const base = meetingBase(committeeCode, meetingCode);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">

@@ -27,7 +27,7 @@ function useDebounced<T>(value: T, delay: number): T {
 function useUserSearch(query: string) {
   return useQuery({
     queryKey: queryKeys.users.search(query),
-    queryFn: ({ signal }) => searchUsers(query, signal),
+    queryFn: ({ signal }) => searchUsers({ query, limit: TYPEAHEAD_MAX_MATCHES }, signal),
     enabled: query.length >= TYPEAHEAD_MIN_CHARS,
     staleTime: 30_000,
   });

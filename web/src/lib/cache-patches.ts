@@ -3,12 +3,13 @@ import type {
   TMotion,
   TMotionsReply,
   TRetrieveAttendanceReply,
+  TVoteResponseRow,
   TVoteView,
 } from '@gavel/contracts';
 
 /**
- * Pure updates of cached answers from realtime messages (spec section 7, "Realtime"). Each returns a
- * new object and leaves its input alone.
+ * Pure updates of cached answers, shared by realtime messages (spec section 7) and action answers so
+ * both patch alike. Each returns a new object and leaves its input alone.
  */
 
 /** True when a cached value has the retrieve/motions shape ({motions, votes, responses}). */
@@ -26,20 +27,19 @@ function upsertById<T extends { id: string }>(list: readonly T[], item: T): T[] 
   return next;
 }
 
-/** 'vote.updated': the vote as this viewer may see it replaces the cached one. */
+/** A created or changed vote, as this viewer may see it. */
 export function withVote(data: TMotionsReply, vote: TVoteView): TMotionsReply {
   return { ...data, votes: upsertById(data.votes, vote) };
 }
 
-/** 'motion.updated': a created or changed motion. */
+/** A created or changed motion. */
 export function withMotion(data: TMotionsReply, motion: TMotion): TMotionsReply {
   return { ...data, motions: upsertById(data.motions, motion) };
 }
 
-/** 'motion.deleted': the motions (and their amendments) leave the list. */
+/** Deleted motions leave with their amendments (however deep), their votes and those votes' responses. */
 export function withoutMotions(data: TMotionsReply, ids: readonly string[]): TMotionsReply {
   const gone = new Set(ids);
-  // Amendments of a deleted motion go with it, however deep.
   let grew = true;
   while (grew) {
     grew = false;
@@ -50,21 +50,43 @@ export function withoutMotions(data: TMotionsReply, ids: readonly string[]): TMo
       }
     }
   }
-  return { ...data, motions: data.motions.filter((m) => !gone.has(m.id)) };
-}
-
-/** 'motion.sorted': the listed ids take the sort order of their position. */
-export function withMotionOrder(data: TMotionsReply, ids: readonly string[]): TMotionsReply {
-  const order = new Map(ids.map((id, index) => [id, index]));
-  const motions = data.motions
-    .map((m) => (order.has(m.id) ? { ...m, sort: order.get(m.id) ?? m.sort } : m))
-    .sort((a, b) => a.sort - b.sort);
-  return { ...data, motions };
+  const goneVotes = new Set(data.votes.filter((v) => gone.has(v.motion_id)).map((v) => v.id));
+  return {
+    ...data,
+    motions: data.motions.filter((m) => !gone.has(m.id)),
+    votes: data.votes.filter((v) => !goneVotes.has(v.id)),
+    responses: data.responses.filter((r) => !goneVotes.has(r.vote_id)),
+  };
 }
 
 /**
- * 'rsvp.updated' / 'rsvp.deleted' / 'attendee.added' / 'attendee.updated': the member and user as this
- * viewer may see them. A runner's per-member voting status is kept (broadcasts do not carry it).
+ * A new order: each listed motion's sort becomes its index. The array is not re-sorted: the list orders
+ * by sort (then created_at) itself.
+ */
+export function withMotionOrder(data: TMotionsReply, ids: readonly string[]): TMotionsReply {
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return {
+    ...data,
+    motions: data.motions.map((m) => {
+      const sort = order.get(m.id);
+      return sort === undefined ? m : { ...m, sort };
+    }),
+  };
+}
+
+/** Replaces the caller's responses to one vote (a cast answers with all of them). */
+export function withOwnResponses(
+  data: TMotionsReply,
+  voteId: string,
+  responses: readonly TVoteResponseRow[],
+): TMotionsReply {
+  return { ...data, responses: [...data.responses.filter((r) => r.vote_id !== voteId), ...responses] };
+}
+
+/**
+ * 'rsvp.updated' / 'rsvp.deleted' / 'attendee.added' / 'attendee.updated' and attendance actions: the
+ * member and user as this viewer may see them. A runner's per-member voting status is kept (broadcasts
+ * do not carry it).
  */
 export function withAttendanceChange(
   data: TRetrieveAttendanceReply,

@@ -1,0 +1,84 @@
+import type { TMotionsReply } from '@gavel/contracts';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
+import { createLiveHandler } from '@/lib/realtime/live-scope';
+
+const scope = { kind: 'meeting', committeeCode: 'FIN', meetingCode: 'M1' } as const;
+const motionsKey = queryKeys.voting.motions('meeting', 'FIN', 'M1');
+
+/** m1 with its amendment a1 (each with a vote and the caller's response), and m2 with a vote. */
+const cached: TMotionsReply = reply({
+  motions: [
+    makeMotion({ id: 'm1', sort: 0 }),
+    makeMotion({ id: 'm2', sort: 1 }),
+    makeMotion({ id: 'a1', amendment_parent_id: 'm1', sort: 0 }),
+  ],
+  votes: [
+    makeVote({ id: 'v1', motion_id: 'm1', respondents_count: 0 }),
+    makeVote({ id: 'va1', motion_id: 'a1' }),
+    makeVote({ id: 'v2', motion_id: 'm2' }),
+  ],
+  responses: [
+    { id: 'r1', vote_id: 'v1', member_id: 'ms-1', response: 'in_favor' },
+    { id: 'ra1', vote_id: 'va1', member_id: 'ms-1', response: 'opposed' },
+    { id: 'r2', vote_id: 'v2', member_id: 'ms-1', response: 'in_favor' },
+  ],
+});
+
+function handlerWithMotions() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(motionsKey, cached);
+  const handler = createLiveHandler(queryClient, scope, { runner: () => false });
+  const motions = () => queryClient.getQueryData<TMotionsReply>(motionsKey);
+  return { queryClient, handler, motions };
+}
+
+describe('createLiveHandler', () => {
+  it("patches the motions feature's cache on vote.updated and invalidates on refresh", () => {
+    const { queryClient, handler, motions } = handlerWithMotions();
+    handler.onMessage({
+      channel: 'meeting.mt-1',
+      kind: 'vote.updated',
+      payload: { vote: makeVote({ id: 'v1', motion_id: 'm1', respondents_count: 3 }) },
+    });
+    expect(motions()?.votes[0]?.respondents_count).toBe(3);
+    handler.onMessage({ channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'motions' } });
+    expect(queryClient.getQueryState(motionsKey)?.isInvalidated).toBe(true);
+  });
+
+  it('on motion.deleted leaves no motion, amendment, vote or response of the deleted motion', () => {
+    const { handler, motions } = handlerWithMotions();
+    handler.onMessage({ channel: 'meeting.mt-1', kind: 'motion.deleted', payload: { id: 'm1' } });
+    expect(motions()?.motions.map((m) => m.id)).toEqual(['m2']);
+    expect(motions()?.votes.map((v) => v.id)).toEqual(['v2']);
+    expect(motions()?.responses.map((r) => r.id)).toEqual(['r2']);
+  });
+
+  it('asks again after a fetch that was in flight when a refresh arrived, without cancelling it', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = queryKeys.meetings.attendance('FIN', 'M1');
+    const answers: ((value: string) => void)[] = [];
+    const observer = new QueryObserver<string>(queryClient, {
+      queryKey: key,
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(answers).toHaveLength(1);
+    const handler = createLiveHandler(queryClient, scope, { runner: () => false });
+    // The fetch in flight was asked before the change the refresh announces.
+    handler.onMessage({ channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'attendance' } });
+    expect(answers).toHaveLength(1);
+    answers[0]?.('before the change');
+    await settle();
+    await settle();
+    expect(answers).toHaveLength(2);
+    answers[1]?.('after the change');
+    await settle();
+    expect(queryClient.getQueryData(key)).toBe('after the change');
+    unsubscribe();
+  });
+});
