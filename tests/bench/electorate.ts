@@ -107,7 +107,6 @@ export async function prepareElectorate(urls: StackUrls, count: number): Promise
           name: 'Bench Committee',
           code: BENCH_COMMITTEE,
           year,
-          quorum: Math.floor(count / 2) + 1,
           chair_position: 'Chair',
           voting_rights: [
             { position: 'Chair', is_voting: true },
@@ -118,7 +117,11 @@ export async function prepareElectorate(urls: StackUrls, count: number): Promise
       );
     }
     const ref = { code: BENCH_COMMITTEE, year };
-    const committee = await call(SUBJECTS.committees.committeeGet, ref, ZCommittee);
+    let committee = await call(SUBJECTS.committees.committeeGet, ref, ZCommittee);
+    // A run with fewer delegates than an earlier one checks in only its own: the quorum follows N.
+    const quorum = Math.floor(count / 2) + 1;
+    if (committee.quorum !== quorum)
+      committee = await call(SUBJECTS.committees.committeeUpdate, { ...committee, quorum }, ZCommittee);
     // Read straight from the committees schema: this is setup, not what is measured.
     const members = new Map(
       (

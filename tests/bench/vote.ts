@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SUBJECTS, type TSocketMessage, ZMeeting, ZMotionReply, ZVoteReply } from '@gavel/contracts';
+import { SUBJECTS, ZMeeting, ZMotionReply, ZVoteReply } from '@gavel/contracts';
 import pg from 'pg';
 import { z } from 'zod';
 import { baselineInsertsPerSecond } from './baseline.js';
 import { gatewayAgent, throughGateway } from './cast.js';
 import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
 import { cpuMsPer, cpuSecondsByProcess, peakMemoryByProcess } from './memory.js';
-import { closeListeners, connectListeners } from './sockets.js';
+import { absoluteNow, connectListeners } from './sockets.js';
 import { percentile, pool, round } from './stats.js';
 
 const { values: args } = parseArgs({
@@ -105,18 +105,11 @@ async function main() {
     );
 
     log(`connecting ${e.delegates.length} sockets`);
-    let voteId = '';
     const listeners = await connectListeners({
       urls: String(args.realtime).split(','),
       host: BENCH_HOST,
       sessions: e.delegates.map((d) => d.session),
       join: { type: 'meeting', committee_code: e.committeeCode, meeting_code: meetingCode },
-      watch: (message: TSocketMessage) => {
-        if (message.kind !== 'vote.updated') return false;
-        const vote = (message.payload as { vote?: { id?: string; is_active?: boolean; outcome?: unknown } })
-          .vote;
-        return vote?.id === voteId && vote.is_active === false && vote.outcome != null;
-      },
     });
 
     // Every delegate has the meeting page open before the vote, as in the hall: it loads the meeting once.
@@ -165,8 +158,9 @@ async function main() {
         ZVoteReply,
       ),
     );
-    voteId = start.vote?.id ?? '';
+    const voteId = start.vote?.id ?? '';
     if (!voteId) throw new Error('the vote did not start');
+    listeners.watch(voteId);
 
     log(`casting ${e.delegates.length} responses, ${concurrency} in flight`);
     const path = `/api/admin/committee/${e.committeeCode}/meeting/${meetingCode}/motion/${motion.id}/vote/${voteId}/response`;
@@ -189,15 +183,18 @@ async function main() {
     const cpuAfter = cpuSecondsByProcess();
     agent.destroy();
 
-    const closeAt = performance.now();
+    const closeAt = absoluteNow();
     await e.call(SUBJECTS.voting.voteClose, { ...scope, id: motion.id, voteId }, ZVoteReply);
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && listeners.some((l) => l.sawAt === null))
-      await new Promise((r) => setTimeout(r, 20));
+    let sawAt = await listeners.sawAt();
+    while (Date.now() < deadline && sawAt.some((t) => t === null)) {
+      await new Promise((r) => setTimeout(r, 100));
+      sawAt = await listeners.sawAt();
+    }
     // A client that never saw the result counts as infinitely late, so the percentiles cannot hide it.
-    const fanout = listeners.map((l) => (l.sawAt === null ? Number.POSITIVE_INFINITY : l.sawAt - closeAt));
-    const missedResult = listeners.filter((l) => l.sawAt === null).length;
-    closeListeners(listeners);
+    const fanout = sawAt.map((t) => (t === null ? Number.POSITIVE_INFINITY : t - closeAt));
+    const missedResult = sawAt.filter((t) => t === null).length;
+    await listeners.close();
 
     const rows = await db.query<{ member_id: string; n: string }>(
       'SELECT member_id, count(*) AS n FROM voting.responses WHERE vote_id = $1 GROUP BY member_id',
