@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiPath, requestIdFrom } from './app.js';
+import { accessLogLevel, isApiPath, requestIdFrom } from './app.js';
 import { cacheControlFor } from './spa.js';
 
 describe('requestIdFrom', () => {
@@ -30,5 +30,16 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/assets/index-3f2a1b.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/index.html')).toBe('no-cache');
     expect(cacheControlFor('/favicon.ico')).toBe('no-cache');
+  });
+});
+
+describe('accessLogLevel', () => {
+  it('warns on failures, informs on refusals and slow answers, keeps the rest at debug', () => {
+    expect(accessLogLevel(503, 10)).toBe('warn');
+    expect(accessLogLevel(404, 10)).toBe('info');
+    expect(accessLogLevel(429, 10)).toBe('info');
+    expect(accessLogLevel(200, 1_500)).toBe('info');
+    expect(accessLogLevel(200, 40)).toBe('debug');
+    expect(accessLogLevel(304, 2)).toBe('debug');
   });
 });

@@ -54,6 +54,18 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
+ * How loud one request's access line is: failures warn, refusals and slow answers inform, the rest is
+ * debug (LOG_LEVEL=debug shows every request). At a convention thousands of casts a second would otherwise
+ * each write a log line; the request metrics count every one of them anyway.
+ */
+export function accessLogLevel(status: number, ms: number): 'warn' | 'info' | 'debug' {
+  if (status >= 500) return 'warn';
+  if (status >= 400 || ms >= SLOW_REQUEST_MS) return 'info';
+  return 'debug';
+}
+const SLOW_REQUEST_MS = 1_000;
+
+/**
  * The HTTP edge, not yet listening: request ids, CSRF, the catalogue's routes forwarded over NATS with
  * sessions, tenants and rate limits, the OpenAPI document, and the SPA.
  */
@@ -139,8 +151,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       status,
       ms: Math.round(ms),
     };
-    if (status >= 500) logger.warn(line, 'request');
-    else logger.info(line, 'request');
+    logger[accessLogLevel(status, ms)](line, 'request');
   });
 
   const timeoutMs = config.REQUEST_TIMEOUT_MS;
