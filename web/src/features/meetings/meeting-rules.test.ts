@@ -4,12 +4,14 @@ import {
   checkInRanges,
   formatHms,
   formatRange,
+  isVotingMember,
   joinUrlOf,
   liveTitle,
   meetingBanner,
   meetingDateText,
 } from '@/features/meetings/meeting-rules';
 import { at, makeMeeting } from '@/features/meetings/test-fixtures';
+import { makeMember } from '@/features/voting/test-fixtures';
 import { ApiError } from '@/lib/api-client';
 
 describe('attendancePanelMode', () => {
@@ -118,5 +120,21 @@ describe('checkInRanges', () => {
       '9:00 AM - 9:45 AM (45 minutes)',
       '10:00 AM - 11:00 AM (60 minutes)',
     ]);
+  });
+});
+
+describe('isVotingMember', () => {
+  it('is true only for a committee member whose position votes', () => {
+    const members = [
+      makeMember({ user_id: 'u-voter' }),
+      makeMember({ user_id: 'u-advisor', is_voting: false }),
+      makeMember({ user_id: 'u-guest', is_member: false, is_voting: true }),
+    ];
+    expect(isVotingMember(members, 'u-voter')).toBe(true);
+    expect(isVotingMember(members, 'u-advisor')).toBe(false);
+    expect(isVotingMember(members, 'u-guest')).toBe(false);
+    expect(isVotingMember(members, 'u-stranger')).toBe(false);
+    expect(isVotingMember(undefined, 'u-voter')).toBe(false);
+    expect(isVotingMember(members, null)).toBe(false);
   });
 });

@@ -127,6 +127,16 @@ export function memberOf(members: readonly TAttendanceMember[] | undefined, user
   return members?.find((m) => m.user_id === userId) ?? null;
 }
 
+/** Whether the user is a voting member of the committee (non-committee attendees never vote). */
+export function isVotingMember(
+  members: readonly TAttendanceMember[] | undefined,
+  userId: string | null,
+): boolean {
+  if (userId === null) return false;
+  const member = memberOf(members, userId);
+  return member?.is_member === true && member.is_voting;
+}
+
 /** A voting member who is not checked in (footer banner and tooltip). */
 export function isVotingMemberNotCheckedIn(member: TAttendanceMember | null): boolean {
   return member?.is_voting === true && !isCheckedIn(member);

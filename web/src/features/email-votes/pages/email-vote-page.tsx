@@ -13,7 +13,7 @@ import {
   CommitteeMembersPanel,
   emailVoteTotals,
 } from '@/features/meetings/components/committee-members-panel';
-import { liveTitle, memberOf } from '@/features/meetings/meeting-rules';
+import { isVotingMember, liveTitle } from '@/features/meetings/meeting-rules';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
@@ -30,7 +30,8 @@ export function EmailVotePage() {
   const runner = can(principal, 'run meetings');
   const staff = can(principal, 'modify meeting attendance');
   const { live } = useScopeLive({ kind: 'vote', committeeCode, voteCode }, { runner });
-  const { now, tick } = useClock();
+  const clock = useClock();
+  const { now, tick } = clock;
   // On load the page refreshes the user state (spec section 2, "Email-vote page").
   const queryClient = useQueryClient();
   React.useEffect(() => {
@@ -44,7 +45,7 @@ export function EmailVotePage() {
     queryKeys.meetings.emailVote(committeeCode, voteCode),
   );
   const phase = cachedVote ? emailVotePhase(cachedVote, now) : 'planned';
-  const votingMember = memberOf(cachedAttendance?.members, me.user.id)?.is_voting ?? false;
+  const votingMember = isVotingMember(cachedAttendance?.members, me.user.id);
   const interval = attendancePollInterval({ live, phase, runner, editor: staff, votingMember });
   const vote = useEmailVote(committeeCode, voteCode, interval);
   const attendance = useEmailVoteAttendance(committeeCode, voteCode, interval);
@@ -80,6 +81,7 @@ export function EmailVotePage() {
             committee={committee}
             attendance={attendance.data}
             live={live}
+            clock={clock}
           />
         </div>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Committee members">

@@ -13,6 +13,7 @@ import { OwnRsvpCard } from '@/features/meetings/components/own-rsvp-card';
 import { ResourcesPanel } from '@/features/meetings/components/resources-panel';
 import {
   attendancePanelMode,
+  isVotingMember,
   isVotingMemberNotCheckedIn,
   liveTitle,
   MEETING_TEXT,
@@ -44,7 +45,8 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   const scope = { kind: 'meeting' as const, committeeCode, meetingCode };
 
   const { live } = useScopeLive(scope, { runner });
-  const { now, tick } = useClock();
+  const clock = useClock();
+  const { now, tick } = clock;
   const votes = useScopeVotes(scope);
   const activeVote = findActiveVote(votes, now, tick);
 
@@ -57,7 +59,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   );
   const cachedAttendance = queryClient.getQueryData<TRetrieveAttendanceReply>(attendanceKey);
   const phase = cachedPage?.meeting.status ?? 'planned';
-  const votingMember = memberOf(cachedAttendance?.members, me.user.id)?.is_voting ?? false;
+  const votingMember = isVotingMember(cachedAttendance?.members, me.user.id);
   const editor = staff || (phase === 'planned' && canModifyRsvps);
   const page = useMeetingPage(
     committeeCode,
@@ -113,6 +115,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
               committee={committee}
               attendance={attendance.data}
               live={live}
+              clock={clock}
             />
           ) : (
             <MeetingInfoPanel meeting={meeting} committeeCode={committeeCode} />

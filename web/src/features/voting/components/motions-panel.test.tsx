@@ -27,6 +27,7 @@ function renderMotionsPanel(props: Partial<MotionsPanelProps>, permissions: stri
     committee: makeMeetingCommittee(),
     attendance: makeAttendance(),
     live: true,
+    clock: { now: Date.now(), tick: 1 },
     ...props,
   };
   return render(

@@ -40,6 +40,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
+import { isVotingMember } from '@/features/meetings/meeting-rules';
 import { MotionCard, type MotionCardActions } from '@/features/voting/components/motion-card';
 import { MotionFormDialog, type MotionFormTarget } from '@/features/voting/components/motion-form-dialog';
 import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
@@ -56,7 +57,7 @@ import { plainText } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { meetingPollInterval } from '@/lib/realtime/polling';
-import { useClock } from '@/lib/use-clock';
+import type { Clock } from '@/lib/use-clock';
 
 export type { MotionScope } from '@/features/voting/scope';
 
@@ -69,6 +70,8 @@ export interface MotionsPanelProps {
   attendance: TRetrieveAttendanceReply | undefined;
   /** Whether the realtime socket is connected; polling uses the spec's intervals when it is not. */
   live: boolean;
+  /** The page's one-second clock. */
+  clock: Clock;
 }
 
 export const DELETE_MOTION_TITLE = 'Confirm Motion Delete';
@@ -77,12 +80,10 @@ export const DELETE_MOTION_TEXT =
 export const RESORT_ERROR_TITLE = 'Error Sorting Motions';
 
 /** The Motions panel of the meeting and email-vote pages. */
-export function MotionsPanel({ scope, phase, committee, attendance, live }: MotionsPanelProps) {
+export function MotionsPanel({ scope, phase, committee, attendance, live, clock }: MotionsPanelProps) {
   const { principal } = useCurrentUser();
-  const clock = useClock();
   const emailVote = useEmailVote(scope);
-  const members = attendance?.members ?? [];
-  const isVotingMember = members.some((m) => m.user_id === principal.userId && m.is_member && m.is_voting);
+  const votingMember = isVotingMember(attendance?.members, principal.userId);
   const isRunner = can(principal, 'run meetings');
   const motions = useMotions(scope, (data) => {
     const now = Date.now();
@@ -96,7 +97,7 @@ export function MotionsPanel({ scope, phase, committee, attendance, live }: Moti
       live,
       phase,
       runner: isRunner,
-      votingMember: isVotingMember,
+      votingMember,
       activeVote: hasActiveVote,
     });
   });
@@ -118,7 +119,7 @@ export function MotionsPanel({ scope, phase, committee, attendance, live }: Moti
   );
 }
 
-export interface MotionsPanelViewProps extends Omit<MotionsPanelProps, 'live'> {
+export interface MotionsPanelViewProps extends Omit<MotionsPanelProps, 'live' | 'clock'> {
   principal: Principal;
   data: TMotionsReply | undefined;
   loading: boolean;
