@@ -54,15 +54,14 @@ export function EmailVotePage() {
   useDocumentTitle(liveTitle(baseTitle, tick, phase === 'in_progress'));
 
   if (vote.isPending) return <LoadingState />;
-  // retrieve/vote carries the committee (from the voting service's read model, for members too); only
-  // an answer without it (a voting service older than the page) leaves it out.
-  const committee = vote.data?.committee;
-  if (!vote.data || !committee) {
+  if (!vote.data) {
     return (
       <ErrorState message={errorText(vote.error, FALLBACK.retrieve)} onRetry={() => void vote.refetch()} />
     );
   }
   const data = vote.data;
+  // retrieve/vote carries the committee (from the voting service's read model, for members too).
+  const committee = data.committee;
   const attendanceMissing = isMissing(attendance.error);
 
   return (
