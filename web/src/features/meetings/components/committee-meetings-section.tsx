@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { isMissing, useCommitteeEmailVotes } from '@/features/email-votes/queries';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCommitteeEmailVotes } from '@/features/email-votes/queries';
 import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
 import { useCommitteeMeetings } from '@/features/meetings/queries';
@@ -42,59 +42,22 @@ function MeetingsCard({ committeeCode, principal }: { committeeCode: string; pri
   const meetings = useCommitteeMeetings(committeeCode);
   const canEdit = can(principal, 'update meetings');
   return (
-    <Card aria-labelledby="committee-meetings-title">
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle id="committee-meetings-title">Meetings</CardTitle>
-        {can(principal, 'create meetings') && (
-          <Button asChild size="sm">
-            <Link to={paths.meetingCreate(committeeCode)}>
-              <PlusIcon aria-hidden="true" />
-              New Meeting
-            </Link>
-          </Button>
-        )}
-      </CardHeader>
-      <CardContent>
-        {meetings.isPending ? (
-          <LoadingState />
-        ) : !meetings.data ? (
-          <ErrorState
-            message={errorText(meetings.error, FALLBACK.retrieve)}
-            onRetry={() => void meetings.refetch()}
-          />
-        ) : meetings.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No meetings yet</p>
-        ) : (
-          <ul className="flex flex-col divide-y" aria-label="Meetings">
-            {meetings.data.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="min-w-0">
-                  <Link
-                    to={meetingBase(committeeCode, m.code)}
-                    className="font-medium break-words underline-offset-4 hover:underline"
-                  >
-                    {m.name}
-                  </Link>
-                  <span className="block text-xs text-muted-foreground">{when(m.start)}</span>
-                </span>
-                <span className="flex items-center gap-2">
-                  <Badge variant={m.status === 'in_progress' ? 'default' : 'secondary'}>
-                    {STATUS_LABEL[m.status]}
-                  </Badge>
-                  {canEdit && m.status !== 'ended' && (
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={paths.meetingEdit(committeeCode, m.code)} aria-label={`Edit ${m.name}`}>
-                        Edit
-                      </Link>
-                    </Button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ScheduleCard
+      id="committee-meetings-title"
+      title="Meetings"
+      newLabel="New Meeting"
+      newPath={can(principal, 'create meetings') ? paths.meetingCreate(committeeCode) : null}
+      empty="No meetings yet"
+      query={meetings}
+      rows={(meetings.data ?? []).map((m) => ({
+        id: m.id,
+        name: m.name,
+        path: meetingBase(committeeCode, m.code),
+        when: when(m.start),
+        status: m.status,
+        editPath: canEdit && m.status !== 'ended' ? paths.meetingEdit(committeeCode, m.code) : null,
+      }))}
+    />
   );
 }
 
@@ -103,51 +66,86 @@ function EmailVotesCard({ committeeCode, principal }: { committeeCode: string; p
   const canManage = can(principal, 'create email vote');
   const now = Date.now();
   return (
-    <Card aria-labelledby="committee-votes-title">
+    <ScheduleCard
+      id="committee-votes-title"
+      title="Email Votes"
+      newLabel="New Email Vote"
+      newPath={canManage ? paths.voteCreate(committeeCode) : null}
+      empty="No email votes yet"
+      query={votes}
+      rows={(votes.data ?? []).map((v) => ({
+        id: v.id,
+        name: v.name,
+        path: voteBase(committeeCode, v.code),
+        when: `${when(v.start)} - ${when(v.end)}`,
+        status: emailVotePhase(v, now),
+        editPath: canManage && v.can_modify ? paths.voteEdit(committeeCode, v.code) : null,
+      }))}
+    />
+  );
+}
+
+interface ScheduleRow {
+  id: string;
+  name: string;
+  path: string;
+  when: string;
+  status: keyof typeof STATUS_LABEL;
+  /** The edit page, when the viewer may still change it. */
+  editPath: string | null;
+}
+
+/** One list of the committee's meetings or email votes: New button, loading, error, empty, rows. */
+function ScheduleCard(props: {
+  id: string;
+  title: string;
+  newLabel: string;
+  newPath: string | null;
+  empty: string;
+  query: { isPending: boolean; data: unknown; error: unknown; refetch: () => unknown };
+  rows: ScheduleRow[];
+}) {
+  const { query } = props;
+  return (
+    <Card aria-labelledby={props.id}>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <div>
-          <CardTitle id="committee-votes-title">Email Votes</CardTitle>
-          {isMissing(votes.error) && <CardDescription>Email votes cannot be listed yet.</CardDescription>}
-        </div>
-        {canManage && (
+        <CardTitle id={props.id}>{props.title}</CardTitle>
+        {props.newPath && (
           <Button asChild size="sm">
-            <Link to={paths.voteCreate(committeeCode)}>
+            <Link to={props.newPath}>
               <PlusIcon aria-hidden="true" />
-              New Email Vote
+              {props.newLabel}
             </Link>
           </Button>
         )}
       </CardHeader>
       <CardContent>
-        {votes.isPending ? (
+        {query.isPending ? (
           <LoadingState />
-        ) : isMissing(votes.error) ? null : !votes.data ? (
+        ) : !query.data ? (
           <ErrorState
-            message={errorText(votes.error, FALLBACK.retrieve)}
-            onRetry={() => void votes.refetch()}
+            message={errorText(query.error, FALLBACK.retrieve)}
+            onRetry={() => void query.refetch()}
           />
-        ) : votes.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No email votes yet</p>
+        ) : props.rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{props.empty}</p>
         ) : (
-          <ul className="flex flex-col divide-y" aria-label="Email votes">
-            {votes.data.map((v) => (
-              <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <ul className="flex flex-col divide-y" aria-label={props.title}>
+            {props.rows.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0">
-                  <Link
-                    to={voteBase(committeeCode, v.code)}
-                    className="font-medium break-words underline-offset-4 hover:underline"
-                  >
-                    {v.name}
+                  <Link to={row.path} className="font-medium break-words underline-offset-4 hover:underline">
+                    {row.name}
                   </Link>
-                  <span className="block text-xs text-muted-foreground">
-                    {when(v.start)} - {when(v.end)}
-                  </span>
+                  <span className="block text-xs text-muted-foreground">{row.when}</span>
                 </span>
                 <span className="flex items-center gap-2">
-                  <Badge variant="secondary">{STATUS_LABEL[emailVotePhase(v, now)]}</Badge>
-                  {canManage && v.can_modify && (
+                  <Badge variant={row.status === 'in_progress' ? 'default' : 'secondary'}>
+                    {STATUS_LABEL[row.status]}
+                  </Badge>
+                  {row.editPath && (
                     <Button asChild variant="outline" size="sm">
-                      <Link to={paths.voteEdit(committeeCode, v.code)} aria-label={`Edit ${v.name}`}>
+                      <Link to={row.editPath} aria-label={`Edit ${row.name}`}>
                         Edit
                       </Link>
                     </Button>

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { principal } from '@/features/voting/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+const day = 86_400_000;
+const emailVote = (overrides: Record<string, unknown>) => ({
+  id: 'ev-1',
+  committee_id: 'c-1',
+  code: 'EV1',
+  name: 'Budget Approval',
+  description: null,
+  start: new Date(Date.now() - day).toISOString(),
+  end: new Date(Date.now() + day).toISOString(),
+  phase: 'in_progress',
+  can_modify: true,
+  voting_members_count: 5,
+  voting_members_not_started_count: 2,
+  voting_members_incomplete_count: 1,
+  voting_members_complete_count: 2,
+  ...overrides,
+});
+
+function open(permissions: string[], meetings: unknown[], votes: unknown[]) {
+  mockFetch({
+    'GET /api/admin/committee/FIN/meetings': { body: meetings },
+    'GET /api/admin/committee/FIN/votes': { body: votes },
+  });
+  return renderApp('/', {
+    routes: [
+      {
+        path: '/',
+        element: <CommitteeMeetingsSection committeeCode="FIN" principal={principal(permissions)} />,
+      },
+    ],
+  });
+}
+
+describe('the committee admin page lists its meetings and email votes', () => {
+  it('links each one, and offers New and Edit to whoever may use them', async () => {
+    open(
+      ['create meetings', 'update meetings', 'create email vote'],
+      [makeMeeting(), makeMeeting({ id: 'mt-2', code: 'M0', name: 'Old meeting', status: 'ended' })],
+      [
+        emailVote({}),
+        emailVote({
+          id: 'ev-2',
+          code: 'EV0',
+          name: 'Closed vote',
+          start: new Date(Date.now() - 3 * day).toISOString(),
+          end: new Date(Date.now() - 2 * day).toISOString(),
+          can_modify: false,
+        }),
+      ],
+    );
+    const meetings = await screen.findByRole('list', { name: 'Meetings' });
+    const first = within(meetings).getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(first).getAllByRole('link')[0]?.getAttribute('href')).toBe('/meeting/FIN/M1');
+    expect(
+      within(meetings)
+        .getAllByRole('link', { name: /^Edit/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/committee/FIN/meeting/M1/edit']);
+    expect(screen.getByRole('link', { name: 'New Meeting' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN/meeting/create',
+    );
+    const votes = await screen.findByRole('list', { name: 'Email Votes' });
+    expect(within(votes).getByRole('link', { name: 'Budget Approval' }).getAttribute('href')).toBe(
+      '/vote/FIN/EV1',
+    );
+    expect(
+      within(votes)
+        .getAllByText(/^(In Progress|Ended)$/)
+        .map((b) => b.textContent),
+    ).toEqual(['In Progress', 'Ended']);
+    expect(
+      within(votes)
+        .getAllByRole('link', { name: /^Edit/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/committee/FIN/vote/EV1/edit']);
+    expect(screen.getByRole('link', { name: 'New Email Vote' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN/vote/create',
+    );
+  });
+
+  it('says when there are none, and offers nothing to change without the permissions', async () => {
+    open([], [], []);
+    expect(await screen.findByText('No meetings yet')).toBeTruthy();
+    expect(await screen.findByText('No email votes yet')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /New|Edit/ })).toBeNull();
+  });
+});
