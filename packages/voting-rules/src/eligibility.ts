@@ -112,6 +112,11 @@ export interface RespondInput {
   member_responses: readonly string[];
   /** The response about to be sent; omit to ask whether the member may respond at all. */
   response?: string;
+  /**
+   * The responses the vote itself offers, when known (its ballot may leave abstain out); otherwise those
+   * of the motion.
+   */
+  offered?: readonly string[];
 }
 
 /**
@@ -131,7 +136,8 @@ export function respondBlocker(input: RespondInput): RespondBlocker | null {
   const max = maximumResponsesFor(input.motion.maximum_responses, input.is_amendment_vote);
   if (input.member_responses.length >= max) return 'maximum_reached';
   if (input.response !== undefined) {
-    if (!availableResponses(input.motion).includes(input.response)) return 'unknown_response';
+    const offered = input.offered ?? availableResponses(input.motion);
+    if (!offered.includes(input.response)) return 'unknown_response';
     if (input.member_responses.includes(input.response)) return 'already_chosen';
   }
   return null;

@@ -161,6 +161,11 @@ describe('respond', () => {
     ['abstain is always offered', { response: 'abstained' }, null],
     ['an unknown response', { response: 'maybe' }, 'unknown_response'],
     [
+      'a response the ballot leaves out',
+      { response: 'abstained', offered: ['in_favor', 'opposed'] },
+      'unknown_response',
+    ],
+    [
       'the same response twice',
       {
         response: 'A',

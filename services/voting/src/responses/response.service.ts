@@ -143,14 +143,13 @@ export class ResponseService {
       motion: {
         maximum_responses: d.vote.maximum_responses,
         motion_filter: d.vote.motion_filter,
-        motion_responses: d.vote.responses.filter((r) => r !== 'abstained'),
+        motion_responses: null,
       },
       member_responses: d.prior.map((r) => r.response),
       response: args.response,
+      // The ballot, not the motion: it may leave abstain out (hidden by the association).
+      offered: d.vote.responses,
     });
-    // The ballot may offer less than the motion (abstain hidden by the association).
-    if (blocker === null && !d.vote.responses.includes(args.response))
-      throw new AppError(...REFUSALS.unknown_response);
     if (blocker === null || blocker === 'already_chosen') return null;
     throw new AppError(...REFUSALS[blocker]);
   }
