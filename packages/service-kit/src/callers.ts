@@ -53,44 +53,37 @@ export interface TenantResolverOptions {
   ttlMs?: number;
 }
 
-/** Host → tenant through identity, cached for 30 s including negative answers. */
+/**
+ * Tenants through identity, cached for 30 s including negative answers: by host for the edges that face
+ * browsers, by id for services that need an association's settings (vote wording) off their hot paths.
+ */
 export class TenantResolver {
-  private readonly cache: TtlCache<TTenant | null>;
+  private readonly byHost: TtlCache<TTenant | null>;
+  private readonly byIds: TtlCache<TTenant | null>;
 
   constructor(private readonly opts: TenantResolverOptions) {
-    this.cache = new TtlCache(opts.ttlMs ?? 30_000);
+    this.byHost = new TtlCache(opts.ttlMs ?? 30_000);
+    this.byIds = new TtlCache(opts.ttlMs ?? 30_000);
   }
 
   resolve(host: string | null, requestId: string): Promise<TTenant | null> {
     if (!host) return Promise.resolve(null);
-    return this.cache.getOrLoad(host, () => {
-      const ctx: TRequestContext = { requestId, tenantId: '', userId: null, roles: [], permissions: [] };
-      return callService(this.opts.nc, SUBJECTS.identity.tenantResolve, ctx, { host }, ZTenantResolveReply, {
-        prefix: this.opts.prefix,
-        timeoutMs: this.opts.timeoutMs,
-      });
-    });
-  }
-}
-
-/**
- * A tenant by id through identity, cached for 30 s: for services that need the association's settings
- * (vote wording, motion defaults) off their hot paths.
- */
-export class TenantLookup {
-  private readonly cache: TtlCache<TTenant | null>;
-
-  constructor(private readonly opts: TenantResolverOptions) {
-    this.cache = new TtlCache(opts.ttlMs ?? 30_000);
+    return this.byHost.getOrLoad(host, () =>
+      this.ask(SUBJECTS.identity.tenantResolve, '', { host }, requestId),
+    );
   }
 
-  get(tenantId: string, requestId: string): Promise<TTenant | null> {
-    return this.cache.getOrLoad(tenantId, () => {
-      const ctx: TRequestContext = { requestId, tenantId, userId: null, roles: [], permissions: [] };
-      return callService(this.opts.nc, SUBJECTS.identity.tenantGet, ctx, {}, ZTenantResolveReply, {
-        prefix: this.opts.prefix,
-        timeoutMs: this.opts.timeoutMs,
-      });
+  byId(tenantId: string, requestId: string): Promise<TTenant | null> {
+    return this.byIds.getOrLoad(tenantId, () =>
+      this.ask(SUBJECTS.identity.tenantGet, tenantId, {}, requestId),
+    );
+  }
+
+  private ask(subject: string, tenantId: string, input: unknown, requestId: string): Promise<TTenant | null> {
+    const ctx: TRequestContext = { requestId, tenantId, userId: null, roles: [], permissions: [] };
+    return callService(this.opts.nc, subject, ctx, input, ZTenantResolveReply, {
+      prefix: this.opts.prefix,
+      timeoutMs: this.opts.timeoutMs,
     });
   }
 }

@@ -1,5 +1,5 @@
 import { AppError, type TRequestContext, type TVotingSettings } from '@gavel/contracts';
-import { ServiceRuntime, TenantLookup } from '@gavel/service-kit';
+import { ServiceRuntime, TenantResolver } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 
 /** How long a runner's action waits for identity before it gives up (the answer is then cached 30 s). */
@@ -12,10 +12,10 @@ const IDENTITY_TIMEOUT_MS = 5_000;
  */
 @Injectable()
 export class VotingSettings {
-  private readonly tenants: TenantLookup;
+  private readonly tenants: TenantResolver;
 
   constructor(@Inject(ServiceRuntime) runtime: Pick<ServiceRuntime, 'nc' | 'prefix'>) {
-    this.tenants = new TenantLookup({
+    this.tenants = new TenantResolver({
       nc: runtime.nc,
       prefix: runtime.prefix,
       timeoutMs: IDENTITY_TIMEOUT_MS,
@@ -23,7 +23,7 @@ export class VotingSettings {
   }
 
   async of(ctx: TRequestContext): Promise<TVotingSettings> {
-    const tenant = await this.tenants.get(ctx.tenantId, ctx.requestId);
+    const tenant = await this.tenants.byId(ctx.tenantId, ctx.requestId);
     if (!tenant) throw new AppError('not_found', 'This association was not found.');
     return tenant.voting;
   }
