@@ -2,6 +2,7 @@ import type {
   TAppointment,
   TAppointmentGroup,
   TCommittee,
+  TEmailVote,
   TMe,
   TMembership,
   TUser,
@@ -138,5 +139,27 @@ export function makeAppointmentGroup(
     profile_display_url: null,
     appointments: [makeAppointment()],
     ...rest,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** An email vote open since yesterday for two more days. */
+export function makeEmailVote(overrides: Partial<TEmailVote> = {}): TEmailVote {
+  return {
+    id: 'ev-1',
+    committee_id: 'c-1',
+    code: 'EV1',
+    name: 'Budget Approval',
+    description: null,
+    start: new Date(Date.now() - DAY_MS).toISOString(),
+    end: new Date(Date.now() + 2 * DAY_MS + 5_000).toISOString(),
+    phase: 'in_progress',
+    can_modify: true,
+    voting_members_count: 5,
+    voting_members_not_started_count: 2,
+    voting_members_incomplete_count: 1,
+    voting_members_complete_count: 2,
+    ...overrides,
   };
 }

@@ -11,9 +11,11 @@ import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
 import { principalOf } from '@/features/auth/principal';
 import { queryKeys } from '@/lib/query-keys';
 
+const meQuery = { queryKey: queryKeys.me, queryFn: ({ signal }: { signal: AbortSignal }) => fetchMe(signal) };
+
 /** GET /api/me: the signed-in user, or null when nobody is signed in. */
 export function useMe() {
-  return useQuery({ queryKey: queryKeys.me, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
+  return useQuery({ ...meQuery, staleTime: 60_000 });
 }
 
 /** The signed-in user inside RequireAuth (which renders nothing else until it is known). */
@@ -28,11 +30,7 @@ export function useCurrentUser(): { me: TMe; principal: Principal } {
  * until it is known). Reads the cached answer only: RequireAuth has loaded it.
  */
 export function useVotingSettings(): TVotingSettings {
-  const { data } = useQuery({
-    queryKey: queryKeys.me,
-    queryFn: ({ signal }) => fetchMe(signal),
-    enabled: false,
-  });
+  const { data } = useQuery({ ...meQuery, enabled: false });
   return data?.tenant.voting ?? DEFAULT_VOTING_SETTINGS;
 }
 

@@ -34,7 +34,7 @@ export function joinRequestOf(scope: LiveScope): TJoinRequest {
 
 interface ScopeKeys {
   /** The meeting (retrieve/meeting) or the email vote (retrieve/vote). */
-  state: QueryKey[];
+  state: QueryKey;
   attendance: QueryKey;
   /** The motions feature's retrieve/motions query. */
   motions: QueryKey;
@@ -43,13 +43,13 @@ interface ScopeKeys {
 export function scopeKeys(scope: LiveScope): ScopeKeys {
   if (scope.kind === 'meeting') {
     return {
-      state: [queryKeys.meetings.detail(scope.committeeCode, scope.meetingCode)],
+      state: queryKeys.meetings.detail(scope.committeeCode, scope.meetingCode),
       attendance: queryKeys.meetings.attendance(scope.committeeCode, scope.meetingCode),
       motions: queryKeys.voting.motions('meeting', scope.committeeCode, scope.meetingCode),
     };
   }
   return {
-    state: [queryKeys.meetings.emailVote(scope.committeeCode, scope.voteCode)],
+    state: queryKeys.meetings.emailVote(scope.committeeCode, scope.voteCode),
     attendance: queryKeys.meetings.emailVoteAttendance(scope.committeeCode, scope.voteCode),
     motions: queryKeys.voting.motions('vote', scope.committeeCode, scope.voteCode),
   };
@@ -88,9 +88,6 @@ export function createLiveHandler(
     if (inFlight)
       void landed.then(() => queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false }));
   };
-  const invalidateState = () => {
-    for (const key of keys.state) invalidate(key);
-  };
   const patchMotions = (patch: (data: Parameters<typeof withVote>[0]) => unknown) => {
     let unknownShape = false;
     queryClient.setQueriesData({ queryKey: keys.motions }, (data: unknown) => {
@@ -105,7 +102,7 @@ export function createLiveHandler(
     else replaceFetchInFlight(queryClient, keys.motions);
   };
   const refreshAll = () => {
-    invalidateState();
+    invalidate(keys.state);
     invalidate(keys.attendance);
     invalidate(keys.motions);
   };
@@ -119,15 +116,15 @@ export function createLiveHandler(
       case 'meeting.state': {
         const parsed = ZMeetingPayload.safeParse(payload);
         if (scope.kind === 'meeting' && parsed.success) {
-          writeNewer<object>(queryClient, keys.state[0] ?? [], (old) =>
+          writeNewer<object>(queryClient, keys.state, (old) =>
             old && typeof old === 'object' ? { ...old, meeting: parsed.data.meeting } : old,
           );
-        } else invalidateState();
+        } else invalidate(keys.state);
         return;
       }
       case 'vote.state':
         // Carries the window only; phase, can_modify and counts come from the server.
-        invalidateState();
+        invalidate(keys.state);
         return;
       case 'refresh': {
         const parsed = ZRefreshPayload.safeParse(payload);
@@ -135,14 +132,14 @@ export function createLiveHandler(
         if (target === 'all') refreshAll();
         else if (target === 'attendance') invalidate(keys.attendance);
         else if (target === 'motions') invalidate(keys.motions);
-        else invalidateState();
+        else invalidate(keys.state);
         return;
       }
       case 'resource.sorted':
       case 'resource.updated':
       case 'resource.deleted':
         // Resources come with retrieve/meeting.
-        invalidateState();
+        invalidate(keys.state);
         return;
       case 'rsvp.updated':
       case 'rsvp.deleted':
@@ -187,7 +184,7 @@ export function createLiveHandler(
         if ((opts.runner() || scope.kind === 'vote') && now - lastStatusRefresh >= RUNNER_STATUS_REFRESH_MS) {
           lastStatusRefresh = now;
           if (opts.runner()) invalidate(keys.attendance);
-          if (scope.kind === 'vote') invalidateState();
+          if (scope.kind === 'vote') invalidate(keys.state);
         }
         return;
       }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeMeetingCommittee } from '@/features/voting/test-fixtures';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
-import { makeMe } from '@/test/fixtures';
+import { makeEmailVote, makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 vi.mock('@/lib/realtime/socket', () => ({
@@ -13,22 +13,9 @@ vi.mock('@/lib/realtime/socket', () => ({
   createSocket: () => new FakeSocket(),
 }));
 
-const day = 86_400_000;
 function emailVote(overrides: Partial<TRetrieveEmailVoteReply> = {}): TRetrieveEmailVoteReply {
   return {
-    id: 'ev-1',
-    committee_id: 'c-1',
-    code: 'EV1',
-    name: 'Budget Approval',
-    description: null,
-    start: new Date(Date.now() - day).toISOString(),
-    end: new Date(Date.now() + 2 * day + 5_000).toISOString(),
-    phase: 'in_progress',
-    can_modify: true,
-    voting_members_count: 5,
-    voting_members_not_started_count: 2,
-    voting_members_incomplete_count: 1,
-    voting_members_complete_count: 2,
+    ...makeEmailVote(),
     committee: makeMeetingCommittee({ name: 'Finance Committee', code: 'FIN', year: 2026 }),
     ...overrides,
   };

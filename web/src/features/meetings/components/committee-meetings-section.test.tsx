@@ -4,25 +4,10 @@ import { CommitteeMeetingsSection } from '@/features/meetings/components/committ
 import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { principal } from '@/features/voting/test-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
+import { makeEmailVote } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const day = 86_400_000;
-const emailVote = (overrides: Record<string, unknown>) => ({
-  id: 'ev-1',
-  committee_id: 'c-1',
-  code: 'EV1',
-  name: 'Budget Approval',
-  description: null,
-  start: new Date(Date.now() - day).toISOString(),
-  end: new Date(Date.now() + day).toISOString(),
-  phase: 'in_progress',
-  can_modify: true,
-  voting_members_count: 5,
-  voting_members_not_started_count: 2,
-  voting_members_incomplete_count: 1,
-  voting_members_complete_count: 2,
-  ...overrides,
-});
 
 function open(permissions: string[], meetings: unknown[], votes: unknown[]) {
   mockFetch({
@@ -45,8 +30,8 @@ describe('the committee admin page lists its meetings and email votes', () => {
       ['create meetings', 'update meetings', 'create email vote'],
       [makeMeeting(), makeMeeting({ id: 'mt-2', code: 'M0', name: 'Old meeting', status: 'ended' })],
       [
-        emailVote({}),
-        emailVote({
+        makeEmailVote(),
+        makeEmailVote({
           id: 'ev-2',
           code: 'EV0',
           name: 'Closed vote',
