@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './http-routes.js';
 export * from './identity.js';
+export * from './me.js';
 export * from './meetings.js';
 export * from './meetings-routes.js';
 export * from './notifications.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HttpRoute } from './http-routes.js';
+import { ZMyMeetingsReply } from './me.js';
 import {
   ZAttendanceChangeReply,
   ZAttendanceInput,
@@ -206,5 +207,15 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: ZEmailVoteRefInput,
     reply: ZRetrieveAttendanceReply,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/meetings',
+    summary:
+      "The signed-in user's upcoming meetings (planned or in progress, today or later): their committees' and those they were added to",
+    tag: 'meetings',
+    subject: S.myMeetings,
+    auth: 'user',
+    reply: ZMyMeetingsReply,
   },
 ];

@@ -52,6 +52,7 @@ export const SUBJECTS = {
     retrieveMeeting: 'meetings.retrieve.meeting',
     retrieveAttendance: 'meetings.retrieve.attendance',
     retrieveVoteAttendance: 'meetings.retrieve.vote-attendance',
+    myMeetings: 'meetings.me.meetings',
   },
   voting: {
     channelAccess: 'voting.channel.access',
@@ -75,6 +76,7 @@ export const SUBJECTS = {
     emailVoteDelete: 'voting.email-vote.delete',
     emailVotesList: 'voting.email-votes.list',
     emailVoteMemberStatus: 'voting.email-vote.member-status',
+    myVotes: 'voting.me.votes',
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { HttpRoute } from './http-routes.js';
+import { ZMyVotesReply } from './me.js';
 import type { Permission } from './permissions.js';
 import { SUBJECTS } from './subjects.js';
 import {
@@ -248,5 +249,15 @@ export const VOTING_ROUTES: readonly HttpRoute[] = [
     input: ZEmailVoteRefInput,
     reply: ZMessageReply,
     permissions: ['create email vote'],
+  },
+  {
+    method: 'GET',
+    path: '/api/me/votes',
+    summary:
+      "The signed-in user's open email votes (window open now or later) of their committees, with the motions they have left to vote on",
+    tag: 'email votes',
+    subject: S.myVotes,
+    auth: 'user',
+    reply: ZMyVotesReply,
   },
 ];
