@@ -45,11 +45,13 @@ import {
   resultList,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
+  STATUS_VOTING_ACTIVE,
   type StartVoteBlocker,
   startVoteBlockerMessage,
   startVoteBlockers,
   type VoteKind,
   type VoteRecord,
+  votingStatusMessage,
 } from '@gavel/voting-rules';
 import type { MotionScope } from '@/features/voting/scope';
 
@@ -363,6 +365,27 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
 
 export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';
 
+/** 'Quorum not met' with how many more voting members are needed (pluralised). */
+function quorumNotMetText(state: VotingState): string {
+  const more = quorumShortfall({ present: state.presentVotingMembers, quorum: state.quorum });
+  return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(more)}`;
+}
+
+/**
+ * The meeting's voting status line (spec section 8), the shared votingStatusMessage: 'Meeting not in
+ * progress', 'Quorum not met' (with how many more are needed), 'Chair/Vice Chair Not Present', else
+ * 'Voting Active'.
+ */
+export function votingStatusText(state: VotingState): string {
+  const status = votingStatusMessage({
+    phase: state.inputs.phase,
+    present_voting_members: state.presentVotingMembers,
+    quorum: state.quorum,
+    chair_present: state.chairPresent,
+  });
+  return status === STATUS_QUORUM_NOT_MET ? quorumNotMetText(state) : status;
+}
+
 /** The text of a start-vote blocker: the spec's status message where it has one, else ours. */
 export function startBlockerText(
   state: VotingState,
@@ -372,14 +395,12 @@ export function startBlockerText(
   switch (blocker) {
     case 'no_permission':
       return null;
-    case 'quorum_not_met': {
-      const more = quorumShortfall({ present: state.presentVotingMembers, quorum: state.quorum });
-      return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(more)}`;
-    }
+    case 'quorum_not_met':
+      return quorumNotMetText(state);
     case 'active_amendment':
       return view.amendedBy ? AMENDED_NOTE : STATUS_AMENDMENT_NOT_VOTED_ON;
     case 'active_vote':
-      return 'Another vote is active.';
+      return STATUS_VOTING_ACTIVE;
     case 'no_eligible_voters':
       return 'No eligible voting member is checked in.';
     case 'not_an_amendment':

@@ -160,6 +160,58 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
     expect(within(c).getByText('Quorum not met: 1 more voting member needed')).toBeTruthy();
     expect(within(c).getByText('Chair/Vice Chair Not Present')).toBeTruthy();
   });
+
+  it("says 'Voting Active' on another motion's card while a vote runs", () => {
+    renderPanel({
+      principal: principal(RUNNER),
+      data: reply({
+        motions: [
+          makeMotion(),
+          makeMotion({
+            id: 'am-1',
+            amendment_parent_id: 'mo-1',
+            name: 'Strike line 4',
+            amendment_vote_id: 'v-1',
+          }),
+          makeMotion({ id: 'mo-2', name: 'Second motion', sort: 1 }),
+        ],
+        votes: [makeVote({ motion_id: 'am-1', type: 'amendment' })],
+      }),
+    });
+    const other = screen.getByRole('article', { name: /Second motion/ });
+    expect((within(other).getByRole('button', { name: 'Begin Vote' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(other).getByText('Voting Active')).toBeTruthy();
+  });
+});
+
+describe('Motions panel: voting status line', { timeout: 20_000 }, () => {
+  /** The panel's status line (the router fixture and the drag-sort live region are status roles too). */
+  const statusLine = () => document.querySelector('[data-voting-status]')?.closest('[role="status"]') ?? null;
+  const chairAndTwo = makeAttendance();
+  const oneIn = makeAttendance([makeMember({ user_id: 'u-1' })]);
+  const noneIn = makeAttendance([makeMember({ user_id: 'u-1', checkedIn: false })]);
+  const twoNoChair = makeAttendance([makeMember({ user_id: 'u-1' }), makeMember({ user_id: 'u-2' })]);
+
+  it.each([
+    ['Meeting not in progress', 'planned', chairAndTwo],
+    ['Meeting not in progress', 'ended', chairAndTwo],
+    ['Quorum not met: 1 more voting member needed', 'in_progress', oneIn],
+    ['Quorum not met: 2 more voting members needed', 'in_progress', noneIn],
+    ['Chair/Vice Chair Not Present', 'in_progress', twoNoChair],
+    ['Voting Active', 'in_progress', chairAndTwo],
+  ] as const)('%s (%s)', (expected, phase, attendance) => {
+    renderPanel({ phase, attendance, principal: principal(RUNNER) });
+    expect(statusLine()?.textContent).toBe(`Voting status: ${expected}`);
+  });
+
+  it('is for runners only, and only once attendance has loaded', () => {
+    const { rerender } = renderPanel({ principal: principal() });
+    expect(statusLine()).toBeNull();
+    rerender({ principal: principal(RUNNER), attendance: undefined });
+    expect(statusLine()).toBeNull();
+  });
 });
 
 describe('Motion card: active vote', { timeout: 20_000 }, () => {

@@ -44,7 +44,13 @@ import { isVotingMember } from '@/features/meetings/meeting-rules';
 import { MotionCard, type MotionCardActions } from '@/features/voting/components/motion-card';
 import { MotionFormDialog, type MotionFormTarget } from '@/features/voting/components/motion-form-dialog';
 import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
-import { endedSinceFetch, motionView, type VotingState, votingState } from '@/features/voting/motion-state';
+import {
+  endedSinceFetch,
+  motionView,
+  type VotingState,
+  votingState,
+  votingStatusText,
+} from '@/features/voting/motion-state';
 import {
   motionsKey,
   useDeleteMotion,
@@ -196,6 +202,11 @@ export function MotionsPanelView({
   }
 
   const flowView = flow ? motionView(state, flow.motion) : null;
+  // Runners see why a vote can or cannot start, once attendance (who is present) has loaded.
+  const showVotingStatus =
+    scope.kind === 'meeting' &&
+    (state.perms.runMeetings || state.perms.updateMotions) &&
+    attendance !== undefined;
 
   return (
     <section aria-labelledby="motions-title" className="flex min-w-0 flex-col gap-4">
@@ -210,6 +221,15 @@ export function MotionsPanelView({
           </Button>
         )}
       </div>
+
+      {showVotingStatus && (
+        <p role="status" className="text-sm">
+          <span className="text-muted-foreground">Voting status: </span>
+          <span className="font-medium" data-voting-status>
+            {votingStatusText(state)}
+          </span>
+        </p>
+      )}
 
       {state.roots.length === 0 ? (
         <p className="text-sm text-muted-foreground">{loading ? 'Loading motions…' : 'No motions to show'}</p>
