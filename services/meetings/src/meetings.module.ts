@@ -9,6 +9,9 @@ import { Clock } from './clock.js';
 import { MEETINGS_SETTINGS, type TMeetingsSettings } from './config.js';
 import { Database } from './db/database.js';
 import { Outbox } from './events/outbox.js';
+import { MyMeetingsHandler } from './me/my-meetings.handler.js';
+import { MyMeetingsRepository } from './me/my-meetings.repository.js';
+import { MyMeetingsService } from './me/my-meetings.service.js';
 import { MeetingEvents } from './meetings/meeting.events.js';
 import { MeetingHandler } from './meetings/meeting.handler.js';
 import { MeetingRepository } from './meetings/meeting.repository.js';
@@ -26,7 +29,7 @@ import {
  */
 export function meetingsModule(settings: TMeetingsSettings, providers?: VideoProviders): Type<unknown> {
   @Module({
-    controllers: [MeetingHandler, AttendanceHandler],
+    controllers: [MeetingHandler, AttendanceHandler, MyMeetingsHandler],
     providers: [
       Database,
       // The kit's runtime writes events into this service's outbox.
@@ -42,6 +45,8 @@ export function meetingsModule(settings: TMeetingsSettings, providers?: VideoPro
       VotingStatusSource,
       JoinService,
       CalendarService,
+      MyMeetingsRepository,
+      MyMeetingsService,
     ],
   })
   class MeetingsModule {}

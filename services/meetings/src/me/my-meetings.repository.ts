@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { type Db, isUuid } from '../db/prisma.js';
+import type { CommitteeRow, MeetingRow } from '../meetings/meeting.repository.js';
+
+/** The user's own RSVP of one meeting. */
+export interface OwnRsvp {
+  meetingId: string;
+  attending: boolean;
+  attendingVia: string | null;
+}
+
+/**
+ * The signed-in user's meetings for the member home, read with the same rules the meeting page's access
+ * check uses (MeetingRepository.membershipOf and isParticipant): a membership counts unless declined; a
+ * non-member takes part in a meeting through an RSVP or attendee row of it.
+ */
+@Injectable()
+export class MyMeetingsRepository {
+  /** Ids of the committees the user is a member of (appointment not declined). */
+  async memberCommitteeIds(db: Db, tenantId: string, userId: string): Promise<string[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await db.membershipCopy.findMany({
+      where: { tenantId, userId, appointmentStatus: { not: 'Declined' } },
+      select: { committeeId: true },
+    });
+    return [...new Set(rows.map((r) => r.committeeId))];
+  }
+
+  /** Ids of the meetings the user has an RSVP or attendee row of. */
+  async participantMeetingIds(db: Db, tenantId: string, userId: string): Promise<string[]> {
+    if (!isUuid(userId)) return [];
+    const [rsvps, attendees] = await Promise.all([
+      db.rsvp.findMany({ where: { tenantId, userId }, select: { meetingId: true } }),
+      db.attendee.findMany({ where: { tenantId, userId }, select: { meetingId: true } }),
+    ]);
+    return [...new Set([...rsvps, ...attendees].map((r) => r.meetingId))];
+  }
+
+  /**
+   * Meetings of these committees or with these ids that are in progress, or planned and starting at or
+   * after `since` (the start of today in the association's time zone); soonest first.
+   */
+  upcoming(
+    db: Db,
+    tenantId: string,
+    of: { committeeIds: string[]; meetingIds: string[] },
+    since: Date,
+  ): Promise<MeetingRow[]> {
+    if (of.committeeIds.length === 0 && of.meetingIds.length === 0) return Promise.resolve([]);
+    return db.meeting.findMany({
+      where: {
+        tenantId,
+        AND: [
+          { OR: [{ committeeId: { in: of.committeeIds } }, { id: { in: of.meetingIds } }] },
+          { OR: [{ status: 'in_progress' }, { status: 'planned', start: { gte: since } }] },
+        ],
+      },
+      orderBy: [{ start: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  committees(db: Db, tenantId: string, ids: string[]): Promise<CommitteeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.committeeCopy.findMany({ where: { tenantId, id: { in: ids } } });
+  }
+
+  /** The user's own RSVPs of these meetings. */
+  async ownRsvps(db: Db, tenantId: string, meetingIds: string[], userId: string): Promise<OwnRsvp[]> {
+    if (meetingIds.length === 0 || !isUuid(userId)) return [];
+    return db.rsvp.findMany({
+      where: { tenantId, userId, meetingId: { in: meetingIds } },
+      select: { meetingId: true, attending: true, attendingVia: true },
+    });
+  }
+}
