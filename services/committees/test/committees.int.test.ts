@@ -177,7 +177,7 @@ describe('committees', () => {
     ]);
   });
 
-  it('resolves a code in the given year, else the current year, else the most recent', async () => {
+  it('resolves a code in the given year (else a term-based one), else the current year, else the most recent', async () => {
     const tenant = newTenantId();
     const admin = userCtx(tenant, ['create committees', 'edit committees']);
     await create(admin, { ...finance, year: 2024, name: 'Finance 2024' });
@@ -187,6 +187,10 @@ describe('committees', () => {
     expect((await get(admin, 'FIN')).name).toBe('Finance 2024');
     expect((await get(admin, 'fin', 2025)).name).toBe('Finance 2025');
     await expect(get(admin, 'FIN', 2023)).rejects.toMatchObject({ code: 'not_found' });
+    // a term-based committee serves in every year: a year without its own copy of the code names it
+    await create(admin, { ...finance, year: null, name: 'Finance (term)' });
+    expect((await get(admin, 'FIN', 2023)).name).toBe('Finance (term)');
+    expect((await get(admin, 'FIN', 2025)).name).toBe('Finance 2025');
     await expect(get(userCtx(tenant, ['create committees']), 'FIN')).rejects.toMatchObject({
       code: 'forbidden',
     });

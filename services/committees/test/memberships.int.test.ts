@@ -273,4 +273,46 @@ describe('appointments', () => {
     await h.call(SUBJECTS.committees.yearSet, admin, { year: 2027 }, ZYearListReply);
     expect(await mine(annCtx)).toEqual([]);
   });
+
+  it("counts a term-based committee's appointments in every year, after the year's own, as the committee list does", async () => {
+    const { tenant, admin } = await setup();
+    await h.call(
+      SUBJECTS.committees.committeeCreate,
+      admin,
+      { name: 'Audit', code: 'AUD', year: null, voting_rights: [{ position: 'Member', is_voting: true }] },
+      ZCommittee,
+    );
+    const ann = await newMemberUser(h, tenant);
+    const fin = await add(admin, { user_id: ann.id, position: 'Member', appointment_status: 'Accepted' });
+    const aud = await h.call(
+      SUBJECTS.committees.memberCreate,
+      admin,
+      { code: 'AUD', user_id: ann.id, position: 'Member' },
+      ZMembership,
+    );
+    const term = {
+      id: aud.id,
+      position: 'Member',
+      appointment_status: 'Tentative',
+      committee: { name: 'Audit', code: 'AUD' },
+    };
+    const board = await dashboard(userCtx(tenant, ['modify appointment acceptances']), 2026);
+    expect(board.map((g) => g.appointments.map((a) => a.id))).toEqual([[fin.id, aud.id]]);
+    expect(board[0]?.appointments[1]).toEqual(term);
+    // any year: one without committees of its own lists the term-based one alone
+    expect((await dashboard(admin, 2025)).map((g) => g.appointments)).toEqual([[term]]);
+    expect(await dashboard(userCtx(newTenantId(), [...EVERYTHING]), 2026)).toEqual([]);
+
+    // the member sees it on their home and answers it; the dashboard shows the answer
+    const annCtx = userCtx(tenant, [], { userId: ann.id });
+    expect((await mine(annCtx)).map((a) => [a.committee.code, a.appointment_status, a.is_voting])).toEqual([
+      ['FIN', 'Accepted', true],
+      ['AUD', 'Tentative', true],
+    ]);
+    expect((await decideOwn(annCtx, aud.id, 'Decline')).appointment_status).toBe('Declined');
+    expect((await dashboard(admin, 2026))[0]?.appointments[1]?.appointment_status).toBe('Declined');
+    // and an admin decides it from the dashboard
+    expect((await decide(admin, aud.id, 'Reset')).appointment_status).toBe('Tentative');
+    expect((await mine(annCtx)).map((a) => a.appointment_status)).toEqual(['Accepted', 'Tentative']);
+  });
 });

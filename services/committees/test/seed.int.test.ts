@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_VOTING_SETTINGS, EVENTS, SUBJECTS, type TUserSearchResult } from '@gavel/contracts';
+import {
+  DEFAULT_VOTING_SETTINGS,
+  EVENTS,
+  SUBJECTS,
+  type TUserSearchResult,
+  ZAppointment,
+  ZAppointmentDashboardReply,
+  ZMyAppointment,
+  ZMyCommitteesReply,
+} from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDemoDirectory, formatSummary, type SeedSummary, seedDemo } from '../src/seed.js';
-import { type Harness, outboxDrained, startHarness, streamEvents } from './support.js';
+import { type Harness, outboxDrained, startHarness, streamEvents, userCtx } from './support.js';
 
 const TABLES = ['years', 'committees', 'committee_positions', 'memberships', 'member_users'];
 
@@ -166,5 +175,61 @@ describe('demo seed', () => {
     await outboxDrained(h);
     expect(await streamEvents(h, EVENTS.committees.committeeCreated)).toHaveLength(5);
     expect(formatSummary(second)).toContain('0 committee(s) created, 5 already there');
+  });
+
+  it("puts member1's tentative Bylaws (term-based) appointment on every year's dashboard and on their home, answerable from both", async () => {
+    const member1 = USERS.find((u) => u.email === 'member1@demo.gavel.test') as TUserSearchResult;
+    const admin = userCtx(TENANT.id, ['modify appointment acceptances']);
+    const own = userCtx(TENANT.id, [], { userId: member1.id });
+    const dashboardRows = async (year: number) => {
+      const board = await h.call(
+        SUBJECTS.committees.appointmentsDashboard,
+        admin,
+        { year },
+        ZAppointmentDashboardReply,
+      );
+      const group = board.find((g) => g.user.id === member1.id);
+      return group?.appointments.map((a) => [a.committee.code, a.appointment_status]);
+    };
+    const home = () => h.call(SUBJECTS.committees.myCommittees, own, {}, ZMyCommitteesReply);
+    // idempotent: seeds when this test runs alone, changes nothing after the test above
+    await seedDemo(h.service.runtime.prisma, await fetchDemoDirectory(h.nc, { prefix: h.env.prefix }), {
+      now: new Date('2026-05-01T12:00:00Z'),
+    });
+
+    expect(await dashboardRows(2026)).toEqual([
+      ['FIN', 'Accepted'],
+      ['BYL', 'Tentative'],
+    ]);
+    expect(await dashboardRows(2025)).toEqual([
+      ['EVT', 'Declined'],
+      ['BYL', 'Tentative'],
+    ]);
+    const mine = await home();
+    expect(mine.map((a) => [a.committee.code, a.appointment_status])).toEqual([
+      ['FIN', 'Accepted'],
+      ['BYL', 'Tentative'],
+    ]);
+    const byl = mine[1]?.id as string;
+
+    const answered = await h.call(
+      SUBJECTS.committees.myAppointmentDecide,
+      own,
+      { id: byl, decision: 'Accept' },
+      ZMyAppointment,
+    );
+    expect(answered.appointment_status).toBe('Accepted');
+    expect(await dashboardRows(2026)).toContainEqual(['BYL', 'Accepted']);
+    const reset = await h.call(
+      SUBJECTS.committees.appointmentDecide,
+      admin,
+      { id: byl, decision: 'Reset' },
+      ZAppointment,
+    );
+    expect(reset.appointment_status).toBe('Tentative');
+    expect((await home()).map((a) => [a.committee.code, a.appointment_status])).toContainEqual([
+      'BYL',
+      'Tentative',
+    ]);
   });
 });

@@ -9,6 +9,16 @@ const committeeInclude = {
 
 export type CommitteeRow = Prisma.CommitteeGetPayload<{ include: typeof committeeInclude }>;
 
+/** A year's committees: its own and the term-based ones (they serve in every year). */
+export const inYear = (year: number) =>
+  ({ OR: [{ year }, { year: null }] }) satisfies Prisma.CommitteeWhereInput;
+
+/** A year's committees in list order: its own first, then the term-based ones; each by name. */
+export const yearOrder = [
+  { year: { sort: 'asc', nulls: 'last' } },
+  { name: 'asc' },
+] satisfies Prisma.CommitteeOrderByWithRelationInput[];
+
 /** The committee's settings as the service writes them. */
 export interface CommitteeData {
   name: string;
@@ -33,9 +43,9 @@ export class CommitteeRepository {
   /** A year's committees, then the term-based ones (they serve in every year). */
   listByYear(db: Db, tenantId: string, year: number): Promise<CommitteeRow[]> {
     return db.committee.findMany({
-      where: { tenantId, OR: [{ year }, { year: null }] },
+      where: { tenantId, ...inYear(year) },
       include: committeeInclude,
-      orderBy: [{ year: { sort: 'asc', nulls: 'last' } }, { name: 'asc' }, { code: 'asc' }],
+      orderBy: [...yearOrder, { code: 'asc' }],
     });
   }
 

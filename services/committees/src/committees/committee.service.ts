@@ -94,14 +94,15 @@ export class CommitteeService {
   }
 
   /**
-   * A code names a committee in the given year; without a year: the one of the current year, else a
-   * term-based one, else the most recent year's.
+   * A code names a committee in the given year: that year's, else a term-based one (it serves in every
+   * year, as the year's committee list and appointments dashboard have it). Without a year: the one of
+   * the current year, else a term-based one, else the most recent year's.
    */
   async resolve(tx: Db, tenantId: string, ref: TCommitteeRef): Promise<CommitteeRow> {
     const rows = await this.committees.findByCode(tx, tenantId, ref.code);
     let found: CommitteeRow | undefined;
     if (ref.year !== undefined) {
-      found = rows.find((r) => r.year === ref.year);
+      found = rows.find((r) => r.year === ref.year) ?? rows.find((r) => r.year === null);
     } else {
       const current = await this.years.current(tx, tenantId);
       found =

@@ -1,5 +1,6 @@
 import type { TAppointmentStatus } from '@gavel/contracts';
 import { Injectable } from '@nestjs/common';
+import { inYear, yearOrder } from '../committees/committee.repository.js';
 import type { Db, Prisma } from '../db/prisma.js';
 
 const membershipInclude = {
@@ -17,11 +18,13 @@ const membershipInclude = {
 
 export type MembershipRow = Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>;
 
-const order = [
+const byUser = [
   { user: { lastName: 'asc' } },
   { user: { firstName: 'asc' } },
-  { committee: { name: 'asc' } },
 ] satisfies Prisma.MembershipOrderByWithRelationInput[];
+
+/** A year's memberships by committee as the year's committee list has them (term-based ones last). */
+const byCommitteeInYear = yearOrder.map((committee) => ({ committee }));
 
 /** The only place that reads and writes memberships and the member users read model. */
 @Injectable()
@@ -40,23 +43,25 @@ export class MembershipRepository {
     return db.membership.findMany({
       where: { tenantId, committeeId },
       include: membershipInclude,
-      orderBy: order,
+      orderBy: byUser,
     });
   }
 
+  /** The memberships of the year's committees, term-based ones included (as the committee list has them). */
   byYear(db: Db, tenantId: string, year: number): Promise<MembershipRow[]> {
     return db.membership.findMany({
-      where: { tenantId, committee: { year } },
+      where: { tenantId, committee: inYear(year) },
       include: membershipInclude,
-      orderBy: order,
+      orderBy: [...byUser, ...byCommitteeInYear],
     });
   }
 
+  /** One user's memberships of the year's committees, term-based ones included. */
   byUserInYear(db: Db, tenantId: string, userId: string, year: number): Promise<MembershipRow[]> {
     return db.membership.findMany({
-      where: { tenantId, userId, committee: { year } },
+      where: { tenantId, userId, committee: inYear(year) },
       include: membershipInclude,
-      orderBy: { committee: { name: 'asc' } },
+      orderBy: byCommitteeInYear,
     });
   }
 

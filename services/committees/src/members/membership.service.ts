@@ -114,7 +114,10 @@ export class MembershipService {
     return { ok: true };
   }
 
-  /** GET /api/admin/appointments/dashboard/{year}: admins, deciders and committee-list holders. */
+  /**
+   * GET /api/admin/appointments/dashboard/{year}: the appointments of the year's committees, term-based
+   * ones included (as the year's committee list has them); admins, deciders and committee-list holders.
+   */
   async dashboard(ctx: TRequestContext, year: number): Promise<TAppointmentGroup[]> {
     requireUser(ctx);
     if (!isAdmin(ctx) && !canAny(ctx, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS)) {
@@ -130,7 +133,7 @@ export class MembershipService {
     return toAppointment(await this.setStatus(ctx.tenantId, input.id, DECISION_STATUS[input.decision]));
   }
 
-  /** GET /api/me/committees: the signed-in user's appointments in the current year. */
+  /** GET /api/me/committees: the signed-in user's appointments in the current year, term-based ones included. */
   async mine(ctx: TRequestContext): Promise<TMyAppointment[]> {
     requireUser(ctx);
     const userId = ctx.userId as string;

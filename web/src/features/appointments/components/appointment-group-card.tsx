@@ -9,7 +9,7 @@ import {
 import { paths } from '@/lib/paths';
 import { useClickableRow } from '@/lib/use-clickable-row';
 
-/** One user: photo, name and email link, then a row per appointment (all in committees of `year`). */
+/** One user: photo, name and email link, then a row per appointment (in committees of `year` or term-based). */
 export function AppointmentGroupCard({
   group,
   year,
@@ -64,7 +64,8 @@ function AppointmentRow({
   userName: string;
   mayDecide: boolean;
 }) {
-  // The dashboard lists the committees of its year only; codes repeat across years, so the link names it.
+  // Codes repeat across years, so the link names the dashboard's year; a term-based committee (listed
+  // under every year) answers to any year that has no committee of its own with that code.
   const href = paths.committeeAdmin({ code: appointment.committee.code, year });
   const row = useClickableRow(href);
   return (
