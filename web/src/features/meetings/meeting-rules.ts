@@ -23,6 +23,8 @@ export const MEETING_TEXT = {
   unknownError: 'Unknown Error... Please try again.',
   noResources: 'No resources available',
   noDetails: 'No additional details available',
+  /** The header's empty description (motions shown); the meeting-info panel says noDetails. */
+  noDescription: 'No additional details',
   noUsers: 'No Users Found',
   noCriteria: 'No Search Criteria Entered',
   searchError: 'Unknown Search Error...',

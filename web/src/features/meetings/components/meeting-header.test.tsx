@@ -72,4 +72,20 @@ describe('MeetingHeader', () => {
     expect(screen.queryByRole('link', { name: /Edit Meeting/ })).toBeNull();
     expect(screen.queryByText(/Board Room/)).toBeNull();
   });
+
+  it("shows the description when motions are shown, else 'No additional details'", () => {
+    const view = renderHeader({
+      meeting: makeMeeting({ show_motions: true, description: '<p>Budget day</p>' }),
+    });
+    expect(screen.getByText('Budget day').tagName).toBe('P');
+    expect(screen.queryByText('No additional details')).toBeNull();
+    view.unmount();
+    renderHeader({ meeting: makeMeeting({ show_motions: true, description: ' ' }) });
+    expect(screen.getByText('No additional details')).toBeTruthy();
+  });
+
+  it('shows no description block when motions are not shown (the meeting-info panel has it)', () => {
+    renderHeader({ meeting: makeMeeting({ show_motions: false, description: null }) });
+    expect(screen.queryByText('No additional details')).toBeNull();
+  });
 });

@@ -103,7 +103,11 @@ export function MeetingHeader({ meeting, committee, canUpdateMeetings, me, now }
 
       {meeting.show_motions && (
         <>
-          {meeting.description?.trim() && <RichText html={meeting.description} />}
+          {meeting.description?.trim() ? (
+            <RichText html={meeting.description} />
+          ) : (
+            <p className="text-sm text-muted-foreground">{MEETING_TEXT.noDescription}</p>
+          )}
           <div>
             <JoinButton meeting={meeting} committeeCode={committee.code} />
           </div>
