@@ -7,6 +7,9 @@ import { EmailVoteRepository } from './email-votes/email-vote.repository.js';
 import { EmailVoteService } from './email-votes/email-vote.service.js';
 import { Outbox } from './events/outbox.js';
 import { VotingEvents } from './events/voting.events.js';
+import { MyVotesHandler } from './me/my-votes.handler.js';
+import { MyVotesRepository } from './me/my-votes.repository.js';
+import { MyVotesService } from './me/my-votes.service.js';
 import { MotionHandler } from './motions/motion.handler.js';
 import { MotionRepository } from './motions/motion.repository.js';
 import { MotionService } from './motions/motion.service.js';
@@ -25,7 +28,7 @@ import { VoteService } from './votes/vote.service.js';
 
 /** Motions, amendments, votes (meetings and email votes), responses, results and their visibility. */
 @Module({
-  controllers: [MotionHandler, VoteHandler, ResponseHandler, EmailVoteHandler],
+  controllers: [MotionHandler, VoteHandler, ResponseHandler, EmailVoteHandler, MyVotesHandler],
   providers: [
     Database,
     CastPool,
@@ -45,6 +48,8 @@ import { VoteService } from './votes/vote.service.js';
     ResponseService,
     EmailVoteRepository,
     EmailVoteService,
+    MyVotesRepository,
+    MyVotesService,
   ],
 })
 export class VotingModule {}
