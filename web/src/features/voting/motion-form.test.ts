@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkMotionForm,
   emptyMotionForm,
+  followMaximumRule,
   type MotionFormValues,
   motionFormBody,
   motionFormFrom,
@@ -82,6 +83,22 @@ describe('motion form rules', () => {
     );
     expect(result.value.maximum_responses).toBe(1);
     expect(result.value.vote_type).toBe('simple_majority');
+  });
+
+  it('resets the maximum shown in the form: below 1, none, or 2 or fewer responses; else as typed', () => {
+    const three = { customResponses: true, slots: slots('A', 'B', 'C') };
+    const maximumOf = (v: Partial<MotionFormValues>, typing = false) =>
+      followMaximumRule(values(v), typing).maximum;
+    expect(maximumOf({ ...three, maximum: '0' })).toBe('1');
+    expect(maximumOf({ ...three, maximum: '-2' })).toBe('1');
+    expect(maximumOf({ ...three, maximum: '' })).toBe('1');
+    expect(maximumOf({ ...three, maximum: '' }, true)).toBe('');
+    expect(maximumOf({ ...three, maximum: '2' })).toBe('2');
+    // Above the bound or not whole: kept, and flagged by checkMotionForm.
+    expect(maximumOf({ ...three, maximum: '5' })).toBe('5');
+    expect(maximumOf({ ...three, maximum: '1.5' })).toBe('1.5');
+    expect(maximumOf({ customResponses: true, slots: slots('A', 'B'), maximum: '2' })).toBe('1');
+    expect(maximumOf({ customResponses: false, slots: slots('A', 'B', 'C'), maximum: '2' })).toBe('1');
   });
 
   it('offers two-thirds only when the committee asks for it', () => {

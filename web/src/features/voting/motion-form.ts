@@ -8,7 +8,9 @@ import {
   defaultResultVisibility,
   hasCustomResponses,
   type MotionFormResult,
+  normalizeMaximumResponses,
   validateMotionForm,
+  validResponseCount,
 } from '@gavel/voting-rules';
 import type { MotionFormBody } from '@/features/voting/api';
 import { plainText } from '@/features/voting/wording';
@@ -83,6 +85,23 @@ function parseMaximum(raw: string): number | null {
   if (raw.trim() === '') return null;
   const n = Number(raw);
   return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The values with maximum responses reset as the form is edited (spec section 5, the shared
+ * normalizeMaximumResponses): back to 1 with 2 or fewer valid responses or a value below 1 (or none). A
+ * value above the bound or not whole stays as typed and is flagged. While the field itself is being
+ * typed in (`typing`), an emptied field stays empty so a new number can be typed.
+ */
+export function followMaximumRule(values: MotionFormValues, typing = false): MotionFormValues {
+  if (typing && values.maximum.trim() === '') return values;
+  const count = validResponseCount({
+    custom_responses_enabled: values.customResponses,
+    motion_responses: values.slots,
+  });
+  const typed = parseMaximum(values.maximum);
+  const maximum = normalizeMaximumResponses(typed, count);
+  return maximum === typed ? values : { ...values, maximum: String(maximum) };
 }
 
 /** Every rule of spec section 5 "Motion form" applied to the values. */

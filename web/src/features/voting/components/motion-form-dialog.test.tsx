@@ -1,3 +1,4 @@
+import type { TVotingSettings } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,8 +14,12 @@ import { mockFetch } from '@/test/fetch-mock';
 
 const RETRIEVE = 'GET /api/meeting/FIN/M1/retrieve/motions';
 
-async function openNew() {
-  const app = renderPanel({ phase: 'planned', principal: principal(RUNNER), data: reply({ motions: [] }) });
+async function openNew(voting?: TVotingSettings) {
+  const app = renderPanel(
+    { phase: 'planned', principal: principal(RUNNER), data: reply({ motions: [] }) },
+    undefined,
+    voting,
+  );
   await app.user.click(screen.getByRole('button', { name: 'New Motion' }));
   const dialog = await screen.findByRole('dialog', { name: 'New Motion' });
   return { ...app, dialog };
@@ -95,6 +100,43 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.clear(within(dialog).getByLabelText('Response 3'));
     expect(within(dialog).queryByLabelText('Maximum Responses')).toBeNull();
     expect(within(dialog).queryByRole('group', { name: 'Vote Type' })).toBeNull();
+  });
+
+  it('resets maximum responses to 1 in the field: below 1, and with 2 or fewer valid responses', async () => {
+    const { user, dialog } = await openNew();
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    for (const [n, text] of ['Red', 'Blue', 'Green', 'White'].entries()) {
+      await user.type(within(dialog).getByLabelText(`Response ${n + 1}`), text);
+    }
+    const maximum = () => within(dialog).getByLabelText('Maximum Responses') as HTMLInputElement;
+    expect(maximum().value).toBe('1');
+    await user.clear(maximum());
+    await user.type(maximum(), '0');
+    expect(maximum().value).toBe('1');
+    expect(invalid(maximum())).toBe(false);
+    // Emptied while typing, then left: 1 again.
+    await user.clear(maximum());
+    expect(maximum().value).toBe('');
+    await user.tab();
+    expect(maximum().value).toBe('1');
+    // Above the bound (4 responses: at most 3): kept as typed, flagged.
+    await user.clear(maximum());
+    await user.type(maximum(), '4');
+    expect(maximum().value).toBe('4');
+    expect(invalid(maximum())).toBe(true);
+    await user.clear(maximum());
+    await user.type(maximum(), '3');
+    expect(invalid(maximum())).toBe(false);
+    // Down to 3 responses: 3 is now above the bound, flagged, not clamped.
+    await user.clear(within(dialog).getByLabelText('Response 4'));
+    expect(maximum().value).toBe('3');
+    expect(invalid(maximum())).toBe(true);
+    // Down to 2: the field goes and the value resets; a third response brings it back at 1.
+    await user.clear(within(dialog).getByLabelText('Response 3'));
+    expect(within(dialog).queryByLabelText('Maximum Responses')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Response 3'), 'Green');
+    expect(maximum().value).toBe('1');
+    expect(invalid(maximum())).toBe(false);
   });
 
   it('offers the demographic filter with No Value, and creates the motion', async () => {

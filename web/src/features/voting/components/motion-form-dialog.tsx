@@ -29,6 +29,7 @@ import { ServerHtml } from '@/features/voting/components/server-html';
 import {
   checkMotionForm,
   emptyMotionForm,
+  followMaximumRule,
   type MotionFormMode,
   type MotionFormValues,
   motionFormBody,
@@ -113,7 +114,9 @@ function MotionForm({
   const isAmendment =
     target.mode === 'amend' || (target.mode === 'edit' && target.motion.amendment_parent_id !== null);
   const [values, setValues] = React.useState<MotionFormValues>(() =>
-    target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(configuredVisibility),
+    followMaximumRule(
+      target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(configuredVisibility),
+    ),
   );
   const [nameTouched, setNameTouched] = React.useState(target.mode === 'edit');
   const [serverErrors, setServerErrors] = React.useState<Record<string, string>>({});
@@ -122,8 +125,12 @@ function MotionForm({
   if (!nameTouched) invalid.delete('name');
   const flagged = (field: string) => invalid.has(field) || field in serverErrors;
 
-  function set<K extends keyof MotionFormValues>(field: K, value: MotionFormValues[K]) {
-    setValues((prev) => ({ ...prev, [field]: value }));
+  /** Every change goes through the maximum-responses resets; `typing` while in that field. */
+  function update(change: (prev: MotionFormValues) => MotionFormValues, typing = false) {
+    setValues((prev) => followMaximumRule(change(prev), typing));
+  }
+  function set<K extends keyof MotionFormValues>(field: K, value: MotionFormValues[K], typing = false) {
+    update((prev) => ({ ...prev, [field]: value }), typing);
   }
 
   const errorTitle = isAmendment ? SAVE_AMENDMENT_ERROR_TITLE : SAVE_MOTION_ERROR_TITLE;
@@ -269,7 +276,9 @@ function MotionForm({
             className="w-28"
             value={values.maximum}
             aria-invalid={flagged('maximum_responses') || undefined}
-            onChange={(e) => set('maximum', e.target.value)}
+            onChange={(e) => set('maximum', e.target.value, true)}
+            // Leaving the field applies the resets to an emptied value too.
+            onBlur={() => update((prev) => prev)}
           />
         </Field>
       )}
@@ -290,7 +299,7 @@ function MotionForm({
                 checked={check.value.vote_type === type}
                 onChange={() => {
                   // Choosing a single-answer type brings the maximum back to 1 (a maximum above 1 forces multiple).
-                  setValues((prev) => ({
+                  update((prev) => ({
                     ...prev,
                     voteType: type,
                     maximum: type === 'multiple' ? prev.maximum : '1',
