@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bccMailto,
   filterGroups,
   filterOptions,
   isFiltering,
   NO_FILTERS,
   sortGroups,
+  tentativeEmails,
 } from '@/features/appointments/dashboard-rows';
 import { makeAppointment, makeAppointmentGroup } from '@/test/fixtures';
 
@@ -62,5 +64,43 @@ describe('isFiltering', () => {
   it('ignores blank text filters', () => {
     expect(isFiltering({ ...NO_FILTERS, lastName: '  ' })).toBe(false);
     expect(isFiltering({ ...NO_FILTERS, status: 'Declined' })).toBe(true);
+  });
+});
+
+describe('tentativeEmails', () => {
+  const group = (id: string, email: string, statuses: ('Accepted' | 'Tentative' | 'Declined')[]) =>
+    makeAppointmentGroup({
+      user: { id, email },
+      appointments: statuses.map((appointment_status, i) =>
+        makeAppointment({ id: `${id}-${i}`, appointment_status }),
+      ),
+    });
+
+  it('lists, in order, the users with a tentative appointment, each address once whatever its case', () => {
+    expect(
+      tentativeEmails([
+        group('u-1', 'zoe@example.org', ['Accepted', 'Tentative']),
+        group('u-2', 'al@example.org', ['Accepted', 'Declined']),
+        group('u-3', ' Ann@Example.org ', ['Tentative']),
+        group('u-4', 'ann@example.org', ['Tentative']),
+        group('u-5', '', ['Tentative']),
+      ]),
+    ).toEqual(['zoe@example.org', 'Ann@Example.org']);
+  });
+
+  it('follows the filters: only the appointments left shown count', () => {
+    const groups = [group('u-1', 'zoe@example.org', ['Accepted', 'Tentative'])];
+    expect(tentativeEmails(filterGroups(groups, { ...NO_FILTERS, status: 'Accepted' }))).toEqual([]);
+    expect(tentativeEmails(filterGroups(groups, { ...NO_FILTERS, status: 'Tentative' }))).toEqual([
+      'zoe@example.org',
+    ]);
+  });
+});
+
+describe('bccMailto', () => {
+  it('puts every address in BCC, each encoded, separated by commas', () => {
+    expect(bccMailto(['a@example.org', 'b+c&d@example.org'])).toBe(
+      'mailto:?bcc=a%40example.org,b%2Bc%26d%40example.org',
+    );
   });
 });

@@ -119,3 +119,25 @@ export function filterOptions(groups: readonly TAppointmentGroup[]): {
 export function countAppointments(groups: readonly TAppointmentGroup[]): number {
   return groups.reduce((sum, group) => sum + group.appointments.length, 0);
 }
+
+/**
+ * The emails of the users shown with a tentative appointment, in list order, each once (addresses that
+ * differ only in case are the same mailbox).
+ */
+export function tentativeEmails(groups: readonly TAppointmentGroup[]): string[] {
+  const emails = new Map<string, string>();
+  for (const group of groups) {
+    const email = group.user.email.trim();
+    const key = email.toLocaleLowerCase();
+    if (email === '' || emails.has(key)) continue;
+    if (group.appointments.some((appointment) => appointment.appointment_status === 'Tentative')) {
+      emails.set(key, email);
+    }
+  }
+  return [...emails.values()];
+}
+
+/** A mailto: link addressed to nobody, with the given addresses in BCC. */
+export function bccMailto(emails: readonly string[]): string {
+  return `mailto:?bcc=${emails.map(encodeURIComponent).join(',')}`;
+}

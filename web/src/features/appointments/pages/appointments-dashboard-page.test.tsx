@@ -1,5 +1,5 @@
 import type { TAppointmentGroup, TAppointmentStatus, TMe } from '@gavel/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type SeenRequest } from '@/test/fetch-mock';
 import { makeAppointment, makeAppointmentGroup, makeMe, makeYears } from '@/test/fixtures';
@@ -207,9 +207,7 @@ describe('AppointmentsDashboardPage: list', () => {
 describe('AppointmentsDashboardPage: permission', () => {
   it('offers Email All and the decision buttons with "modify appointment acceptances"', async () => {
     const { user } = await openLoaded();
-    expect(screen.getByRole('link', { name: 'Email All' }).getAttribute('href')).toBe(
-      '/admin/appointments/2026/email',
-    );
+    expect(screen.getByRole('link', { name: 'Email All' })).toBeTruthy();
     const buttons = within(decisionGroup('Grace Hopper', 'Finance Committee', 'Member')).getAllByRole(
       'button',
     );
@@ -227,10 +225,78 @@ describe('AppointmentsDashboardPage: permission', () => {
   it('shows only status badges, and no Email All, without the permission', async () => {
     await openLoaded('/admin/appointments/2026', { me: VIEWER });
     expect(screen.queryByRole('link', { name: 'Email All' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Email All' })).toBeNull();
     expect(screen.queryByRole('group', { name: /^Status of/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     const lovelace = screen.getByRole('listitem', { name: 'Ada Lovelace' });
     expect(within(lovelace).getByText('Declined').getAttribute('data-slot')).toBe('badge');
+  });
+});
+
+describe('AppointmentsDashboardPage: Email All', () => {
+  const NOBODY = 'Nobody shown has a tentative appointment, so there is nobody to email.';
+
+  const emailAllHref = () => screen.getByRole('link', { name: 'Email All' }).getAttribute('href');
+
+  /** The disabled Email All: it stays focusable, does nothing, and its tooltip says why. */
+  async function expectNobodyToEmail() {
+    expect(screen.queryByRole('link', { name: 'Email All' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Email All' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('href')).toBeNull();
+    expect(screen.getByRole('button', { description: NOBODY })).toBe(button);
+    fireEvent.focus(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(NOBODY);
+  }
+
+  it('BCCs the tentative appointees shown, in list order, in a mailto: link', async () => {
+    await openLoaded();
+    // Babbage and Hopper are tentative; Lovelace (declined) is not written to.
+    expect(emailAllHref()).toBe('mailto:?bcc=charles%40example.org,grace%40example.org');
+    const link = screen.getByRole('link', { name: 'Email All' });
+    expect(
+      screen.getByRole('link', {
+        description: 'Opens your email app with the 2 tentative appointees shown in BCC.',
+      }),
+    ).toBe(link);
+    fireEvent.focus(link);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Opens your email app with the 2 tentative appointees shown in BCC.',
+    );
+  });
+
+  it('follows the filters', async () => {
+    const { user } = await openLoaded();
+    await choose(user, 'Committee', 'Finance Committee');
+    expect(emailAllHref()).toBe('mailto:?bcc=grace%40example.org');
+    await user.click(screen.getByRole('button', { name: 'Clear Filter' }));
+    await user.type(screen.getByLabelText('Last name'), 'babb');
+    expect(emailAllHref()).toBe('mailto:?bcc=charles%40example.org');
+  });
+
+  it('writes to an address once, whoever holds it and in whatever case', async () => {
+    const twin = makeAppointmentGroup({
+      user: { id: 'u-4', last_name: 'Hoppes', name: 'Gray Hoppes', email: 'GRACE@example.org' },
+      appointments: [makeAppointment({ id: 'm-5', committee: BUD, appointment_status: 'Tentative' })],
+    });
+    await openLoaded('/admin/appointments/2026', {
+      routes: { [DASHBOARD]: { body: [...groups(), twin] } },
+    });
+    expect(emailAllHref()).toBe('mailto:?bcc=charles%40example.org,grace%40example.org');
+  });
+
+  it('is disabled, with a tooltip saying why, when the filters leave nobody tentative', async () => {
+    const { user, router } = await openLoaded();
+    await choose(user, 'Status', 'Accepted');
+    await expectNobodyToEmail();
+    await user.click(screen.getByRole('button', { name: 'Email All' }));
+    expect(router.state.location.pathname).toBe('/admin/appointments/2026');
+  });
+
+  it('is disabled, with a tooltip saying why, when nobody has an appointment', async () => {
+    open('/admin/appointments/2026', { routes: { [DASHBOARD]: { body: [] } } });
+    await screen.findByText('No users are required to accept a committee appointments at this time.');
+    await expectNobodyToEmail();
   });
 });
 

@@ -1,12 +1,13 @@
-import { can, type TYear } from '@gavel/contracts';
-import { DownloadIcon, MailIcon } from 'lucide-react';
+import { can, type TAppointmentGroup, type TYear } from '@gavel/contracts';
+import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { appointmentsCsvFileName, buildAppointmentsCsv } from '@/features/appointments/appointments-csv';
 import { AppointmentFiltersPanel } from '@/features/appointments/components/appointment-filters';
 import { AppointmentGroupCard } from '@/features/appointments/components/appointment-group-card';
+import { EmailAllButton } from '@/features/appointments/components/email-all-button';
 import {
   type AppointmentFilters,
   countAppointments,
@@ -15,6 +16,7 @@ import {
   isFiltering,
   NO_FILTERS,
   sortGroups,
+  tentativeEmails,
 } from '@/features/appointments/dashboard-rows';
 import { useAppointmentsDashboard } from '@/features/appointments/queries';
 import { useCurrentUser } from '@/features/auth/queries';
@@ -31,7 +33,8 @@ export const NO_MATCHES = 'No appointments match the filters.';
 
 /**
  * /admin/appointments/:year: the year's committee appointments per user, with filters, a CSV export and,
- * for those who may modify appointment acceptances, Accept / Tentative / Decline on the member's behalf.
+ * for those who may modify appointment acceptances, Email All (the tentative appointees shown, in BCC)
+ * and Accept / Tentative / Decline on the member's behalf.
  * Without a year (or with one that is not a year of the list) it moves to the default year.
  */
 export function AppointmentsDashboardPage() {
@@ -79,6 +82,12 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
   const navigate = useNavigate();
   const dashboard = useAppointmentsDashboard(year);
   const mayDecide = can(principal, 'modify appointment acceptances');
+  // Here rather than in Results: Email All writes to the tentative appointees the filters leave shown.
+  const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
+  const shown = React.useMemo(
+    () => filterGroups(sortGroups(dashboard.data ?? []), filters),
+    [dashboard.data, filters],
+  );
 
   const actions = (
     <>
@@ -88,14 +97,7 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
         onChange={(next) => navigate(paths.appointments(next))}
         tagCurrent
       />
-      {mayDecide && (
-        <Button asChild>
-          <Link to={paths.appointmentsEmail(year)}>
-            <MailIcon aria-hidden="true" />
-            Email All
-          </Link>
-        </Button>
-      )}
+      {mayDecide && <EmailAllButton emails={tentativeEmails(shown)} />}
     </>
   );
 
@@ -115,6 +117,9 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
           <Results
             year={year}
             groups={dashboard.data}
+            shown={shown}
+            filters={filters}
+            onFiltersChange={setFilters}
             mayDecide={mayDecide}
             usesNicknames={me.tenant.uses_nicknames}
           />
@@ -126,18 +131,23 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
 function Results({
   year,
   groups,
+  shown,
+  filters,
+  onFiltersChange: setFilters,
   mayDecide,
   usesNicknames,
 }: {
   year: number;
-  groups: Parameters<typeof sortGroups>[0];
+  /** Everything loaded (the filter options come from it). */
+  groups: TAppointmentGroup[];
+  /** The groups the filters leave, sorted. */
+  shown: TAppointmentGroup[];
+  filters: AppointmentFilters;
+  onFiltersChange: (filters: AppointmentFilters) => void;
   mayDecide: boolean;
   usesNicknames: boolean;
 }) {
-  const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
-  const sorted = React.useMemo(() => sortGroups(groups), [groups]);
   const options = React.useMemo(() => filterOptions(groups), [groups]);
-  const shown = React.useMemo(() => filterGroups(sorted, filters), [sorted, filters]);
   const shownCount = countAppointments(shown);
 
   function exportCsv() {
