@@ -1,4 +1,4 @@
-import type { TVotingSettings } from '@gavel/contracts';
+import { DEFAULT_VOTING_SETTINGS, type TVotingSettings } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -137,6 +137,17 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Response 3'), 'Green');
     expect(maximum().value).toBe('1');
     expect(invalid(maximum())).toBe(false);
+  });
+
+  it("labels the abstain slot 0 in the association's wording, and leaves it out when abstain is hidden", async () => {
+    const first = await openNew({ ...DEFAULT_VOTING_SETTINGS, abstain_label: 'Present' });
+    await first.user.click(within(first.dialog).getByRole('switch', { name: 'Custom Responses' }));
+    expect((within(first.dialog).getByLabelText('Response 0') as HTMLInputElement).value).toBe('Present');
+    first.unmount();
+    const second = await openNew({ ...DEFAULT_VOTING_SETTINGS, hide_abstain: true });
+    await second.user.click(within(second.dialog).getByRole('switch', { name: 'Custom Responses' }));
+    expect(within(second.dialog).getByLabelText('Response 9')).toBeTruthy();
+    expect(within(second.dialog).queryByLabelText('Response 0')).toBeNull();
   });
 
   it('offers the demographic filter with No Value, and creates the motion', async () => {

@@ -1,10 +1,10 @@
 import type { TMeetingCommittee, TMotion, TVoteType } from '@gavel/contracts';
 import {
+  ABSTAIN_RESPONSE,
   ABSTAIN_SLOT_NUMBER,
   CUSTOM_RESPONSE_COLUMNS,
   NO_VALUE_LABEL,
   RESULT_VISIBILITIES,
-  STANDARD_RESPONSE_LABELS,
 } from '@gavel/voting-rules';
 import * as React from 'react';
 import { toast } from 'sonner';
@@ -39,6 +39,7 @@ import {
 } from '@/features/voting/motion-form';
 import { useSaveMotion } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
+import { useVoteWording } from '@/features/voting/wording';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
@@ -113,6 +114,7 @@ function MotionForm({
   const configuredVisibility = useVotingSettings().default_result_visibility;
   const isAmendment =
     target.mode === 'amend' || (target.mode === 'edit' && target.motion.amendment_parent_id !== null);
+  const wording = useVoteWording();
   const [values, setValues] = React.useState<MotionFormValues>(() =>
     followMaximumRule(
       target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(configuredVisibility),
@@ -163,6 +165,8 @@ function MotionForm({
   const [firstColumn] = CUSTOM_RESPONSE_COLUMNS;
   const columns = [values.slots.slice(0, firstColumn), values.slots.slice(firstColumn)];
   const demographicLabel = committee.demographic_name ?? 'Demographic';
+  // The read-only abstain slot 0 in the association's wording, left out when it hides abstain.
+  const abstainShown = wording.shown([ABSTAIN_RESPONSE], (r) => r).length > 0;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={TITLES[target.mode]}>
@@ -241,7 +245,7 @@ function MotionForm({
                       </div>
                     );
                   })}
-                  {c === 1 && (
+                  {c === 1 && abstainShown && (
                     <div className="flex items-center gap-2">
                       <Label htmlFor="motion-response-0" className="w-5 shrink-0 justify-end">
                         {ABSTAIN_SLOT_NUMBER}
@@ -249,7 +253,7 @@ function MotionForm({
                       <Input
                         id="motion-response-0"
                         aria-label={`Response ${ABSTAIN_SLOT_NUMBER}`}
-                        value={STANDARD_RESPONSE_LABELS.abstained}
+                        value={wording.label(ABSTAIN_RESPONSE)}
                         readOnly
                         className="bg-muted"
                       />
