@@ -1,6 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { decideMyAppointment, fetchMyCommittees } from '@/features/home/api';
+import { decideMyAppointment, fetchMyCommittees, fetchMyMeetings, fetchMyVotes } from '@/features/home/api';
 import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * The member home's meeting and vote lists, under the meetings keys (where the app keeps email votes too),
+ * so a change that invalidates meetings or email votes refreshes them.
+ */
+export const homeKeys = {
+  meetings: [...queryKeys.meetings.all, 'mine'] as const,
+  votes: [...queryKeys.meetings.all, 'my-votes'] as const,
+};
+
+/** Phases move with the clock (a meeting starts, a vote opens): the lists refresh every minute. */
+const HOME_REFRESH_MS = 60_000;
 
 export function useMyCommittees() {
   return useQuery({
@@ -9,14 +21,32 @@ export function useMyCommittees() {
   });
 }
 
+export function useMyMeetings() {
+  return useQuery({
+    queryKey: homeKeys.meetings,
+    queryFn: ({ signal }) => fetchMyMeetings(signal),
+    refetchInterval: HOME_REFRESH_MS,
+  });
+}
+
+export function useMyVotes() {
+  return useQuery({
+    queryKey: homeKeys.votes,
+    queryFn: ({ signal }) => fetchMyVotes(signal),
+    refetchInterval: HOME_REFRESH_MS,
+  });
+}
+
 export function useDecideMyAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideMyAppointment,
-    // The dashboards and member lists show the same appointment.
+    // The dashboards and member lists show the same appointment; a declined one drops its meetings and votes.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
+      void queryClient.invalidateQueries({ queryKey: homeKeys.meetings });
+      void queryClient.invalidateQueries({ queryKey: homeKeys.votes });
     },
   });
 }

@@ -1,8 +1,11 @@
-import type { TMyAppointment } from '@gavel/contracts';
+import type { TMyAppointment, TMyMeeting, TMyVote } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { HOME_TEXT } from '@/features/home/home-rules';
 import { NO_APPOINTMENTS } from '@/features/home/pages/member-home-page';
-import { mockFetch } from '@/test/fetch-mock';
+import { makeMyMeeting, makeMyVote } from '@/features/home/test-fixtures';
+import { at } from '@/features/meetings/test-fixtures';
+import { type FetchMock, mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -23,13 +26,23 @@ const accepted: TMyAppointment = {
   is_voting: false,
 };
 
-function open(mine: TMyAppointment[]) {
+function open(
+  mine: TMyAppointment[],
+  lists: { meetings?: TMyMeeting[]; votes?: TMyVote[] } = {},
+  extra: Record<string, Parameters<FetchMock['on']>[1]> = {},
+) {
   const fetchMock = mockFetch({
     'GET /api/me': { body: makeMe() },
     'GET /api/me/committees': { body: mine },
+    'GET /api/me/meetings': { body: lists.meetings ?? [] },
+    'GET /api/me/votes': { body: lists.votes ?? [] },
+    ...extra,
   });
   return { ...renderApp('/'), fetchMock };
 }
+
+const HOUR = 3600_000;
+const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 describe('Member home', () => {
   it("lists the member's committees with position and status; answers only tentative ones", async () => {
@@ -81,5 +94,210 @@ describe('Member home', () => {
     await user.click(screen.getByRole('button', { name: 'Accept Finance Committee' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Unknown Save Error... Please try again.')).toBeTruthy();
+  });
+});
+
+describe('Member home: upcoming meetings', () => {
+  const planned = makeMyMeeting({
+    meeting: {
+      id: 'mt-1',
+      code: 'M1',
+      name: 'November Meeting',
+      start: at(2026, 11, 24, 9),
+      end: at(2026, 11, 24, 11),
+    },
+  });
+  const answered = makeMyMeeting({
+    meeting: {
+      id: 'mt-2',
+      code: 'M2',
+      name: 'December Meeting',
+      start: at(2026, 12, 1, 9),
+      end: at(2026, 12, 1, 11),
+    },
+    rsvp: { attending: true, attending_via: 'in_person' },
+  });
+  const live = makeMyMeeting({
+    committee: { id: 'c-2', code: 'BRD', name: 'Board of Directors', year: 2026 },
+    is_member: false,
+    meeting: { id: 'mt-3', code: 'B1', name: 'Board Meeting', status: 'in_progress', allow_remote: true },
+  });
+
+  it('lists each meeting with its committee, date, RSVP and calls to action', async () => {
+    open(
+      [],
+      { meetings: [planned, answered, live] },
+      {
+        'GET /api/meeting/BRD/B1/join': {
+          body: { join_url: 'https://video.example/b1', authorized: true, fallback: false },
+        },
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'Upcoming Meetings' });
+    const [first, second, third] = within(list).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+
+    expect(within(first).getByRole('link', { name: 'November Meeting' }).getAttribute('href')).toBe(
+      '/meeting/FIN/M1',
+    );
+    expect(first.textContent).toContain('Finance Committee');
+    expect(first.textContent).toContain('11/24/2026 9:00 AM - 11:00 AM');
+    expect(first.textContent).toContain('Planned');
+    expect(
+      within(first)
+        .getByRole('link', { name: `${HOME_TEXT.rsvpToday}: November Meeting` })
+        .getAttribute('href'),
+    ).toBe('/meeting/FIN/M1/rsvp');
+    expect(
+      within(first)
+        .getByRole('link', { name: `${HOME_TEXT.viewMeeting}: November Meeting` })
+        .getAttribute('href'),
+    ).toBe('/meeting/FIN/M1');
+
+    // Answered: the RSVP instead of the call to answer it.
+    expect(second.textContent).toContain('Your RSVP: Attending In Person');
+    expect(within(second).queryByRole('link', { name: /RSVP Today/ })).toBeNull();
+
+    // In progress and remote: the join link, fetched for that meeting only.
+    expect(third.textContent).toContain('In Progress');
+    expect(third.textContent).toContain('Board of Directors · Guest');
+    const join = await within(third).findByRole('link', { name: HOME_TEXT.join });
+    expect(join.getAttribute('href')).toBe('https://video.example/b1');
+    expect(within(first).queryByRole('link', { name: HOME_TEXT.join })).toBeNull();
+  });
+
+  it('opens the meeting page from the list', async () => {
+    const { user, router } = open(
+      [],
+      { meetings: [planned] },
+      {
+        'GET /api/meeting/FIN/M1/retrieve/meeting': { status: 404, body: { message: 'Meeting not found.' } },
+        'GET /api/meeting/FIN/M1/retrieve/attendance': {
+          status: 404,
+          body: { message: 'Meeting not found.' },
+        },
+        'GET /api/meeting/FIN/M1/retrieve/motions': { status: 404, body: { message: 'Meeting not found.' } },
+      },
+    );
+    await user.click(await screen.findByRole('link', { name: `${HOME_TEXT.viewMeeting}: November Meeting` }));
+    expect(router.state.location.pathname).toBe('/meeting/FIN/M1');
+  });
+
+  it('shows the empty text, and a failed load with a retry', async () => {
+    const { fetchMock, user } = open([], {}, { 'GET /api/me/meetings': { status: 500, body: {} } });
+    const card = await screen.findByRole('region', { name: 'Upcoming Meetings' });
+    expect(await within(card).findByText('Unknown Retrieve Error... Please try again.')).toBeTruthy();
+    fetchMock.on('GET /api/me/meetings', { body: [] });
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText(HOME_TEXT.noMeetings)).toBeTruthy();
+  });
+
+  it('shows a loading state until the list arrives', async () => {
+    let answer: (value: { body: TMyMeeting[] }) => void = () => undefined;
+    open(
+      [],
+      {},
+      {
+        'GET /api/me/meetings': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      },
+    );
+    const card = await screen.findByRole('region', { name: 'Upcoming Meetings' });
+    expect(within(card).getByRole('status').textContent).toContain('Loading');
+    answer({ body: [planned] });
+    expect(await within(card).findByRole('link', { name: 'November Meeting' })).toBeTruthy();
+  });
+});
+
+describe('Member home: open votes', () => {
+  const open1 = makeMyVote({
+    id: 'ev-1',
+    code: 'EV1',
+    name: 'Bylaws Ballot',
+    start: fromNow(-HOUR),
+    end: fromNow(24 * HOUR),
+  });
+  const done = makeMyVote({
+    id: 'ev-2',
+    code: 'EV2',
+    name: 'Budget Ballot',
+    start: fromNow(-HOUR),
+    end: fromNow(24 * HOUR),
+    motions_to_vote_count: 0,
+  });
+  const later = makeMyVote({
+    id: 'ev-3',
+    code: 'EV3',
+    name: 'Officers Ballot',
+    phase: 'planned',
+    start: fromNow(48 * HOUR),
+    end: fromNow(72 * HOUR),
+  });
+
+  it("offers 'Cast Vote' while open with motions left, 'View Vote' otherwise, with dates and progress", async () => {
+    open([], { votes: [open1, done, later] });
+    const list = await screen.findByRole('list', { name: 'Open Votes' });
+    const [first, second, third] = within(list).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+
+    expect(within(first).getByRole('link', { name: 'Bylaws Ballot' }).getAttribute('href')).toBe(
+      '/vote/FIN/EV1',
+    );
+    expect(
+      within(first)
+        .getByRole('link', { name: `${HOME_TEXT.castVote}: Bylaws Ballot` })
+        .getAttribute('href'),
+    ).toBe('/vote/FIN/EV1');
+    expect(first.textContent).toContain('In Progress');
+    expect(first.textContent).toContain('2 of 3 motions awaiting your vote');
+    expect(first.textContent).toMatch(
+      /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M - \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M/,
+    );
+
+    expect(within(second).getByRole('link', { name: `${HOME_TEXT.viewVote}: Budget Ballot` })).toBeTruthy();
+    expect(second.textContent).toContain('You have voted on every motion');
+
+    expect(third.textContent).toContain('Planned');
+    expect(
+      within(third)
+        .getByRole('link', { name: `${HOME_TEXT.viewVote}: Officers Ballot` })
+        .getAttribute('href'),
+    ).toBe('/vote/FIN/EV3');
+    expect(within(list).queryAllByRole('link', { name: /Cast Vote/ })).toHaveLength(1);
+  });
+
+  it('shows the empty text and the server message of a failed load', async () => {
+    const { fetchMock, user } = open(
+      [],
+      {},
+      {
+        'GET /api/me/votes': { status: 503, body: { message: 'Voting is unavailable.' } },
+      },
+    );
+    const card = await screen.findByRole('region', { name: 'Open Votes' });
+    expect(await within(card).findByText('Voting is unavailable.')).toBeTruthy();
+    fetchMock.on('GET /api/me/votes', { body: [] });
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText(HOME_TEXT.noVotes)).toBeTruthy();
+  });
+
+  it('reloads meetings and votes after declining an appointment', async () => {
+    const tentative2: TMyAppointment = { ...tentative, id: 'm-9' };
+    const { user, fetchMock } = open([tentative2], { votes: [open1] });
+    fetchMock.on('PUT /api/me/appointments/m-9', { body: { ...tentative2, appointment_status: 'Declined' } });
+    await screen.findByRole('link', { name: 'Bylaws Ballot' });
+    fetchMock.on('GET /api/me/votes', { body: [] });
+    await user.click(screen.getByRole('button', { name: 'Decline Finance Committee' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(HOME_TEXT.noVotes)).toBeTruthy();
+    expect(fetchMock.requestsTo('GET /api/me/meetings').length).toBeGreaterThan(1);
   });
 });

@@ -14,6 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AppointmentStatusBadge } from '@/features/appointments/components/appointment-decision';
 import { useCurrentUser } from '@/features/auth/queries';
+import { OpenVotesCard } from '@/features/home/components/open-votes-card';
+import { UpcomingMeetingsCard } from '@/features/home/components/upcoming-meetings-card';
 import { useDecideMyAppointment, useMyCommittees } from '@/features/home/queries';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
@@ -21,7 +23,10 @@ import { paths } from '@/lib/paths';
 
 export const NO_APPOINTMENTS = 'You have no committee appointments this year.';
 
-/** `/`: the signed-in member's committees this year, with answers to their tentative appointments. */
+/**
+ * `/`: the signed-in member's committees this year, with answers to their tentative appointments, their
+ * upcoming meetings and their open email votes.
+ */
 export function MemberHomePage() {
   const { me, principal } = useCurrentUser();
   return (
@@ -42,6 +47,8 @@ export function MemberHomePage() {
         )}
       </div>
       <MyCommitteesCard />
+      <UpcomingMeetingsCard />
+      <OpenVotesCard />
     </section>
   );
 }
