@@ -9,16 +9,16 @@ import {
   fetchEmailVoteAttendance,
   updateEmailVote,
 } from '@/features/email-votes/api';
-import { usePollingPaused } from '@/features/meetings/queries';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { usePagePolling } from '@/lib/realtime/page-polling';
 
 export function useEmailVote(committeeCode: string, voteCode: string, interval: number | false = false) {
-  const paused = usePollingPaused();
+  const refetchInterval = usePagePolling(interval);
   return useQuery({
     queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode),
     queryFn: ({ signal }) => fetchEmailVote(committeeCode, voteCode, signal),
-    refetchInterval: paused ? false : interval,
+    refetchInterval,
   });
 }
 
@@ -28,12 +28,14 @@ export function isMissing(err: unknown): boolean {
 }
 
 export function useEmailVoteAttendance(committeeCode: string, voteCode: string, interval: number | false) {
-  const paused = usePollingPaused();
+  // A 404 (no attendance call) is final: the panel shows the vote's progress counts instead.
+  const refetchInterval = usePagePolling((query: { state: { error: unknown } }) =>
+    isMissing(query.state.error) ? false : interval,
+  );
   return useQuery({
     queryKey: queryKeys.meetings.emailVoteAttendance(committeeCode, voteCode),
     queryFn: ({ signal }) => fetchEmailVoteAttendance(committeeCode, voteCode, signal),
-    // A 404 (no attendance call) is final: the panel shows the vote's progress counts instead.
-    refetchInterval: (query) => (paused || isMissing(query.state.error) ? false : interval),
+    refetchInterval,
     retry: (failures, err) => !isMissing(err) && failures < 2,
   });
 }

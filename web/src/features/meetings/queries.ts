@@ -4,7 +4,7 @@ import type {
   TRetrieveAttendanceReply,
   TRetrieveMeetingReply,
 } from '@gavel/contracts';
-import { type QueryKey, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createMeeting,
   deleteMeeting,
@@ -28,26 +28,14 @@ import { searchUsers, type UserSearchCriteria } from '@/features/users/api';
 import { withAttendanceChange } from '@/lib/cache-patches';
 import { writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-
-/** Mutations of the meeting and email-vote pages: polling pauses while one runs (spec section 7). */
-export const PAGE_ACTION_KEY = ['meetings', 'action'] as const;
-
-/** True while a page action runs: polling pauses and resumes after any outcome. */
-export function usePollingPaused(): boolean {
-  return useIsMutating({ mutationKey: PAGE_ACTION_KEY }) > 0;
-}
-
-/** A refetch interval, or none while an action runs. */
-function every(interval: number | false, paused: boolean): number | false {
-  return paused ? false : interval;
-}
+import { PAGE_ACTION_KEY, usePagePolling } from '@/lib/realtime/page-polling';
 
 export function useMeetingPage(committeeCode: string, meetingCode: string, interval: number | false) {
-  const paused = usePollingPaused();
+  const refetchInterval = usePagePolling(interval);
   return useQuery({
     queryKey: queryKeys.meetings.detail(committeeCode, meetingCode),
     queryFn: ({ signal }) => fetchMeetingPage(committeeCode, meetingCode, signal),
-    refetchInterval: every(interval, paused),
+    refetchInterval,
   });
 }
 
@@ -57,11 +45,11 @@ export function useMeetingAttendance(
   interval: number | false,
   enabled = true,
 ) {
-  const paused = usePollingPaused();
+  const refetchInterval = usePagePolling(interval);
   return useQuery({
     queryKey: queryKeys.meetings.attendance(committeeCode, meetingCode),
     queryFn: ({ signal }) => fetchMeetingAttendance(committeeCode, meetingCode, signal),
-    refetchInterval: every(interval, paused),
+    refetchInterval,
     enabled,
   });
 }

@@ -1,11 +1,5 @@
 import { type TMotionsReply, type TResultVisibility } from '@gavel/contracts';
-import {
-  type QueryClient,
-  useIsMutating,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchEmailVote } from '@/features/email-votes/api';
 import {
   addVoteTime,
@@ -26,28 +20,21 @@ import {
 import { type MotionScope, scopeCode } from '@/features/voting/scope';
 import { withMotion, withMotionOrder, withOwnResponses, withoutMotions, withVote } from '@/lib/cache-patches';
 import { queryKeys } from '@/lib/query-keys';
+import { PAGE_ACTION_KEY, usePagePolling } from '@/lib/realtime/page-polling';
 
 export function motionsKey(scope: MotionScope) {
   return queryKeys.voting.motions(scope.kind, scope.committeeCode, scopeCode(scope));
 }
 
-/** Every motion/vote action of a scope carries this key: fetching pauses while one runs. */
-export function votingActionKey(scope: MotionScope) {
-  return ['voting', 'action', scope.kind, scope.committeeCode, scopeCode(scope)] as const;
-}
-
-/** Number of motion/vote actions of this scope in flight. */
-export function useVotingActionsInFlight(scope: MotionScope): number {
-  return useIsMutating({ mutationKey: votingActionKey(scope) });
-}
-
 /**
- * GET {base}/retrieve/motions, polled every `intervalFor(latest answer)` ms. Polling pauses while an action of the scope
- * runs and resumes after it (spec section 7). A failed or invalid fetch is only logged; the last
+ * GET {base}/retrieve/motions, polled every `intervalFor(latest answer)` ms. Polling pauses while any action
+ * of the page runs and resumes after it (spec section 7, usePagePolling). A failed or invalid fetch is only logged; the last
  * answer stays and polling goes on.
  */
 export function useMotions(scope: MotionScope, intervalFor: (data: TMotionsReply | undefined) => number) {
-  const busy = useVotingActionsInFlight(scope) > 0;
+  const refetchInterval = usePagePolling((query: { state: { data: TMotionsReply | undefined } }) =>
+    intervalFor(query.state.data),
+  );
   return useQuery({
     queryKey: motionsKey(scope),
     queryFn: async ({ signal }) => {
@@ -60,7 +47,7 @@ export function useMotions(scope: MotionScope, intervalFor: (data: TMotionsReply
         throw err;
       }
     },
-    refetchInterval: (query) => (busy ? false : intervalFor(query.state.data)),
+    refetchInterval,
     refetchIntervalInBackground: true,
     staleTime: 0,
     retry: false,
@@ -91,7 +78,7 @@ function useActionOptions(scope: MotionScope) {
   return {
     queryClient,
     base: {
-      mutationKey: votingActionKey(scope),
+      mutationKey: PAGE_ACTION_KEY,
       onMutate: async () => {
         await queryClient.cancelQueries({ queryKey: motionsKey(scope) });
       },

@@ -4,7 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { MotionsPanel, type MotionsPanelProps } from '@/features/voting/components/motions-panel';
+import {
+  flattenedOrder,
+  MotionsPanel,
+  type MotionsPanelProps,
+} from '@/features/voting/components/motions-panel';
 import {
   makeAttendance,
   makeMeetingCommittee,
@@ -108,5 +112,24 @@ describe('MotionsPanel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No motions to show')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(warn).toHaveBeenCalledWith('Motions could not be retrieved', expect.anything());
+  });
+});
+
+describe('flattenedOrder', () => {
+  it('lists each root motion followed by its amendments, depth first', () => {
+    const motions = [
+      makeMotion({ id: 'a', sort: 0 }),
+      makeMotion({ id: 'b', sort: 1 }),
+      makeMotion({ id: 'a1', amendment_parent_id: 'a', sort: 0 }),
+      makeMotion({ id: 'a1x', amendment_parent_id: 'a1', sort: 0 }),
+      makeMotion({ id: 'a2', amendment_parent_id: 'a', sort: 1 }),
+    ];
+    const [a, b] = motions;
+    expect(
+      flattenedOrder(
+        [b, a].filter((m) => m !== undefined),
+        motions,
+      ),
+    ).toEqual(['b', 'a', 'a1', 'a1x', 'a2']);
   });
 });
