@@ -17,6 +17,7 @@ import { ErrorState, LoadingState } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { type AvatarUser, UserAvatar } from '@/components/user-avatar';
 import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
 import {
@@ -239,7 +240,6 @@ function MemberRow({
   const details = [
     member.membership?.position ?? (member.is_member ? null : 'Non-committee member'),
     member.membership?.display_demographic,
-    props.canModifyAttendance && member.nrds ? `NRDS ${member.nrds}` : null,
   ].filter(Boolean);
   const status = member.voting_status ? STATUS_OF[member.voting_status] : undefined;
   const showStatus =
@@ -254,7 +254,11 @@ function MemberRow({
       {/* The name keeps room for itself: badges and controls wrap below it in a narrow column. */}
       <div className="min-w-0 flex-1 basis-40">
         <p className="text-sm font-medium break-words">
-          {member.name}
+          {props.canModifyAttendance && member.nrds ? (
+            <NameWithNrds member={member} nrds={member.nrds} />
+          ) : (
+            member.name
+          )}
           {member.is_voting && <span className="sr-only"> (voting member)</span>}
         </p>
         {details.length > 0 && (
@@ -295,6 +299,34 @@ function MemberRow({
         />
       )}
     </li>
+  );
+}
+
+/**
+ * The member's name with the NRDS ID tooltip (spec section 6, 'modify meeting attendance'): shown on
+ * hover, on keyboard focus and on a tap; screen readers get it as the name's description.
+ */
+function NameWithNrds({ member, nrds }: { member: TAttendanceMember; nrds: string }) {
+  const [open, setOpen] = React.useState(false);
+  const tipId = `nrds-${member.user_id}`;
+  const text = `NRDS ID: ${nrds}`;
+  return (
+    <Tooltip open={open} onOpenChange={setOpen}>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="cursor-help rounded-sm text-left underline decoration-dotted underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          aria-describedby={tipId}
+          onClick={() => setOpen(true)}
+        >
+          {member.name}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent>{text}</TooltipContent>
+      <span id={tipId} className="sr-only">
+        {text}
+      </span>
+    </Tooltip>
   );
 }
 
