@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   can,
   canAny,
+  canViewCommittee,
+  canViewMeeting,
   effectivePermissions,
   isAdmin,
   isGlobalAdmin,
@@ -114,5 +116,35 @@ describe('effectivePermissions', () => {
 
   it('no roles and no direct permissions hold nothing', () => {
     expect(effectivePermissions([], [])).toEqual([]);
+  });
+});
+
+describe('meeting-area viewing', () => {
+  const nobody = { member: false, participant: false };
+  it("opens a committee's pages to its members, meeting staff, 'view any meeting' and admins", () => {
+    expect(canViewCommittee(principal([]), { member: true })).toBe(true);
+    expect(canViewCommittee(principal([]), { member: false })).toBe(false);
+    expect(canViewCommittee(principal([], ['modify appointment acceptances']), { member: false })).toBe(false);
+    for (const p of [
+      'view any meeting',
+      'create email vote',
+      'run meetings',
+      'modify meeting attendance',
+      'modify meeting rsvps',
+      'update meetings',
+    ]) {
+      expect(canViewCommittee(principal([], [p]), { member: false })).toBe(true);
+    }
+    expect(canViewCommittee(principal(['admin']), { member: false })).toBe(true);
+    expect(canViewCommittee(principal([], ['view any meeting'], null), { member: true })).toBe(false);
+  });
+
+  it('adds a meeting\'s participants and, when it is open, every signed-in user', () => {
+    const committeeOnly = { visibility: 'committee' };
+    expect(canViewMeeting(principal([]), committeeOnly, { member: false, participant: true })).toBe(true);
+    expect(canViewMeeting(principal([]), committeeOnly, nobody)).toBe(false);
+    expect(canViewMeeting(principal([]), committeeOnly, { member: true, participant: false })).toBe(true);
+    expect(canViewMeeting(principal([]), { visibility: 'open' }, nobody)).toBe(true);
+    expect(canViewMeeting(principal([], [], null), { visibility: 'open' }, nobody)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   ROLE_GLOBAL_ADMIN,
   ROLE_SITE_ADMIN,
 } from './permissions.js';
+import { MEETING_VISIBILITY_OPEN } from './meetings.js';
 
 /**
  * Who is asking: role names and the permissions held directly or through roles.
@@ -65,4 +66,40 @@ export function effectivePermissions(
   const held = new Set<string>(direct);
   for (const role of roles) for (const name of role.permissions) held.add(name);
   return PERMISSIONS.filter((name) => held.has(name));
+}
+
+/**
+ * Permissions that open every committee's meeting-area pages: 'view any meeting', the meeting staff's, and
+ * 'create email vote' (its holders get Edit Vote and Committee Admin on any email-vote page).
+ */
+const MEETING_AREA_VIEW_PERMISSIONS: Permission[] = [
+  'view any meeting',
+  'create email vote',
+  'run meetings',
+  'modify meeting attendance',
+  'modify meeting rsvps',
+  'update meetings',
+];
+
+/**
+ * Who may view a committee's meeting-area pages (an email vote, its motions and member list): admins,
+ * holders of a meeting-area permission above, and the committee's members (appointment not declined).
+ */
+export function canViewCommittee(p: Principal | null | undefined, who: { member: boolean }): boolean {
+  if (!p?.userId) return false;
+  return isAdmin(p) || canAny(p, ...MEETING_AREA_VIEW_PERMISSIONS) || who.member;
+}
+
+/**
+ * Who may view a meeting (its page, motions, attendance, join link, calendar, realtime channel): whoever
+ * may view its committee; non-members added to it (an RSVP or attendee row); and, for an open meeting,
+ * every signed-in user of the association.
+ */
+export function canViewMeeting(
+  p: Principal | null | undefined,
+  meeting: { visibility: string },
+  who: { member: boolean; participant: boolean },
+): boolean {
+  if (!p?.userId) return false;
+  return canViewCommittee(p, who) || who.participant || meeting.visibility === MEETING_VISIBILITY_OPEN;
 }

@@ -8,6 +8,12 @@ import { ZMeetingMode, ZMeetingStatus } from './enums.js';
 const ZId = z.string().min(1);
 const ZIso = z.string().datetime({ offset: true });
 
+/** Who may see a meeting: its committee (and staff), or every signed-in user of the association. */
+export const ZMeetingVisibility = z.enum(['committee', 'open']);
+export type TMeetingVisibility = z.infer<typeof ZMeetingVisibility>;
+/** The open-visibility value (spec section 6): only then may non-committee members be added. */
+export const MEETING_VISIBILITY_OPEN = 'open' satisfies TMeetingVisibility;
+
 /** evt.meetings.meeting.created|updated|started|ended|deleted */
 export const ZMeetingEventBody = z.object({
   id: ZId,
@@ -20,6 +26,8 @@ export const ZMeetingEventBody = z.object({
   actual_start: ZIso.nullable(),
   in_meeting_voting: z.boolean(),
   show_motions: z.boolean(),
+  /** Events written before visibility was carried read as the narrower 'committee'. */
+  visibility: ZMeetingVisibility.default('committee'),
 });
 export const ZMeetingEvent = z.object({ tenantId: ZId, meeting: ZMeetingEventBody });
 export type TMeetingEvent = z.infer<typeof ZMeetingEvent>;
@@ -62,12 +70,6 @@ const ZMeetingCode = z
   .min(1, 'The code field is required.')
   .max(20, 'The code may not be greater than 20 characters.')
   .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
-
-/** Who may see a meeting: its committee (and staff), or every signed-in user of the association. */
-export const ZMeetingVisibility = z.enum(['committee', 'open']);
-export type TMeetingVisibility = z.infer<typeof ZMeetingVisibility>;
-/** The open-visibility value (spec section 6): only then may non-committee members be added. */
-export const MEETING_VISIBILITY_OPEN = 'open' satisfies TMeetingVisibility;
 
 /** How the join link is made: none, a Zoom meeting (server-to-server OAuth), or a fixed link. */
 export const ZVideoProvider = z.enum(['none', 'zoom', 'static']);

@@ -9,6 +9,7 @@ import {
   fetchDemoCommittee,
   loadConfig,
   migrate,
+  type ServiceRuntime,
 } from '@gavel/service-kit';
 import { setVotingConfig, ZVotingConfig } from './config.js';
 import { Database } from './db/database.js';
@@ -22,7 +23,7 @@ import { MotionService } from './motions/motion.service.js';
 import { VotingStateLoader } from './motions/voting-state.js';
 import { ScopeRepository } from './scope/scope.repository.js';
 import { ScopeService } from './scope/scope.service.js';
-import { VotingSettings, type VotingSettingsSource } from './scope/voting-settings.js';
+import { VotingSettings } from './scope/voting-settings.js';
 import { MIGRATIONS_DIR } from './start.js';
 import { VoteRepository } from './votes/vote.repository.js';
 
@@ -62,7 +63,8 @@ async function waitFor<T>(fn: () => Promise<T | null>, timeoutMs: number): Promi
 export async function seedDemo(
   prisma: PrismaClient,
   demo: Pick<DemoCommittee, 'tenantId' | 'admin'> & { committee: { id: string } },
-  settings: VotingSettingsSource,
+  /** NATS for what the services ask others (the association's voting settings). */
+  nats: Pick<ServiceRuntime, 'nc' | 'prefix'>,
   opts: { outbox?: Outbox; now?: Date; waitMs?: number } = {},
 ): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
@@ -70,7 +72,8 @@ export async function seedDemo(
   const db = new Database(prisma);
   const events = new VotingEvents(opts.outbox ?? directOutbox());
   const scopeRepo = new ScopeRepository();
-  const scopes = new ScopeService(scopeRepo);
+  const scopes = new ScopeService(scopeRepo, nats);
+  const settings = new VotingSettings(nats);
   const motionRepo = new MotionRepository();
   const voteRepo = new VoteRepository();
   const motions = new MotionService(
@@ -168,7 +171,7 @@ export async function seedDemo(
     });
     emailVote = 'created';
   } else if (current.start.toISOString().slice(0, 10) !== now.toISOString().slice(0, 10)) {
-    await emailVotes.update(ctx, {
+    await emailVotes.reschedule(ctx, {
       committeeCode: committee.code,
       voteCode: current.code,
       name: current.name,
@@ -204,8 +207,7 @@ async function main(): Promise<void> {
   });
   try {
     const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    const settings = new VotingSettings({ nc, prefix: config.SUBJECT_PREFIX });
-    console.log(formatSummary(await seedDemo(prisma, demo, settings)));
+    console.log(formatSummary(await seedDemo(prisma, demo, { nc, prefix: config.SUBJECT_PREFIX })));
   } finally {
     await prisma.$disconnect();
     await nc.close().catch(() => undefined);

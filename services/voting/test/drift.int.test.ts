@@ -23,7 +23,11 @@ describe('schema drift', () => {
       schema: 'voting',
       migrationsDir: MIGRATIONS_DIR,
     });
-    expect(applied).toEqual(['20261122100000_init', '20261123150000_committee_demographic_display']);
+    expect(applied).toEqual([
+      '20261122100000_init',
+      '20261123150000_committee_demographic_display',
+      '20261124090000_meeting_visibility',
+    ]);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'voting' })).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailVoteRepository } from '../src/email-votes/email-vote.repository.js';
+import { EDIT_ENDED, EDIT_START_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
 import { refused } from './helpers.js';
 import {
   type Harness,
@@ -48,6 +49,12 @@ const list = (ctx: TRequestContext, committeeCode: string) =>
   h.call(S.emailVotesList, ctx, { committeeCode }, ZEmailVoteListReply);
 const remove = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
   h.call(S.emailVoteDelete, ctx, { committeeCode, voteCode }, ZMessageReply);
+const edit = (
+  ctx: TRequestContext,
+  committeeCode: string,
+  voteCode: string,
+  window: { start: string; end: string },
+) => h.call(S.emailVoteUpdate, ctx, { committeeCode, voteCode, name: 'Edited', ...window }, ZEmailVote);
 const get = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
   h.call(S.emailVoteGet, ctx, { committeeCode, voteCode }, ZRetrieveEmailVoteReply);
 
@@ -337,5 +344,45 @@ describe('deleting an email vote', () => {
     expect(outcome).toBe('rolled back');
     expect(await rowsOf(w.tenantId, raced.id)).toEqual(before);
     expect(before.responses).toBe(1);
+  });
+});
+
+describe('editing an email vote', () => {
+  it('moves the window freely until responses arrive, then only the end, and never reopens an ended vote', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const open = await createVote(manager, code, 'OPEN', -HOUR, HOUR);
+    const motion = await addMotion(manager, code, 'OPEN', 'Adopt the budget');
+    expect((await refused(edit(userCtx(w.tenantId, ['create motions']), code, 'OPEN', open))).code).toBe(
+      'forbidden',
+    );
+    // No response yet: the whole window moves, and the motion's vote with it.
+    const moved = await edit(manager, code, 'OPEN', { start: at(-2 * HOUR), end: at(2 * HOUR) });
+    expect(moved).toMatchObject({ name: 'Edited', phase: 'in_progress', can_modify: true });
+    const [voter] = w.members;
+    if (!voter) throw new Error('voter');
+    await cast(voter.ctx, code, 'OPEN', motion);
+
+    // A response is in: the start stays where it was cast...
+    const refusal = await refused(edit(manager, code, 'OPEN', { start: at(-HOUR), end: moved.end }));
+    expect(refusal).toMatchObject({ code: 'rule_broken', message: EDIT_START_HAS_RESPONSES });
+    expect(refusal.errors).toEqual({ start: [EDIT_START_HAS_RESPONSES] });
+    // ...while the end may move: more time, then closing early.
+    expect((await edit(manager, code, 'OPEN', { start: moved.start, end: at(3 * HOUR) })).phase).toBe(
+      'in_progress',
+    );
+    const closed = await edit(manager, code, 'OPEN', { start: moved.start, end: at(-1000) });
+    expect(closed.phase).toBe('ended');
+
+    // Ended: a new end would reopen it with its old responses; nothing changes.
+    const reopen = await refused(edit(manager, code, 'OPEN', { start: moved.start, end: at(HOUR) }));
+    expect(reopen).toMatchObject({ code: 'rule_broken', message: EDIT_ENDED });
+    expect((await get(manager, code, 'OPEN')).phase).toBe('ended');
+    await createVote(manager, code, 'PAST', -2 * DAY, -DAY);
+    expect((await refused(edit(manager, code, 'PAST', { start: at(-HOUR), end: at(HOUR) }))).message).toBe(
+      EDIT_ENDED,
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { EVENTS } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VotingSettings } from '../src/scope/voting-settings.js';
 import { seedDemo } from '../src/seed.js';
 import { type Harness, newWorld, publishEvent, startHarness, userCtx } from './support.js';
 
@@ -32,12 +31,12 @@ describe('demo seed', () => {
       committee: w.committee,
       admin: userCtx(w.tenantId, [], { roles: ['global admin'] }),
     };
-    const settings = new VotingSettings({ nc: h.nc, prefix: h.env.prefix });
+    const nats = { nc: h.nc, prefix: h.env.prefix };
     const outboxCount = async () =>
       (await prisma.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM voting.gavel_outbox'))[0]
         ?.n;
 
-    const first = await seedDemo(prisma, ids, settings, { waitMs: 2000 });
+    const first = await seedDemo(prisma, ids, nats, { waitMs: 2000 });
     expect(first).toMatchObject({ meetingFound: true, meetingMotionsCreated: 4, emailVote: 'created' });
     const motions = await prisma.motion.findMany({
       where: { tenantId: w.tenantId, meetingId: w.meeting.id },
@@ -55,13 +54,13 @@ describe('demo seed', () => {
     expect(await prisma.vote.count({ where: { tenantId: w.tenantId, emailVoteId: ev1?.id } })).toBe(2);
 
     const before = await outboxCount();
-    const second = await seedDemo(prisma, ids, settings, { waitMs: 2000 });
+    const second = await seedDemo(prisma, ids, nats, { waitMs: 2000 });
     expect(second).toMatchObject({ meetingMotionsCreated: 0, emailVote: 'unchanged' });
     expect(await outboxCount()).toBe(before);
     expect(await prisma.motion.count({ where: { tenantId: w.tenantId } })).toBe(6);
 
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-    const third = await seedDemo(prisma, ids, settings, { waitMs: 2000, now: tomorrow });
+    const third = await seedDemo(prisma, ids, nats, { waitMs: 2000, now: tomorrow });
     expect(third.emailVote).toBe('moved');
     const moved = await prisma.emailVote.findFirst({ where: { tenantId: w.tenantId, code: 'EV1' } });
     expect(moved?.start.toISOString()).toBe(tomorrow.toISOString());

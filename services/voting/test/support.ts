@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AppError,
   DEFAULT_VOTING_SETTINGS,
   EVENTS,
   type Permission,
@@ -37,6 +38,10 @@ export interface Harness {
   ): Promise<z.infer<T>>;
   /** The association settings the fake identity answers for a tenant (set before its first use). */
   votingSettings: Map<string, TVotingSettings>;
+  /** Users the fake meetings service lets view every meeting (non-members added to it); others are refused. */
+  meetingParticipants: Set<string>;
+  /** The fake meetings service's view checks, as received. */
+  meetings: kitTesting.Responders;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,10 +49,10 @@ export interface Harness {
 export async function startHarness(extra: Record<string, string> = {}): Promise<Harness> {
   const env = await testEnvironment();
   const vars = env.env({ HEALTH_PORT: '0', FINALIZE_EVERY_MS: '100', ...extra });
-  // Identity answers the association's settings (its own tests cover where they come from).
-  const identity = await kitTesting.Responders.connect(env.infra.natsUrl, env.prefix, 'fake-identity');
+  // Identity answers the association's settings (its own tests cover where they come from)...
+  const fakes = await kitTesting.Responders.connect(env.infra.natsUrl, env.prefix, 'fake-services');
   const votingSettings = new Map<string, TVotingSettings>();
-  identity.on(
+  fakes.on(
     SUBJECTS.identity.tenantGet,
     (_input, ctx): TTenant => ({
       id: ctx.tenantId,
@@ -58,9 +63,19 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
       voting: votingSettings.get(ctx.tenantId) ?? DEFAULT_VOTING_SETTINGS,
     }),
   );
+  // ...and meetings who else may view a meeting (its RSVP and attendee rows; its own tests cover them).
+  const meetingParticipants = new Set<string>();
+  fakes.on(SUBJECTS.meetings.channelAccess, (_input, ctx) => {
+    if (!ctx.userId || !meetingParticipants.has(ctx.userId)) {
+      throw new AppError('forbidden', 'This action is unauthorized.');
+    }
+    return { channel: 'meeting.x', staff: false, runner: false };
+  });
   const h: Harness = {
     env,
     votingSettings,
+    meetingParticipants,
+    meetings: fakes,
     service: await startVoting(vars),
     nc: await connectNats(env.infra.natsUrl, 'voting-test-client'),
     call: (subject, ctx, input, reply) =>
@@ -71,7 +86,7 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     },
     async stop() {
       await h.nc.close().catch(() => undefined);
-      await identity.close().catch(() => undefined);
+      await fakes.close().catch(() => undefined);
       await h.service.stop();
       await env.cleanup();
     },
@@ -173,6 +188,7 @@ export async function newWorld(
     actual_start: null,
     in_meeting_voting: true,
     show_motions: true,
+    visibility: 'committee',
   };
   await publishEvent(h, EVENTS.meetings.meetingCreated, { tenantId, meeting });
   const prisma = h.service.runtime.prisma;

@@ -38,7 +38,8 @@ describe('result visibility', () => {
       'forbidden',
     );
 
-    const viewer = userCtx(w.tenantId);
+    // A committee member without a vote: sees what the motion shows to the committee.
+    const viewer = (w.members.at(-1) as (typeof w.members)[number]).ctx;
     const seen = async () => (await a.retrieve(viewer)).votes[0] as TVoteView;
     const shown = await seen();
     expect(shown).toMatchObject({

@@ -106,6 +106,7 @@ export function toMeetingEvent(tenantId: string, m: MeetingRow): TMeetingEvent {
       actual_start: isoOrNull(m.actualStart),
       in_meeting_voting: m.inMeetingVoting,
       show_motions: m.showMotions,
+      visibility: m.visibility as TMeetingVisibility,
     },
   };
 }

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { votingStatus } from '../attendance/attendance.mapper.js';
 import { rsvpCounts } from './meeting.mapper.js';
-import type { MeetingRow, MembershipRow } from './meeting.repository.js';
 import { isActiveVote, sanitizeDescription, slugify } from './meeting.service.js';
-import { canViewCommittee, canViewMeeting } from './meeting-access.js';
 
 describe('meeting rules', () => {
   it('counts RSVPs the way the Meeting entity lists them', () => {
@@ -58,26 +56,5 @@ describe('meeting rules', () => {
     expect(sanitizeDescription(null)).toBeNull();
     expect(slugify('Monthly Meeting-M1')).toBe('monthly-meeting-m1');
     expect(slugify('***')).toBe('meeting');
-  });
-
-  it("views a committee's pages as its meetings: members, meeting staff, 'view any meeting', admins", () => {
-    const ctx = (permissions: string[] = [], roles: string[] = []) =>
-      ({ requestId: 'r', tenantId: 't', userId: 'u', roles, permissions }) as Parameters<
-        typeof canViewCommittee
-      >[0];
-    const membership = { id: 'm' } as MembershipRow;
-    expect(canViewCommittee(ctx(), membership)).toBe(true);
-    expect(canViewCommittee(ctx(), null)).toBe(false);
-    expect(canViewCommittee(ctx(['create email vote']), null)).toBe(false);
-    for (const p of ['view any meeting', 'run meetings', 'modify meeting attendance']) {
-      expect(canViewCommittee(ctx([p]), null)).toBe(true);
-    }
-    expect(canViewCommittee(ctx([], ['admin']), null)).toBe(true);
-    expect(canViewCommittee({ ...ctx(['view any meeting']), userId: null }, membership)).toBe(false);
-    // A meeting adds its participants and, when open, every signed-in user.
-    const meeting = (visibility: string) => ({ visibility }) as MeetingRow;
-    expect(canViewMeeting(ctx(), meeting('committee'), null, true)).toBe(true);
-    expect(canViewMeeting(ctx(), meeting('committee'), null, false)).toBe(false);
-    expect(canViewMeeting(ctx(), meeting('open'), null, false)).toBe(true);
   });
 });

@@ -2,6 +2,8 @@ import {
   AppError,
   can,
   canAny,
+  canViewCommittee,
+  canViewMeeting,
   meetingChannel,
   type TChannelAccess,
   type TMeeting,
@@ -31,8 +33,6 @@ import {
   type MembershipRow,
 } from './meeting.repository.js';
 import {
-  canViewCommittee,
-  canViewMeeting,
   FORBIDDEN,
   isRunner,
   isStaff,
@@ -115,7 +115,7 @@ export class MeetingService {
     const membership = await this.meetings.membershipOf(db, ctx.tenantId, found.committee.id, ctx.userId);
     const participant =
       !membership && (await this.meetings.isParticipant(db, ctx.tenantId, found.meeting.id, ctx.userId));
-    if (!canViewMeeting(ctx, found.meeting, membership, participant))
+    if (!canViewMeeting(ctx, found.meeting, { member: !!membership, participant }))
       throw new AppError('forbidden', FORBIDDEN);
     return { ...found, membership };
   }
@@ -132,7 +132,7 @@ export class MeetingService {
     requireUser(ctx);
     const committee = await this.committeeByCode(db, ctx.tenantId, committeeCode);
     const membership = await this.meetings.membershipOf(db, ctx.tenantId, committee.id, ctx.userId);
-    if (!canViewCommittee(ctx, membership)) throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewCommittee(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN);
     return { committee, membership };
   }
 

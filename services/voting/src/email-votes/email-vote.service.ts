@@ -32,6 +32,10 @@ import { type EmailVoteProgress, EmailVoteRepository } from './email-vote.reposi
 export const EMAIL_VOTE_DELETED = 'Vote deleted';
 export const DELETE_HAS_RESPONSES = 'This vote already has responses and can no longer be deleted.';
 export const DELETE_ENDED = 'This vote has ended and can no longer be deleted.';
+export const EDIT_START_HAS_RESPONSES = 'This vote already has responses: its start can no longer be moved.';
+export const EDIT_ENDED = 'This vote has ended and can no longer be edited.';
+
+type EmailVoteWrite = Pick<TEmailVoteUpdateInput, 'name' | 'description' | 'start' | 'end'>;
 
 /** Email votes: a window holding root motions, created and edited by holders of 'create email vote'. */
 @Injectable()
@@ -48,7 +52,7 @@ export class EmailVoteService {
    * member who may not read the committee's admin answer still gets its name, quorum and demographic settings.
    */
   async get(ctx: TRequestContext, input: TEmailVoteRefInput): Promise<TRetrieveEmailVoteReply> {
-    const scope = await this.scopes.resolve(this.db.client, ctx, input);
+    const scope = await this.scopes.viewable(this.db.client, ctx, input);
     const vote = await this.view(this.db.client, scope.emailVote as EmailVoteRow);
     return { ...vote, committee: toVoteCommittee(scope.committee) };
   }
@@ -106,29 +110,48 @@ export class EmailVoteService {
     });
   }
 
+  /**
+   * PUT {admin base} ('create email vote'): name, description and window. An ended vote stays as it is (a
+   * closed vote is never reopened); once responses are in, the start stays where they were cast, while the
+   * end may still move (closing early is always allowed, and so is more time).
+   */
   update(ctx: TRequestContext, input: TEmailVoteUpdateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to edit email votes.');
     return this.db.transaction(async (tx) => {
       const scope = await this.scopes.resolve(tx, ctx, input);
       const current = scope.emailVote as EmailVoteRow;
-      const start = new Date(input.start);
-      const end = new Date(input.end);
-      const row = await this.repo.update(tx, current.tenantId, current.id, {
-        name: input.name,
-        description: sanitizeRich(input.description),
-        start,
-        end,
-      });
-      await this.repo.moveVotes(tx, row.tenantId, row.id, start, end);
-      await this.events.emailVoteChanged(
-        tx,
-        EVENTS.voting.emailVoteUpdated,
-        toEvent(row),
-        voteChannel(row.id),
-      );
-      return this.view(tx, row);
+      // Serialises with the vote's other changes (a delete, another edit); casts take no lock (hot path).
+      await this.scopes.repo.lock(tx, scope.tenantId, scope);
+      if (scope.phase === 'ended') throw new AppError('rule_broken', EDIT_ENDED);
+      const startMoves = new Date(input.start).getTime() !== current.start.getTime();
+      if (startMoves && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
+        throw new AppError('rule_broken', EDIT_START_HAS_RESPONSES, { start: [EDIT_START_HAS_RESPONSES] });
+      }
+      return this.write(tx, current, input);
     });
+  }
+
+  /** The demo seed's move of its email vote to the day the seed runs, whatever the vote holds. */
+  reschedule(ctx: TRequestContext, input: TEmailVoteUpdateInput): Promise<TEmailVote> {
+    return this.db.transaction(async (tx) => {
+      const scope = await this.scopes.resolve(tx, ctx, input);
+      return this.write(tx, scope.emailVote as EmailVoteRow, input);
+    });
+  }
+
+  private async write(tx: Db, current: EmailVoteRow, input: EmailVoteWrite): Promise<TEmailVote> {
+    const start = new Date(input.start);
+    const end = new Date(input.end);
+    const row = await this.repo.update(tx, current.tenantId, current.id, {
+      name: input.name,
+      description: sanitizeRich(input.description),
+      start,
+      end,
+    });
+    await this.repo.moveVotes(tx, row.tenantId, row.id, start, end);
+    await this.events.emailVoteChanged(tx, EVENTS.voting.emailVoteUpdated, toEvent(row), voteChannel(row.id));
+    return this.view(tx, row);
   }
 
   /**
@@ -182,11 +205,9 @@ export class EmailVoteService {
     };
   }
 
-  /** voting.channel.access: any signed-in user of the association follows an email vote; flags by permission. */
+  /** voting.channel.access: whoever may view the email vote follows it; flags by permission. */
   async channelAccess(ctx: TRequestContext, input: TVoteChannelAccessInput): Promise<TChannelAccess> {
-    requireUser(ctx);
-    tenantOf(ctx);
-    const scope = await this.scopes.resolve(this.db.client, ctx, {
+    const scope = await this.scopes.viewable(this.db.client, ctx, {
       committeeCode: input.committee_code,
       voteCode: input.vote_code,
     });

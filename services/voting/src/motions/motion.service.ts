@@ -65,7 +65,7 @@ export class MotionService {
   /** GET {base}/retrieve/motions: motions, votes as this viewer may see them, the viewer's own responses. */
   async retrieve(ctx: TRequestContext, input: TScopeInput): Promise<TMotionsReply> {
     const db = this.db.client;
-    const scope = await this.scopes.resolve(db, ctx, input);
+    const scope = await this.scopes.viewable(db, ctx, input);
     const state = await this.states.load(db, scope);
     const runner = isRunner(ctx);
     const byId = new Map(state.motions.map((m) => [m.id, m]));

@@ -87,12 +87,12 @@ export async function upsertMeeting(tx: RawSql, subject: string, e: TMeetingEven
   const m = e.meeting;
   await tx.$executeRawUnsafe(
     `INSERT INTO ${S}.meetings (tenant_id, id, committee_id, code, name, status, start, "end", in_meeting_voting,
-       show_motions, deleted, updated_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7::timestamptz, $8::timestamptz, $9, $10, $11, now())
+       show_motions, visibility, deleted, updated_at)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7::timestamptz, $8::timestamptz, $9, $10, $11, $12, now())
      ON CONFLICT (tenant_id, id) DO UPDATE SET committee_id = EXCLUDED.committee_id, code = EXCLUDED.code,
        name = EXCLUDED.name, status = EXCLUDED.status, start = EXCLUDED.start, "end" = EXCLUDED."end",
        in_meeting_voting = EXCLUDED.in_meeting_voting, show_motions = EXCLUDED.show_motions,
-       deleted = EXCLUDED.deleted, updated_at = now()`,
+       visibility = EXCLUDED.visibility, deleted = EXCLUDED.deleted, updated_at = now()`,
     e.tenantId,
     m.id,
     m.committee_id,
@@ -103,6 +103,7 @@ export async function upsertMeeting(tx: RawSql, subject: string, e: TMeetingEven
     m.end,
     m.in_meeting_voting,
     m.show_motions,
+    m.visibility,
     subject.endsWith('.deleted'),
   );
 }

@@ -46,6 +46,15 @@ export class ScopeRepository {
     });
   }
 
+  /** Whether the user is a member of the committee (appointment not declined). */
+  async isMember(db: Db, tenantId: string, committeeId: string, userId: string): Promise<boolean> {
+    const found = await db.membershipRm.findFirst({
+      where: { tenantId, committeeId, userId, deleted: false, appointmentStatus: { not: 'Declined' } },
+      select: { id: true },
+    });
+    return found !== null;
+  }
+
   /** Serialises changes of one meeting or email vote (two runners starting a vote at once: one wins). */
   async lock(
     db: Db,

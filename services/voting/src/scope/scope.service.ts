@@ -1,4 +1,14 @@
-import { AppError, meetingChannel, type TRequestContext, voteChannel } from '@gavel/contracts';
+import {
+  AppError,
+  canViewCommittee,
+  canViewMeeting,
+  meetingChannel,
+  SUBJECTS,
+  type TRequestContext,
+  voteChannel,
+  ZChannelAccess,
+} from '@gavel/contracts';
+import { callService, ServiceRuntime } from '@gavel/service-kit';
 import { type Phase, votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Db, isUuid } from '../db/prisma.js';
@@ -38,9 +48,53 @@ export function requireUser(ctx: TRequestContext): string {
   return ctx.userId;
 }
 
+export const NOT_ALLOWED_TO_VIEW = 'You are not allowed to view this meeting or vote.';
+
+/** How long a viewer check waits for the meetings service (well inside the gateway's own timeout). */
+const MEETINGS_TIMEOUT_MS = 5_000;
+
 @Injectable()
 export class ScopeService {
-  constructor(@Inject(ScopeRepository) readonly repo: ScopeRepository) {}
+  constructor(
+    @Inject(ScopeRepository) readonly repo: ScopeRepository,
+    @Inject(ServiceRuntime) private readonly runtime: Pick<ServiceRuntime, 'nc' | 'prefix'>,
+  ) {}
+
+  /**
+   * Resolves a meeting or email vote (404) and checks the caller may view it (403), by the rules the
+   * meetings service applies to the same pages (contracts' canViewMeeting / canViewCommittee). Members,
+   * staff and admins are answered from this service's read models; a non-member of a meeting that is not
+   * open may have been added to it (an RSVP or attendee row only the meetings service holds), so only then
+   * is the meetings service asked, off the members' path.
+   */
+  async viewable(
+    db: Db,
+    ctx: TRequestContext,
+    input: { committeeCode: string; meetingCode?: string | undefined; voteCode?: string | undefined },
+  ): Promise<Scope> {
+    const userId = requireUser(ctx);
+    const scope = await this.resolve(db, ctx, input);
+    const nobody = { member: false, participant: false };
+    if (scope.meeting ? canViewMeeting(ctx, scope.meeting, nobody) : canViewCommittee(ctx, nobody)) {
+      return scope;
+    }
+    if (isUuid(userId) && (await this.repo.isMember(db, scope.tenantId, scope.committee.id, userId))) {
+      return scope;
+    }
+    if (scope.meeting && input.meetingCode !== undefined) {
+      // Answers, or throws the meetings service's own refusal (403) or unavailability (503).
+      await callService(
+        this.runtime.nc,
+        SUBJECTS.meetings.channelAccess,
+        ctx,
+        { committee_code: input.committeeCode, meeting_code: input.meetingCode },
+        ZChannelAccess,
+        { prefix: this.runtime.prefix, timeoutMs: MEETINGS_TIMEOUT_MS },
+      );
+      return scope;
+    }
+    throw new AppError('forbidden', NOT_ALLOWED_TO_VIEW);
+  }
 
   async resolve(
     db: Db,
