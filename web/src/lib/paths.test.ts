@@ -71,6 +71,8 @@ describe('paths', () => {
     expect(paths.meetingCreate('FIN')).toBe('/admin/committee/FIN/meeting/create');
     expect(paths.meetingEdit('FIN', 'M1')).toBe('/admin/committee/FIN/meeting/M1/edit');
     expect(paths.meetingRsvp(ODD, ODD)).toBe(`/meeting/${ODD_ENC}/${ODD_ENC}/rsvp`);
+    expect(paths.meetingCalendar('FIN', 'M1')).toBe('/api/meeting/FIN/M1/calendar');
+    expect(paths.meetingCalendar(ODD, ODD)).toBe(`/api/meeting/${ODD_ENC}/${ODD_ENC}/calendar`);
     expect(paths.meetingCreate(ODD)).toBe(`/admin/committee/${ODD_ENC}/meeting/create`);
     expect(paths.meetingEdit(ODD, ODD)).toBe(`/admin/committee/${ODD_ENC}/meeting/${ODD_ENC}/edit`);
   });

@@ -4,6 +4,8 @@
  * encodeURIComponent. A base is both a page path and, under /api (added by the API client), the path
  * of that thing's calls; the features add their own suffixes (`/retrieve/meeting`, `/motion/{id}`, ...).
  */
+import { API_BASE } from '@/lib/api-client';
+
 const enc = encodeURIComponent;
 
 /** `/admin/committee/{code}`: the committee's admin page (without a year) and its admin calls. */
@@ -55,6 +57,12 @@ export const paths = {
   /** The RSVP Now link: the meeting page asking for the member's RSVP. */
   meetingRsvp: (committeeCode: string, meetingCode: string) =>
     `${meetingBase(committeeCode, meetingCode)}/rsvp`,
+  /**
+   * The calendar link, {meeting base}/calendar: not a page but the API's .ics download (GET
+   * /api/meeting/{committeeCode}/{meetingCode}/calendar), so the link carries the /api prefix itself.
+   */
+  meetingCalendar: (committeeCode: string, meetingCode: string) =>
+    `${API_BASE}${meetingBase(committeeCode, meetingCode)}/calendar`,
   meetingCreate: (committeeCode: string) => `${committeeAdminBase(committeeCode)}/meeting/create`,
   meetingEdit: (committeeCode: string, meetingCode: string) =>
     `${meetingAdminBase(committeeCode, meetingCode)}/edit`,

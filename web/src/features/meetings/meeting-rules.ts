@@ -25,6 +25,8 @@ export const MEETING_TEXT = {
   noDetails: 'No additional details available',
   /** The header's empty description (motions shown); the meeting-info panel says noDetails. */
   noDescription: 'No additional details',
+  /** The calendar link ({meeting base}/calendar); the spec names the link, not its text. */
+  addToCalendar: 'Add to Calendar',
   noUsers: 'No Users Found',
   noCriteria: 'No Search Criteria Entered',
   searchError: 'Unknown Search Error...',

@@ -88,4 +88,11 @@ describe('MeetingHeader', () => {
     renderHeader({ meeting: makeMeeting({ show_motions: false, description: null }) });
     expect(screen.queryByText('No additional details')).toBeNull();
   });
+
+  it("links Add to Calendar to the meeting's .ics download, {meeting base}/calendar under the API", () => {
+    renderHeader({});
+    const link = screen.getByRole('link', { name: 'Add to Calendar' });
+    expect(link.getAttribute('href')).toBe('/api/meeting/FIN/M1/calendar');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
 });

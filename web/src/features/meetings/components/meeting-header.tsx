@@ -1,5 +1,12 @@
 import type { TAttendanceMember, TMeeting, TMeetingCommittee } from '@gavel/contracts';
-import { CalendarClockIcon, MapPinIcon, PencilIcon, SettingsIcon, TimerIcon } from 'lucide-react';
+import {
+  CalendarClockIcon,
+  CalendarPlusIcon,
+  MapPinIcon,
+  PencilIcon,
+  SettingsIcon,
+  TimerIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { JoinButton } from '@/features/meetings/components/join-button';
@@ -100,6 +107,15 @@ export function MeetingHeader({ meeting, committee, canUpdateMeetings, me, now }
           </div>
         )}
       </dl>
+
+      <div>
+        <Button asChild variant="outline" size="sm" className="min-h-11 sm:min-h-8">
+          <a href={paths.meetingCalendar(committee.code, meeting.code)} download>
+            <CalendarPlusIcon aria-hidden="true" />
+            {MEETING_TEXT.addToCalendar}
+          </a>
+        </Button>
+      </div>
 
       {meeting.show_motions && (
         <>
