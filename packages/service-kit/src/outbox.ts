@@ -28,7 +28,10 @@ export async function enqueueEvent<S extends z.ZodType>(
   const id = randomUUID();
   const body = payloadSchema.parse(payload);
   await tx.$executeRawUnsafe(
-    `INSERT INTO "${schema}".gavel_outbox (id, subject, payload, request_id) VALUES ($1::uuid, $2, $3::jsonb, $4)`,
+    // created_at orders publishing: the insert's own time (clock_timestamp), not its transaction's start
+    // (now()), so an event written after another change committed is published after that change's events.
+    `INSERT INTO "${schema}".gavel_outbox (id, subject, payload, request_id, created_at)
+     VALUES ($1::uuid, $2, $3::jsonb, $4, clock_timestamp())`,
     id,
     subject,
     JSON.stringify(body),

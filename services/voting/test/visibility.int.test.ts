@@ -1,4 +1,5 @@
 import { EVENTS, type TBroadcast, type TVoteView } from '@gavel/contracts';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused } from './helpers.js';
 import {
@@ -126,5 +127,39 @@ describe('result visibility', () => {
       Idle: 'hide_all',
       Amendment: 'show_all',
     });
+  });
+
+  it('finalizes a closed vote only after a change holding its motion commits, and broadcasts what it wrote', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 2));
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    await a.cast((w.members[0] as (typeof w.members)[number]).ctx, motion.id, vote.id, 'in_favor');
+    await a.close(w.runner, motion.id, vote.id);
+    const prisma = h.service.runtime.prisma;
+    const finalized = async () => (await prisma.vote.findFirst({ where: { id: vote.id } }))?.isFinalized;
+
+    // A visibility change holds the motion past the finalizer's grace (300 ms) and several of its rounds.
+    await prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(
+        `UPDATE "voting".motions SET result_visibility = 'hide_all' WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+        w.tenantId,
+        motion.id,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await finalized()).toBe(false);
+    });
+    await eventually(async () => (await finalized()) === true, 10_000);
+
+    // Its broadcast carries the committed visibility: nothing of the result for viewers.
+    await outboxDrained(h);
+    const ended = (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
+      .map((b) => b.payload)
+      .filter((b) => b.kind === 'vote.updated' && b.tenantId === w.tenantId)
+      .at(-1);
+    const everyone = (ended?.payload as { vote: TVoteView }).vote;
+    expect(everyone).toMatchObject({ is_finalized: true, outcome: null, respondents_count: null });
   });
 });

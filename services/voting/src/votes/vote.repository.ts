@@ -155,10 +155,14 @@ export class VoteRepository {
 
   /** Ended votes not finalized yet (claimed with SKIP LOCKED so several instances share the work). */
   claimEnded(db: Db, graceMs: number, limit = 50): Promise<{ id: string; tenant_id: string }[]> {
+    // The vote's motion is locked with it, and a vote whose motion another change holds (a result
+    // visibility change, a revote) waits for a later round: the broadcast then reads what that change
+    // wrote and is never published after it with the older state. Never waits, so never deadlocks.
     return db.$queryRawUnsafe(
-      `SELECT id::text, tenant_id::text FROM "voting".votes
-       WHERE NOT is_finalized AND ended_at <= now() - make_interval(secs => $1::double precision / 1000)
-       ORDER BY ended_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      `SELECT v.id::text, v.tenant_id::text FROM "voting".votes v
+       JOIN "voting".motions m ON m.tenant_id = v.tenant_id AND m.id = v.motion_id
+       WHERE NOT v.is_finalized AND v.ended_at <= now() - make_interval(secs => $1::double precision / 1000)
+       ORDER BY v.ended_at LIMIT $2 FOR UPDATE OF v, m SKIP LOCKED`,
       graceMs,
       limit,
     );
