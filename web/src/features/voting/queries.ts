@@ -31,7 +31,10 @@ export function motionsKey(scope: MotionScope) {
  * of the page runs and resumes after it (spec section 7, usePagePolling). A failed or invalid fetch is only logged; the last
  * answer stays and polling goes on.
  */
-export function useMotions(scope: MotionScope, intervalFor: (data: TMotionsReply | undefined) => number) {
+export function useMotions(
+  scope: MotionScope,
+  intervalFor: (data: TMotionsReply | undefined) => number | false,
+) {
   const refetchInterval = usePagePolling((query: { state: { data: TMotionsReply | undefined } }) =>
     intervalFor(query.state.data),
   );

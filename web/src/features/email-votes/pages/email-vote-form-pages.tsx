@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
 import { EmailVoteForm } from '@/features/email-votes/components/email-vote-form';
+import { EmailVoteMotions } from '@/features/email-votes/components/email-vote-motions';
 import {
   emailVoteFormValues,
   emptyEmailVoteForm,
@@ -102,6 +103,7 @@ export function EmailVoteEditPage() {
           </Button>
         }
       />
+      <EmailVoteMotions committeeCode={code} voteCode={voteCode} vote={data} />
       <DeleteEmailVote committeeCode={code} voteCode={voteCode} name={data.name} />
     </div>
   );

@@ -160,44 +160,26 @@ export function MotionsPanelView({
     timeKey,
     canModify,
   });
-  const [form, setForm] = React.useState<MotionFormTarget | null>(null);
   const [flow, setFlow] = React.useState<VotingFlowTarget | null>(null);
-  const [doomed, setDoomed] = React.useState<TMotion | null>(null);
-  const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
-  const remove = useDeleteMotion(scope);
   const resort = useResortMotions(scope);
 
   useVisibilityNotices(data?.motions, state.perms.runMeetings);
 
   const editLink = useMotionEditLink(scope, data?.motions, (motion) => motionView(state, motion).canEdit);
-  const formTarget = form ?? editLink.target;
-  const closeForm = () => (form ? setForm(null) : editLink.close());
+  const dialogs = useMotionDialogs(scope, committee, editLink);
 
   const actions: MotionCardActions = {
-    onAmend: (motion) => setForm({ mode: 'amend', motion }),
-    onDelete: setDoomed,
+    onAmend: (motion) => dialogs.openForm({ mode: 'amend', motion }),
+    onDelete: dialogs.askDelete,
     onFlow: setFlow,
   };
-
-  async function confirmDelete() {
-    const motion = doomed;
-    setDoomed(null);
-    if (!motion) return;
-    try {
-      await remove.mutateAsync(motion.id);
-      if (motion.amendment_parent_id) toast.success('Amendment deleted');
-      else toast.warning('Motion deleted');
-    } catch (err) {
-      setFailure({ title: DELETE_MOTION_TITLE, message: errorText(err, FALLBACK.save) });
-    }
-  }
 
   async function onSorted(ids: string[]) {
     try {
       await resort.mutateAsync(ids);
       toast.success('Motions sort order saved');
     } catch (err) {
-      setFailure({ title: RESORT_ERROR_TITLE, message: errorText(err, FALLBACK.retrieve) });
+      dialogs.reportFailure({ title: RESORT_ERROR_TITLE, message: errorText(err, FALLBACK.retrieve) });
     }
   }
 
@@ -215,7 +197,7 @@ export function MotionsPanelView({
           Motions
         </h2>
         {state.canCreate && (
-          <Button className="min-h-11" onClick={() => setForm({ mode: 'create' })}>
+          <Button className="min-h-11" onClick={() => dialogs.openForm({ mode: 'create' })}>
             <PlusIcon aria-hidden="true" />
             New Motion
           </Button>
@@ -245,13 +227,62 @@ export function MotionsPanelView({
         </ul>
       )}
 
-      <MotionFormDialog scope={scope} committee={committee} target={formTarget} onClose={closeForm} />
       <VotingFlowDialog
         scope={scope}
         target={flow}
         canAmend={flowView?.canAmend ?? false}
-        onAmend={(motion) => setForm({ mode: 'amend', motion })}
+        onAmend={(motion) => dialogs.openForm({ mode: 'amend', motion })}
         onClose={() => setFlow(null)}
+      />
+      {dialogs.element}
+    </section>
+  );
+}
+
+export interface MotionDialogs {
+  openForm: (target: MotionFormTarget) => void;
+  /** Asks 'Confirm Motion Delete' first, then deletes. */
+  askDelete: (motion: TMotion) => void;
+  reportFailure: (failure: { title: string; message: string }) => void;
+  /** The motion form, the delete confirmation and the failure dialog, to render once. */
+  element: React.ReactNode;
+}
+
+/**
+ * The motion form (create, edit, amend) and the motion delete confirmation of a motions list, with
+ * their toasts and failure dialogs: the Motions panel and the email vote's edit page use these.
+ * `routed` is a form opened by the page's address (the motion edit link), shown when no other is.
+ */
+export function useMotionDialogs(
+  scope: MotionScope,
+  committee: TMeetingCommittee,
+  routed?: { target: MotionFormTarget | null; close: () => void },
+): MotionDialogs {
+  const [form, setForm] = React.useState<MotionFormTarget | null>(null);
+  const [doomed, setDoomed] = React.useState<TMotion | null>(null);
+  const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
+  const remove = useDeleteMotion(scope);
+
+  async function confirmDelete() {
+    const motion = doomed;
+    setDoomed(null);
+    if (!motion) return;
+    try {
+      await remove.mutateAsync(motion.id);
+      if (motion.amendment_parent_id) toast.success('Amendment deleted');
+      else toast.warning('Motion deleted');
+    } catch (err) {
+      setFailure({ title: DELETE_MOTION_TITLE, message: errorText(err, FALLBACK.save) });
+    }
+  }
+
+  const element = (
+    <>
+      <MotionFormDialog
+        scope={scope}
+        committee={committee}
+        target={form ?? routed?.target ?? null}
+        onClose={() => (form ? setForm(null) : routed?.close())}
       />
       <ConfirmDialog
         message={doomed ? DELETE_MOTION_TEXT : null}
@@ -266,8 +297,9 @@ export function MotionsPanelView({
         message={failure?.message ?? null}
         onClose={() => setFailure(null)}
       />
-    </section>
+    </>
   );
+  return { openForm: setForm, askDelete: setDoomed, reportFailure: setFailure, element };
 }
 
 export const MOTION_NOT_FOUND = 'Motion not found';
