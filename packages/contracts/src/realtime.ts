@@ -50,6 +50,8 @@ export const ZBroadcast = z.object({
   staff_payload: z.unknown().optional(),
   /** Replaces payload for runners ('run meetings'), e.g. results whatever their visibility. */
   runner_payload: z.unknown().optional(),
+  /** Only this user's sockets receive it (payload, redacted): e.g. a response a runner cast for them. */
+  user_id: ZId.optional(),
 });
 export type TBroadcast = z.infer<typeof ZBroadcast>;
 

@@ -15,7 +15,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Socket } from 'socket.io';
 import { type AuthDeps, currentContext, type SocketData } from './auth.js';
 import { realtimeMetrics } from './metrics.js';
-import { allRooms, channelRooms, roomsFor } from './rooms.js';
+import { allRooms, channelRooms, roomsFor, userRoom } from './rooms.js';
 
 export interface JoinDeps extends AuthDeps {
   nc: NatsConnection;
@@ -72,6 +72,7 @@ function channelsOf(socket: Socket, tenantId: string): string[] {
  */
 export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
   const data = socket.data as SocketData;
+  socket.join(userRoom(data.tenantId, data.userId));
   let windowStart = 0;
   let joinsInWindow = 0;
 

@@ -1,6 +1,6 @@
 import type { TBroadcast } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
-import { fanOut, roomsFor } from './rooms.js';
+import { fanOut, roomsFor, userRoom } from './rooms.js';
 
 /** A fake io recording which rooms (minus exceptions) each emit targets. */
 function recorder() {
@@ -74,5 +74,14 @@ describe('fanOut', () => {
     const { io, emits } = recorder();
     fanOut(io, { ...base, payload: { n: 1 } });
     for (const rooms of [member, staff, runner, both]) expect(received(emits, rooms)).toEqual([{ n: 1 }]);
+  });
+
+  it("sends a user's own message to that user's sockets only", () => {
+    const { io, emits } = recorder();
+    fanOut(io, { ...base, kind: 'response', payload: { response: 'in_favor' }, user_id: 'u1' });
+    expect(received(emits, [...member, userRoom('t1', 'u1')])).toEqual([{ response: 'in_favor' }]);
+    for (const rooms of [member, staff, runner, both, [userRoom('t1', 'u2')], [userRoom('t2', 'u1')]]) {
+      expect(received(emits, rooms)).toEqual([]);
+    }
   });
 });

@@ -21,6 +21,9 @@ export function channelRooms(tenantId: string, channel: TChannel): ChannelRooms 
   return { base, staff: `${base}:staff`, runners: `${base}:runners`, runnerStaff: `${base}:runners:staff` };
 }
 
+/** Every socket of a user joins this room on connecting: messages meant for that user alone. */
+export const userRoom = (tenantId: string, userId: string) => `${tenantId}:user:${userId}`;
+
 /** The rooms a socket joins for an access answer. */
 export function roomsFor(tenantId: string, access: TChannelAccess): string[] {
   const rooms = channelRooms(tenantId, access.channel);
@@ -54,6 +57,10 @@ export function fanOut(io: Pick<Server, 'to'>, broadcast: TBroadcast): number {
     target.emit(SOCKET_EVENT, message(payload));
     realtimeMetrics.messagesEmitted.inc({ kind: broadcast.kind, audience });
   };
+  if (broadcast.user_id !== undefined) {
+    emit('user', io.to(userRoom(broadcast.tenantId, broadcast.user_id)), redact(broadcast.payload));
+    return 1;
+  }
   const served: string[] = [];
   let emits = 0;
   if (broadcast.runner_payload !== undefined) {

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS, VOTE_DIRTY_SUBJECT, ZVoteLiveReply } from '@gavel/contracts';
+import { EVENTS, SUBJECTS, type TBroadcast, VOTE_DIRTY_SUBJECT, ZVoteLiveReply } from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused } from './helpers.js';
-import { addMember, checkIn, type Harness, newWorld, startHarness, userCtx, type World } from './support.js';
+import {
+  addMember,
+  checkIn,
+  type Harness,
+  newWorld,
+  outboxDrained,
+  startHarness,
+  streamEvents,
+  userCtx,
+  type World,
+} from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -91,6 +101,20 @@ describe('casting responses', () => {
       member_id: m2.membershipId,
     });
     expect(byRunner.response.member_id).toBe(m2.membershipId);
+    // The runner's cast is told to that member's own sockets (their page shows it); a member's own is not.
+    await outboxDrained(h);
+    const told = (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
+      .map((b) => b.payload)
+      .filter((b) => b.kind === 'response' && b.tenantId === w.tenantId);
+    expect(told).toEqual([
+      {
+        tenantId: w.tenantId,
+        channel: `meeting.${w.meeting.id}`,
+        kind: 'response',
+        payload: { response: byRunner.response },
+        user_id: m2.userId,
+      },
+    ]);
     // A runner who is no voting member and names nobody is refused.
     expect((await refused(a.cast(w.runner, motion.id, vote.id, 'opposed'))).code).toBe('forbidden');
   });

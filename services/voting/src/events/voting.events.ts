@@ -3,6 +3,7 @@ import {
   type TEmailVoteEvent,
   type TMotion,
   type TRealtimeKind,
+  type TVoteResponseRow,
   ZBroadcast,
   ZEmailVoteEvent,
   ZMotionEvent,
@@ -10,7 +11,7 @@ import {
   ZVoteEvent,
 } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Tx } from '../db/prisma.js';
+import type { Db, Tx } from '../db/prisma.js';
 import { toMotion, toMotionEvent } from '../motions/motion.mapper.js';
 import type { MotionRow } from '../motions/motion.repository.js';
 import { toVoteEvent, toVoteView, type VoteCounts } from '../votes/vote.mapper.js';
@@ -39,6 +40,27 @@ export class VotingEvents {
       kind,
       payload,
       ...(runnerPayload !== undefined ? { runner_payload: runnerPayload } : {}),
+    });
+  }
+
+  /**
+   * A response a runner recorded for a member, told to that member's own sockets (their page then shows
+   * it). Written after the response's own commit: the cast path has no transaction, and a lost hint only
+   * leaves the member's page to its next refetch.
+   */
+  async responseForMember(
+    db: Db,
+    tenantId: string,
+    channel: string,
+    userId: string,
+    response: TVoteResponseRow,
+  ): Promise<void> {
+    await this.outbox.emit(db, EVENTS.realtime.broadcast, ZBroadcast, {
+      tenantId,
+      channel,
+      kind: 'response',
+      payload: { response },
+      user_id: userId,
     });
   }
 

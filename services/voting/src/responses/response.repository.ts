@@ -192,6 +192,15 @@ export class ResponseRepository {
     return rows;
   }
 
+  /** The user whose membership a response counts for. */
+  async responseUser(tenantId: string, responseId: string): Promise<string | null> {
+    const { rows } = await this.cast.pool.query<{ user_id: string }>(
+      `SELECT user_id::text FROM ${S}.responses WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+      [tenantId, responseId],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
   async voteInfo(tenantId: string, voteId: string): Promise<VoteInfo | null> {
     const { rows } = await this.cast.pool.query<VoteInfo>(
       `SELECT v.id::text, v.motion_id::text, v.meeting_id::text, v.email_vote_id::text, c.code AS committee_code,

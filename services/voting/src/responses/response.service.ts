@@ -5,8 +5,10 @@ import {
   type TCastInput,
   type TCastReply,
   type TRequestContext,
+  type TVoteResponseRow,
   voteChannel,
 } from '@gavel/contracts';
+import { ServiceRuntime } from '@gavel/service-kit';
 import {
   NOT_CHECKED_IN_TOOLTIP,
   type RespondBlocker,
@@ -15,7 +17,9 @@ import {
   voteRecordedMessage,
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
+import { Database } from '../db/database.js';
 import { isUuid } from '../db/prisma.js';
+import { VotingEvents } from '../events/voting.events.js';
 import { notFound, requireUser, tenantOf } from '../scope/scope.service.js';
 import { DirtyNotifier } from './dirty-notifier.js';
 import { type CastRow, ResponseRepository, type VoteInfo } from './response.repository.js';
@@ -55,6 +59,9 @@ export class ResponseService {
   constructor(
     @Inject(ResponseRepository) private readonly repo: ResponseRepository,
     @Inject(DirtyNotifier) private readonly dirty: DirtyNotifier,
+    @Inject(Database) private readonly db: Database,
+    @Inject(VotingEvents) private readonly events: VotingEvents,
+    @Inject(ServiceRuntime) private readonly runtime: Pick<ServiceRuntime, 'logger'>,
   ) {}
 
   async cast(ctx: TRequestContext, input: TCastInput): Promise<TCastReply> {
@@ -93,13 +100,25 @@ export class ResponseService {
         throw new AppError('conflict', 'Your vote could not be recorded. Please try again.');
       }
     }
-    this.dirty.mark({
-      tenantId,
-      vote_id: info.id,
-      channel: info.meeting_id ? meetingChannel(info.meeting_id) : voteChannel(info.email_vote_id ?? info.id),
-    });
+    const channel = info.meeting_id
+      ? meetingChannel(info.meeting_id)
+      : voteChannel(info.email_vote_id ?? info.id);
+    this.dirty.mark({ tenantId, vote_id: info.id, channel });
     const created = rows.find((r) => r.new) as CastRow;
-    return this.reply(created, rows, input.vote, info.id);
+    const reply = this.reply(created, rows, input.vote, info.id);
+    // Off the delegates' path: only a runner's cast for someone else tells that member's page.
+    if (memberId !== null) await this.tellMember(tenantId, channel, reply.response);
+    return reply;
+  }
+
+  private async tellMember(tenantId: string, channel: string, response: TVoteResponseRow): Promise<void> {
+    try {
+      const userId = await this.repo.responseUser(tenantId, response.id);
+      if (userId) await this.events.responseForMember(this.db.client, tenantId, channel, userId, response);
+    } catch (err) {
+      // The response is recorded and acknowledged; the member's page catches up on its next refetch.
+      this.runtime.logger.warn({ err }, 'telling the member about a response failed');
+    }
   }
 
   private async voteInfo(tenantId: string, voteId: string): Promise<VoteInfo | null> {
