@@ -124,7 +124,9 @@ describe('meeting-area viewing', () => {
   it("opens a committee's pages to its members, meeting staff, 'view any meeting' and admins", () => {
     expect(canViewCommittee(principal([]), { member: true })).toBe(true);
     expect(canViewCommittee(principal([]), { member: false })).toBe(false);
-    expect(canViewCommittee(principal([], ['modify appointment acceptances']), { member: false })).toBe(false);
+    expect(canViewCommittee(principal([], ['modify appointment acceptances']), { member: false })).toBe(
+      false,
+    );
     for (const p of [
       'view any meeting',
       'create email vote',
@@ -139,7 +141,7 @@ describe('meeting-area viewing', () => {
     expect(canViewCommittee(principal([], ['view any meeting'], null), { member: true })).toBe(false);
   });
 
-  it('adds a meeting\'s participants and, when it is open, every signed-in user', () => {
+  it("adds a meeting's participants and, when it is open, every signed-in user", () => {
     const committeeOnly = { visibility: 'committee' };
     expect(canViewMeeting(principal([]), committeeOnly, { member: false, participant: true })).toBe(true);
     expect(canViewMeeting(principal([]), committeeOnly, nobody)).toBe(false);

@@ -1,3 +1,4 @@
+import { MEETING_VISIBILITY_OPEN } from './meetings.js';
 import {
   PERMISSIONS,
   type Permission,
@@ -5,7 +6,6 @@ import {
   ROLE_GLOBAL_ADMIN,
   ROLE_SITE_ADMIN,
 } from './permissions.js';
-import { MEETING_VISIBILITY_OPEN } from './meetings.js';
 
 /**
  * Who is asking: role names and the permissions held directly or through roles.
