@@ -159,7 +159,8 @@ describe('result visibility', () => {
       .map((b) => b.payload)
       .filter((b) => b.kind === 'vote.updated' && b.tenantId === w.tenantId)
       .at(-1);
-    const everyone = (ended?.payload as { vote: TVoteView }).vote;
+    if (!ended) throw new Error('no broadcast');
+    const everyone = (ended.payload as { vote: TVoteView }).vote;
     expect(everyone).toMatchObject({ is_finalized: true, outcome: null, respondents_count: null });
   });
 });
