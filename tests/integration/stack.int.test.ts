@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, PERMISSIONS, ROLE_ADMIN } from '@gavel/contracts';
 import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
 import { createIdentityServices, type IdentityServices } from '@gavel/identity/services';
 import { createPrismaClient, enqueueEvent, prefixed, streamName } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { eventually, freePort, ServiceProcess, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,16 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 interface Reply {
   status: number;
@@ -84,54 +73,6 @@ class Browser {
   }
 }
 
-class Proc {
-  child: ChildProcess | null = null;
-  output = '';
-  constructor(
-    readonly name: string,
-    readonly entry: string,
-    readonly env: Record<string, string>,
-    readonly healthPort: number,
-  ) {}
-
-  async start(): Promise<void> {
-    this.child = spawn(process.execPath, [join(root, this.entry)], {
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout?.on('data', (d) => {
-      this.output += d;
-    });
-    this.child.stderr?.on('data', (d) => {
-      this.output += d;
-    });
-    await eventually(async () => {
-      if (this.child?.exitCode !== null) throw new Error(`${this.name} exited:\n${this.output}`);
-      const res = await fetch(`http://127.0.0.1:${this.healthPort}/readyz`).catch(() => null);
-      return res?.ok;
-    }, 30_000);
-  }
-
-  /** Kills without a chance to clean up, like a crashed pod. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-}
-
 function run(entry: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, entry)], { env: { ...process.env, ...env } });
@@ -148,9 +89,9 @@ function run(entry: string, env: Record<string, string>): Promise<string> {
 
 describe('gateway, identity and committees, as separate processes', () => {
   let env: TestEnvironment;
-  let identity: Proc;
-  let committees: Proc;
-  let gateway: Proc;
+  let identity: ServiceProcess;
+  let committees: ServiceProcess;
+  let gateway: ServiceProcess;
   let httpPort = 0;
   let prisma: PrismaClient;
   let services: IdentityServices;
@@ -182,15 +123,25 @@ describe('gateway, identity and committees, as separate processes', () => {
       roles: [ROLE_ADMIN],
     });
 
-    identity = new Proc('identity', 'services/identity/dist/main.js', identityEnv, identityHealth);
-    gateway = new Proc(
+    identity = new ServiceProcess(
+      'identity',
+      join(root, 'services/identity/dist/main.js'),
+      identityEnv,
+      identityHealth,
+    );
+    gateway = new ServiceProcess(
       'gateway',
-      'services/gateway/dist/main.js',
+      join(root, 'services/gateway/dist/main.js'),
       env.env({ HTTP_PORT: String(httpPort), HEALTH_PORT: String(gatewayHealth), HOST: '127.0.0.1' }),
       gatewayHealth,
     );
     const committeesEnv = env.env({ HEALTH_PORT: String(committeesHealth) });
-    committees = new Proc('committees', 'services/committees/dist/main.js', committeesEnv, committeesHealth);
+    committees = new ServiceProcess(
+      'committees',
+      join(root, 'services/committees/dist/main.js'),
+      committeesEnv,
+      committeesHealth,
+    );
     await identity.start();
     // The committees seed asks identity for the demo users, as `npm run up` does.
     await run('services/committees/dist/seed.js', committeesEnv);

@@ -23,7 +23,7 @@ export async function outboxDrained(runtime: ServiceRuntime): Promise<void> {
 
 /** Every event of `subject` in the runtime's stream, with its message id, oldest first. */
 export async function streamEvents<T = unknown>(
-  runtime: ServiceRuntime,
+  runtime: Pick<ServiceRuntime, 'prefix' | 'jsm'>,
   subject: string,
 ): Promise<{ messageId: string | undefined; payload: T }[]> {
   const stream = streamName(runtime.prefix);

@@ -227,3 +227,4 @@ export async function eventually<T>(
     `condition not met within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`,
   );
 }
+export { freePort, ServiceProcess } from './process.js';

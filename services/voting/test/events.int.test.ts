@@ -1,5 +1,4 @@
 import { EVENTS, type TBroadcast, type TVoteEvent } from '@gavel/contracts';
-import { prefixed } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './helpers.js';
@@ -46,31 +45,5 @@ describe('events', () => {
     expect(new Set(broadcasts.map((b) => b.messageId)).size).toBe(broadcasts.length);
     expect(broadcasts.every((b) => b.payload.channel === `meeting.${w.meeting.id}`)).toBe(true);
     expect(broadcasts.map((b) => b.payload.kind)).toContain('vote.updated');
-  });
-
-  it('still delivers an event once when the service dies between commit and publish', async () => {
-    const w = await newWorld(h);
-    const a = api(h, w);
-    // The publisher is down: the change commits with its outbox row, nothing is published.
-    await h.service.runtime.outbox.stop();
-    const { motion } = await a.create(w.runner, { name: 'Committed, not yet published' });
-    const prisma = h.service.runtime.prisma;
-    const pending = await prisma.$queryRawUnsafe<{ id: string; subject: string; payload: unknown }[]>(
-      `SELECT id::text, subject, payload FROM voting.gavel_outbox WHERE published_at IS NULL AND subject = $1`,
-      EVENTS.voting.motionCreated,
-    );
-    expect(pending).toHaveLength(1);
-    const row = pending[0];
-    if (!row) throw new Error('row');
-    // Worst case: the dying publisher had sent it but not marked it.
-    await h.service.runtime.js.publish(prefixed(h.env.prefix, row.subject), JSON.stringify(row.payload), {
-      msgID: row.id,
-    });
-    await h.restart();
-    await outboxDrained(h);
-    const events = (
-      await streamEvents<{ tenantId: string; motion: { id: string } }>(h, EVENTS.voting.motionCreated)
-    ).filter((e) => e.payload.motion.id === motion.id);
-    expect(events).toHaveLength(1);
   });
 });

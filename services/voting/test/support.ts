@@ -42,7 +42,10 @@ export interface Harness {
   meetingParticipants: Set<string>;
   /** The fake meetings service's view checks, as received. */
   meetings: kitTesting.Responders;
-  restart(): Promise<void>;
+  /** The service's environment, for running it as its own process. */
+  vars: Record<string, string>;
+  /** Stops the in-process service, runs `meanwhile` (which may run it as a process instead), starts it again. */
+  restart(meanwhile?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,8 +83,10 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     nc: await connectNats(env.infra.natsUrl, 'voting-test-client'),
     call: (subject, ctx, input, reply) =>
       callService(h.nc, subject, ctx, input, reply, { prefix: env.prefix, timeoutMs: 15_000 }),
-    async restart() {
+    vars,
+    async restart(meanwhile) {
       await h.service.stop();
+      await meanwhile?.();
       h.service = await startVoting(vars);
     },
     async stop() {
