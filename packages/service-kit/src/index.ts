@@ -16,4 +16,5 @@ export * from './redis.js';
 export * from './runtime.js';
 export * from './sessions.js';
 export * from './subjects.js';
+export * from './time.js';
 export * from './ttl-cache.js';

@@ -4,12 +4,14 @@ import {
   connectNats,
   createPrismaClient,
   type DemoCommittee,
+  dateKey,
   enqueueEvent,
   ensureDatabase,
   fetchDemoCommittee,
   loadConfig,
   migrate,
   ZServiceConfig,
+  zonedTime,
 } from '@gavel/service-kit';
 import { AttendanceRepository } from './attendance/attendance.repository.js';
 import { fixedClock } from './clock.js';
@@ -22,7 +24,6 @@ import { MeetingRepository } from './meetings/meeting.repository.js';
 import { MeetingService } from './meetings/meeting.service.js';
 import { applyCommitteeEvent } from './read-models/read-model.writer.js';
 import { MIGRATIONS_DIR } from './start.js';
-import { dateKey, zonedTime } from './time.js';
 
 /**
  * The demo meeting for `npm run up`: committee FIN's meeting M1, today (09:00-17:00 in the association's

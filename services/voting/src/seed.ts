@@ -1,9 +1,11 @@
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
 import {
   connectNats,
   createPrismaClient,
   DEMO_COMMITTEE_CODE,
   type DemoCommittee,
+  dateKey,
   enqueueEvent,
   ensureDatabase,
   fetchDemoCommittee,
@@ -65,9 +67,11 @@ export async function seedDemo(
   demo: Pick<DemoCommittee, 'tenantId' | 'admin'> & { committee: { id: string } },
   /** NATS for what the services ask others (the association's voting settings). */
   nats: Pick<ServiceRuntime, 'nc' | 'prefix'>,
-  opts: { outbox?: Outbox; now?: Date; waitMs?: number } = {},
+  /** timeZone: the association's, whose calendar day decides whether EV1 is moved (as meetings moves M1). */
+  opts: { outbox?: Outbox; now?: Date; waitMs?: number; timeZone?: string } = {},
 ): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
+  const timeZone = opts.timeZone ?? DEFAULT_MEETING_TIME_ZONE;
   const waitMs = opts.waitMs ?? 60_000;
   const db = new Database(prisma);
   const events = new VotingEvents(opts.outbox ?? directOutbox());
@@ -170,7 +174,7 @@ export async function seedDemo(
       vote_type: 'multiple',
     });
     emailVote = 'created';
-  } else if (current.start.toISOString().slice(0, 10) !== now.toISOString().slice(0, 10)) {
+  } else if (dateKey(current.start, timeZone) !== dateKey(now, timeZone)) {
     await emailVotes.reschedule(ctx, {
       committeeCode: committee.code,
       voteCode: current.code,
@@ -207,7 +211,10 @@ async function main(): Promise<void> {
   });
   try {
     const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    console.log(formatSummary(await seedDemo(prisma, demo, { nc, prefix: config.SUBJECT_PREFIX })));
+    const timeZone = process.env.MEETINGS_TIME_ZONE || DEFAULT_MEETING_TIME_ZONE;
+    console.log(
+      formatSummary(await seedDemo(prisma, demo, { nc, prefix: config.SUBJECT_PREFIX }, { timeZone })),
+    );
   } finally {
     await prisma.$disconnect();
     await nc.close().catch(() => undefined);

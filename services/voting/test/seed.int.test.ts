@@ -1,4 +1,5 @@
 import { EVENTS } from '@gavel/contracts';
+import { zonedTime } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed.js';
@@ -66,5 +67,17 @@ describe('demo seed', () => {
     expect(moved?.start.toISOString()).toBe(tomorrow.toISOString());
     const votes = await prisma.vote.findMany({ where: { tenantId: w.tenantId, emailVoteId: ev1?.id } });
     expect(votes.every((v) => v.startedAt.getTime() === tomorrow.getTime())).toBe(true);
+
+    // "A later day" is the association's calendar day: 18:00 and 22:00 in New York fall on two UTC days.
+    const timeZone = 'America/New_York';
+    const evening = zonedTime('2031-03-10', 18, 0, timeZone);
+    const late = zonedTime('2031-03-10', 22, 0, timeZone);
+    expect(evening.toISOString().slice(0, 10)).not.toBe(late.toISOString().slice(0, 10));
+    expect((await seedDemo(prisma, ids, nats, { waitMs: 2000, now: evening, timeZone })).emailVote).toBe(
+      'moved',
+    );
+    expect((await seedDemo(prisma, ids, nats, { waitMs: 2000, now: late, timeZone })).emailVote).toBe(
+      'unchanged',
+    );
   });
 });

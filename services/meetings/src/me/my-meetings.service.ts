@@ -1,4 +1,5 @@
 import type { TMyMeeting, TRequestContext } from '@gavel/contracts';
+import { dateKey, zonedTime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
@@ -7,7 +8,6 @@ import { isUuid } from '../db/prisma.js';
 import { asMode, toMeeting } from '../meetings/meeting.mapper.js';
 import { MeetingRepository } from '../meetings/meeting.repository.js';
 import { requireUser } from '../meetings/meeting-access.js';
-import { dateKey, zonedTime } from '../time.js';
 import { MyMeetingsRepository } from './my-meetings.repository.js';
 
 /** The member home's meetings: the signed-in user's own, never anyone else's. */

@@ -7,7 +7,7 @@ import type {
   TPhase,
   TVideoProvider,
 } from '@gavel/contracts';
-import { sameDay } from '../time.js';
+import { sameDay } from '@gavel/service-kit';
 import type { CommitteeRow, MeetingRow, RsvpTally } from './meeting.repository.js';
 
 type TMeetingStatusValue = TPhase;

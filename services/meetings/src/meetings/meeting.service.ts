@@ -14,6 +14,7 @@ import {
   type TRequestContext,
   type TRetrieveMeetingReply,
 } from '@gavel/contracts';
+import { sameDay } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import sanitizeHtml from 'sanitize-html';
 import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
@@ -22,7 +23,6 @@ import { Clock } from '../clock.js';
 import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
 import { Database } from '../db/database.js';
 import { type Db, isUniqueViolation, type Tx } from '../db/prisma.js';
-import { sameDay } from '../time.js';
 import { MeetingEvents } from './meeting.events.js';
 import { toMeeting, toMeetingCommittee } from './meeting.mapper.js';
 import {
