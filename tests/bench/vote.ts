@@ -16,6 +16,7 @@ import { baselineInsertsPerSecond } from './baseline.js';
 import { gatewayAgent, throughGateway } from './cast.js';
 import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
 import { cpuMsPer, cpuSecondsByProcess, peakMemoryByProcess } from './memory.js';
+import { eventsSettled } from './settled.js';
 import { absoluteNow, connectListeners } from './sockets.js';
 import { percentile, pool, round } from './stats.js';
 
@@ -151,6 +152,7 @@ async function main() {
     const attendanceGzip = await loadAttendance(true);
 
     // Voting learns the check-ins from events: start once it counts a quorum present.
+    await eventsSettled(e.nats, '', log);
     const start = await settle('start the vote', () =>
       e.call(
         SUBJECTS.voting.voteStart,

@@ -16,8 +16,8 @@ import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';
 import { requireUser } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
-import { toCommittee } from './committee.mapper.js';
 import { CommitteeRepository } from './committee.repository.js';
+import { CommitteeService } from './committee.service.js';
 
 /**
  * POST /api/admin/committees/copy ('create committees'): a new committee in the target year (or term) with
@@ -29,6 +29,7 @@ export class CommitteeCopyService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(CommitteeRepository) private readonly committees: CommitteeRepository,
+    @Inject(CommitteeService) private readonly committeeService: CommitteeService,
     @Inject(MembershipRepository) private readonly memberships: MembershipRepository,
     @Inject(YearRepository) private readonly years: YearRepository,
     @Inject(CommitteeEvents) private readonly committeeEvents: CommitteeEvents,
@@ -42,7 +43,7 @@ export class CommitteeCopyService {
     const tenantId = ctx.tenantId;
     const year = input.term_based ? null : (input.year ?? null);
     try {
-      const row = await this.db.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
         const source = isUuid(input.guid) ? await this.committees.findByGuid(tx, tenantId, input.guid) : null;
         if (!source) throw new AppError('not_found', 'Committee not found.');
         if (await this.committees.codeTaken(tx, tenantId, input.code, year)) throw codeConflict();
@@ -81,9 +82,8 @@ export class CommitteeCopyService {
             to_committee_id: copy.id,
           });
         }
-        return this.committees.findByGuid(tx, tenantId, copy.guid);
+        return this.committeeService.presentOne(tx, tenantId, copy);
       });
-      return toCommittee(row as NonNullable<typeof row>);
     } catch (err) {
       if (isUniqueViolation(err)) throw codeConflict();
       throw err;

@@ -2,17 +2,22 @@ import type { TCommittee, TCommitteeEvent } from '@gavel/contracts';
 import type { CommitteeRow } from './committee.repository.js';
 
 /** A committee row as the API shows it; an explicit pick, so a new column never leaks. */
-export function toCommittee(row: CommitteeRow): TCommittee {
+export function toCommittee(row: CommitteeRow, membersByPosition: ReadonlyMap<string, number>): TCommittee {
   const body = toCommitteeEventBody(row);
   const voting = new Set(row.positions.filter((p) => p.isVoting).map((p) => p.position));
-  const votingCount = row.memberships.filter((m) => voting.has(m.position)).length;
+  let members = 0;
+  let votingCount = 0;
+  for (const [position, n] of membersByPosition) {
+    members += n;
+    if (voting.has(position)) votingCount += n;
+  }
   return {
     ...body,
     guid: row.guid,
     positions: row.positions.map((p) => p.position),
-    members_count: row.memberships.length,
+    members_count: members,
     voting_members_count: votingCount,
-    non_voting_members_count: row.memberships.length - votingCount,
+    non_voting_members_count: members - votingCount,
   };
 }
 

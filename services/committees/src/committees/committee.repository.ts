@@ -4,7 +4,6 @@ import type { Db, Prisma } from '../db/prisma.js';
 const committeeInclude = {
   positions: { orderBy: { sort: 'asc' }, select: { position: true, isVoting: true } },
   demographics: { orderBy: { sort: 'asc' }, select: { value: true } },
-  memberships: { select: { position: true } },
 } satisfies Prisma.CommitteeInclude;
 
 export type CommitteeRow = Prisma.CommitteeGetPayload<{ include: typeof committeeInclude }>;
@@ -121,6 +120,29 @@ export class CommitteeRepository {
     await db.committeeDemographic.createMany({
       data: demographics.map((value, sort) => ({ tenantId, committeeId, value, sort })),
     });
+  }
+
+  /**
+   * How many members each committee has per position, counted in SQL: a convention's committee has
+   * thousands, and loading them all for a count made every committee call cost as much as the list.
+   */
+  async membersByPosition(
+    db: Db,
+    tenantId: string,
+    committeeIds: string[],
+  ): Promise<Map<string, Map<string, number>>> {
+    const groups = await db.membership.groupBy({
+      by: ['committeeId', 'position'],
+      where: { tenantId, committeeId: { in: committeeIds } },
+      _count: { _all: true },
+    });
+    const out = new Map<string, Map<string, number>>();
+    for (const g of groups) {
+      const counts = out.get(g.committeeId) ?? new Map<string, number>();
+      counts.set(g.position, g._count._all);
+      out.set(g.committeeId, counts);
+    }
+    return out;
   }
 
   /** Meetings of the committee that have not ended (from the meetings read model). */

@@ -33,8 +33,9 @@ export class CommitteeService {
   async listByYear(ctx: TRequestContext, year: number): Promise<TCommittee[]> {
     requireUser(ctx);
     if (!canAny(ctx, ...COMMITTEE_LIST_PERMISSIONS)) throw new AppError('forbidden', FORBIDDEN);
-    const rows = await this.db.transaction((tx) => this.committees.listByYear(tx, ctx.tenantId, year));
-    return rows.map(toCommittee);
+    return this.db.transaction(async (tx) =>
+      this.present(tx, ctx.tenantId, await this.committees.listByYear(tx, ctx.tenantId, year)),
+    );
   }
 
   /** GET /api/admin/committee/{code}: 'edit committees' or any committee-list permission. */
@@ -42,7 +43,9 @@ export class CommitteeService {
     requireUser(ctx);
     if (!canAny(ctx, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS))
       throw new AppError('forbidden', FORBIDDEN);
-    return toCommittee(await this.db.transaction((tx) => this.resolve(tx, ctx.tenantId, ref)));
+    return this.db.transaction(async (tx) =>
+      this.presentOne(tx, ctx.tenantId, await this.resolve(tx, ctx.tenantId, ref)),
+    );
   }
 
   /** POST /api/admin/committee ('create committees'); a year that does not exist yet is recorded. */
@@ -57,22 +60,21 @@ export class CommitteeService {
       await this.events.created(tx, ctx.tenantId, created);
       return created;
     });
-    return toCommittee(row);
+    return toCommittee(row, new Map());
   }
 
   /** PUT /api/admin/committee/{code} ('edit committees'): replaces the settings; `new_code` renames. */
   async update(ctx: TRequestContext, input: TCommitteeUpdateInput): Promise<TCommittee> {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
-    const row = await this.write(async (tx) => {
+    return this.write(async (tx) => {
       const current = await this.resolve(tx, ctx.tenantId, { code: input.code, year: input.year });
       const data = toData(input, input.new_code ?? current.code, current.year);
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year, current.id);
       const updated = await this.committees.update(tx, ctx.tenantId, current.id, data);
       await this.events.updated(tx, ctx.tenantId, updated);
-      return updated;
+      return this.presentOne(tx, ctx.tenantId, updated);
     });
-    return toCommittee(row);
   }
 
   /** DELETE /api/admin/committee/{code} ('edit committees'); refused while it has meetings not ended. */
@@ -91,6 +93,20 @@ export class CommitteeService {
       await this.events.deleted(tx, ctx.tenantId, current);
     });
     return { ok: true };
+  }
+
+  /** Committees as the API shows them, with their member counts. */
+  async present(tx: Db, tenantId: string, rows: CommitteeRow[]): Promise<TCommittee[]> {
+    const counts = await this.committees.membersByPosition(
+      tx,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toCommittee(r, counts.get(r.id) ?? new Map()));
+  }
+
+  async presentOne(tx: Db, tenantId: string, row: CommitteeRow): Promise<TCommittee> {
+    return (await this.present(tx, tenantId, [row]))[0] as TCommittee;
   }
 
   /**
