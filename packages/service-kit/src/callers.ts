@@ -96,8 +96,13 @@ export interface PrincipalResolverOptions {
   ttlMs?: number;
 }
 
+/** Principals kept per process: every delegate of the largest convention, several associations at once. */
+const PRINCIPALS_KEPT = 50_000;
+
 /**
- * userId → roles and effective permissions in a tenant, through identity, cached for a minute. A user
+ * userId → roles and effective permissions in a tenant, through identity, cached for five minutes (a
+ * delegate opens the meeting page long before the vote: a shorter time would send the whole hall's casts
+ * to identity at the burst; the bound must hold the whole hall for the same reason). A user
  * whose roles change is forgotten at once on every instance: identity's user events are also plain NATS
  * messages on their subject, so each resolver listens to them; the TTL bounds what a missed one costs.
  * Without the cache, identity would be asked on nearly every cast of a convention vote.
@@ -106,7 +111,7 @@ export class PrincipalResolver {
   private readonly cache: TtlCache<TPrincipalReply>;
 
   constructor(private readonly opts: PrincipalResolverOptions) {
-    this.cache = new TtlCache(opts.ttlMs ?? 60_000);
+    this.cache = new TtlCache(opts.ttlMs ?? 5 * 60_000, PRINCIPALS_KEPT);
     opts.nc.subscribe(prefixed(opts.prefix, EVENTS.identity.userUpdated), {
       callback: (err, msg) => {
         if (err) return;
