@@ -60,7 +60,7 @@ export class CommitteeService {
       await this.events.created(tx, ctx.tenantId, created);
       return created;
     });
-    return toCommittee(row, new Map());
+    return toCommittee(row, new Map()); // a new committee has no members yet
   }
 
   /** PUT /api/admin/committee/{code} ('edit committees'): replaces the settings; `new_code` renames. */
