@@ -1,6 +1,9 @@
 import { LoaderCircleIcon } from 'lucide-react';
+import type * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { FALLBACK } from '@/lib/messages';
 
 /** A loading indicator for a page or a section. */
 export function LoadingState({ label = 'Loading…', className }: { label?: string; className?: string }) {
@@ -36,4 +39,21 @@ export function ErrorState({
       )}
     </div>
   );
+}
+
+/** A section's query: loading, then its failure with a retry, or `children` with the data. */
+export function QueryResult<T>({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; data: T | undefined; error: unknown; refetch: () => unknown };
+  children: (data: T) => React.ReactNode;
+}) {
+  if (query.isPending) return <LoadingState />;
+  if (!query.data) {
+    return (
+      <ErrorState message={errorText(query.error, FALLBACK.retrieve)} onRetry={() => void query.refetch()} />
+    );
+  }
+  return children(query.data);
 }

@@ -1,8 +1,9 @@
 import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
 import { emailVotePhase } from '@/features/email-votes/vote-rules';
+import { DeleteMotionButton, NewMotionButton } from '@/features/voting/components/motion-buttons';
 import { useMotionDialogs } from '@/features/voting/components/motions-panel';
 import { ServerHtml } from '@/features/voting/components/server-html';
 import { motionView, votingState } from '@/features/voting/motion-state';
@@ -49,12 +50,7 @@ export function EmailVoteMotions({
         <h2 id="vote-motions-title" className="font-semibold">
           Motions
         </h2>
-        {state.canCreate && (
-          <Button className="min-h-11" onClick={() => dialogs.openForm({ mode: 'create' })}>
-            <PlusIcon aria-hidden="true" />
-            New Motion
-          </Button>
-        )}
+        {state.canCreate && <NewMotionButton onClick={() => dialogs.openForm({ mode: 'create' })} />}
       </div>
       {state.roots.length === 0 ? (
         <p className="text-sm text-muted-foreground">
@@ -80,15 +76,7 @@ export function EmailVoteMotions({
                   </Button>
                 )}
                 {view.canDelete && (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-11 text-destructive"
-                    aria-label={`Delete ${name}`}
-                    onClick={() => dialogs.askDelete(motion)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
+                  <DeleteMotionButton name={name} onClick={() => dialogs.askDelete(motion)} />
                 )}
               </li>
             );

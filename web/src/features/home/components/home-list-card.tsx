@@ -1,8 +1,10 @@
+import type { Phase } from '@gavel/voting-rules';
 import type * as React from 'react';
-import { ErrorState, LoadingState } from '@/components/page-status';
+import { Link } from 'react-router';
+import { QueryResult } from '@/components/page-status';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorText } from '@/lib/api-client';
-import { FALLBACK } from '@/lib/messages';
+import { PHASE_LABEL } from '@/features/home/home-rules';
 
 /** A member-home card listing one query's rows: loading, error with retry, the empty text, or the list. */
 export function HomeListCard<T>(props: {
@@ -13,7 +15,6 @@ export function HomeListCard<T>(props: {
   query: { isPending: boolean; data: T[] | undefined; error: unknown; refetch: () => unknown };
   children: (items: T[]) => React.ReactNode;
 }) {
-  const { query } = props;
   return (
     <Card role="region" aria-labelledby={props.id}>
       <CardHeader>
@@ -21,21 +22,44 @@ export function HomeListCard<T>(props: {
         <CardDescription>{props.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingState />
-        ) : !query.data ? (
-          <ErrorState
-            message={errorText(query.error, FALLBACK.retrieve)}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">{props.empty}</p>
-        ) : (
-          <ul className="divide-y" aria-label={props.title}>
-            {props.children(query.data)}
-          </ul>
-        )}
+        <QueryResult query={props.query}>
+          {(items) =>
+            items.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">{props.empty}</p>
+            ) : (
+              <ul className="divide-y" aria-label={props.title}>
+                {props.children(items)}
+              </ul>
+            )
+          }
+        </QueryResult>
       </CardContent>
     </Card>
+  );
+}
+
+/** One row of a member-home card: the linked name and its detail lines, then the phase badge and actions. */
+export function HomeListItem(props: {
+  to: string;
+  name: string;
+  phase: Phase;
+  details: React.ReactNode;
+  actions: React.ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <Link to={props.to} className="font-medium break-words underline-offset-4 hover:underline">
+          {props.name}
+        </Link>
+        {props.details}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={props.phase === 'in_progress' ? 'default' : 'secondary'}>
+          {PHASE_LABEL[props.phase]}
+        </Badge>
+        {props.actions}
+      </div>
+    </li>
   );
 }

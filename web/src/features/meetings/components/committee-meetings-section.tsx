@@ -2,7 +2,7 @@ import { can, type Principal } from '@gavel/contracts';
 import { format } from 'date-fns';
 import { PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '@/components/page-status';
+import { QueryResult } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,9 +10,7 @@ import { useCommitteeEmailVotes } from '@/features/email-votes/queries';
 import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
 import { useCommitteeMeetings } from '@/features/meetings/queries';
-import { errorText } from '@/lib/api-client';
 import { toDate } from '@/lib/date-time';
-import { FALLBACK } from '@/lib/messages';
 import { meetingBase, paths, voteBase } from '@/lib/paths';
 
 const STATUS_LABEL = { planned: 'Planned', in_progress: 'In Progress', ended: 'Ended' } as const;
@@ -105,7 +103,6 @@ function ScheduleCard(props: {
   query: { isPending: boolean; data: unknown; error: unknown; refetch: () => unknown };
   rows: ScheduleRow[];
 }) {
-  const { query } = props;
   return (
     <Card aria-labelledby={props.id}>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -120,41 +117,41 @@ function ScheduleCard(props: {
         )}
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingState />
-        ) : !query.data ? (
-          <ErrorState
-            message={errorText(query.error, FALLBACK.retrieve)}
-            onRetry={() => void query.refetch()}
-          />
-        ) : props.rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{props.empty}</p>
-        ) : (
-          <ul className="flex flex-col divide-y" aria-label={props.title}>
-            {props.rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="min-w-0">
-                  <Link to={row.path} className="font-medium break-words underline-offset-4 hover:underline">
-                    {row.name}
-                  </Link>
-                  <span className="block text-xs text-muted-foreground">{row.when}</span>
-                </span>
-                <span className="flex items-center gap-2">
-                  <Badge variant={row.status === 'in_progress' ? 'default' : 'secondary'}>
-                    {STATUS_LABEL[row.status]}
-                  </Badge>
-                  {row.editPath && (
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={row.editPath} aria-label={`Edit ${row.name}`}>
-                        Edit
+        <QueryResult query={props.query}>
+          {() =>
+            props.rows.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{props.empty}</p>
+            ) : (
+              <ul className="flex flex-col divide-y" aria-label={props.title}>
+                {props.rows.map((row) => (
+                  <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span className="min-w-0">
+                      <Link
+                        to={row.path}
+                        className="font-medium break-words underline-offset-4 hover:underline"
+                      >
+                        {row.name}
                       </Link>
-                    </Button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+                      <span className="block text-xs text-muted-foreground">{row.when}</span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <Badge variant={row.status === 'in_progress' ? 'default' : 'secondary'}>
+                        {STATUS_LABEL[row.status]}
+                      </Badge>
+                      {row.editPath && (
+                        <Button asChild variant="outline" size="sm">
+                          <Link to={row.editPath} aria-label={`Edit ${row.name}`}>
+                            Edit
+                          </Link>
+                        </Button>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryResult>
       </CardContent>
     </Card>
   );

@@ -1,11 +1,12 @@
 import type { TMotion } from '@gavel/contracts';
 import { availableResponses, hasMotionFilter, hasVoteEnded, NO_VALUE_LABEL } from '@gavel/voting-rules';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, PlusIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ActiveVote } from '@/features/voting/components/active-vote';
+import { DeleteMotionButton } from '@/features/voting/components/motion-buttons';
 import { ResultVisibilityButtons, VoteResults } from '@/features/voting/components/motion-results';
 import { ServerHtml } from '@/features/voting/components/server-html';
 import type { VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
@@ -83,17 +84,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
               </Link>
             </Button>
           )}
-          {view.canDelete && (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-11 text-destructive"
-              aria-label={`Delete ${name}`}
-              onClick={() => actions.onDelete(motion)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          )}
+          {view.canDelete && <DeleteMotionButton name={name} onClick={() => actions.onDelete(motion)} />}
         </div>
       </header>
 

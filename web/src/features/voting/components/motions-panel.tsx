@@ -32,15 +32,15 @@ import {
   resultVisibilityUpdatedMessage,
 } from '@gavel/voting-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { GripVerticalIcon, PlusIcon } from 'lucide-react';
+import { GripVerticalIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
-import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
 import { isVotingMember } from '@/features/meetings/meeting-rules';
+import { NewMotionButton } from '@/features/voting/components/motion-buttons';
 import { MotionCard, type MotionCardActions } from '@/features/voting/components/motion-card';
 import { MotionFormDialog, type MotionFormTarget } from '@/features/voting/components/motion-form-dialog';
 import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
@@ -196,12 +196,7 @@ export function MotionsPanelView({
         <h2 id="motions-title" className="text-xl font-semibold">
           Motions
         </h2>
-        {state.canCreate && (
-          <Button className="min-h-11" onClick={() => dialogs.openForm({ mode: 'create' })}>
-            <PlusIcon aria-hidden="true" />
-            New Motion
-          </Button>
-        )}
+        {state.canCreate && <NewMotionButton onClick={() => dialogs.openForm({ mode: 'create' })} />}
       </div>
 
       {showVotingStatus && (
