@@ -3,7 +3,6 @@ import {
   EMAIL_VOTE_LIST_PERMISSIONS,
   EVENTS,
   type Permission,
-  SUBJECTS,
   type TBroadcast,
   type TEmailVoteEvent,
   type TMotion,
@@ -19,7 +18,7 @@ import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailVoteRepository } from '../src/email-votes/email-vote.repository.js';
 import { EDIT_ENDED, EDIT_START_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
-import { refused } from './helpers.js';
+import { refused, S } from './helpers.js';
 import {
   type Harness,
   newWorld,
@@ -40,7 +39,6 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const S = SUBJECTS.voting;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const MANAGER: Permission[] = ['create email vote', 'create motions', 'update motions', 'delete motions'];

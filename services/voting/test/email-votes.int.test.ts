@@ -1,6 +1,5 @@
 import {
   EVENTS,
-  SUBJECTS,
   type TMeetingCommittee,
   ZCastReply,
   ZChannelAccess,
@@ -14,7 +13,7 @@ import {
 } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refused } from './helpers.js';
+import { refused, S } from './helpers.js';
 import { type Harness, newWorld, publishEvent, RUNNER, startHarness, userCtx } from './support.js';
 
 let h: Harness;
@@ -24,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-const S = SUBJECTS.voting;
 
 describe('email votes', () => {
   it('creates an email vote, holds root motions, takes responses without check-in and counts progress', async () => {

@@ -1,6 +1,5 @@
 import {
   AppError,
-  SUBJECTS,
   type TRequestContext,
   ZCastReply,
   ZMotionReply,
@@ -8,6 +7,7 @@ import {
   ZVoteReply,
 } from '@gavel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S } from './helpers.js';
 import { checkIn, type Harness, newWorld, startHarness, type World } from './support.js';
 
 let h: Harness;
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-const S = SUBJECTS.voting;
 
 async function refused(p: Promise<unknown>): Promise<AppError> {
   try {

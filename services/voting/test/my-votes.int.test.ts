@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
-  SUBJECTS,
   type TMembershipEvent,
   type TRequestContext,
   ZCastReply,
@@ -11,7 +10,7 @@ import {
 } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refused } from './helpers.js';
+import { refused, S } from './helpers.js';
 import {
   addMember,
   type Harness,
@@ -22,7 +21,6 @@ import {
   type World,
 } from './support.js';
 
-const S = SUBJECTS.voting;
 const HOUR = 3600_000;
 
 let h: Harness;
