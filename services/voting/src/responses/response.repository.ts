@@ -4,6 +4,8 @@ import { CastPool } from '../db/cast-pool.js';
 export interface CastRow {
   id: string;
   member_id: string;
+  /** The user whose membership the response counts for. */
+  user_id: string;
   response: string;
   new: boolean;
 }
@@ -36,7 +38,7 @@ export function castSql(by: 'user' | 'member'): string {
     WHERE tenant_id = $1::uuid AND vote_id = $2::uuid AND ${by === 'user' ? 'user_id' : 'membership_id'} = $4::uuid AND eligible
     LIMIT 1
   ), prior AS (
-    SELECT r.id, r.member_id, r.response, r.slot FROM ${S}.responses r
+    SELECT r.id, r.member_id, r.user_id, r.response, r.slot FROM ${S}.responses r
     WHERE r.tenant_id = $1::uuid AND r.vote_id = $2::uuid AND r.member_id = (SELECT membership_id FROM e)
   ), ins AS (
     INSERT INTO ${S}.responses (tenant_id, vote_id, member_id, user_id, response, slot, idempotency_key)
@@ -44,11 +46,11 @@ export function castSql(by: 'user' | 'member'): string {
     FROM v, e
     WHERE (SELECT count(*) FROM prior) < v.maximum_responses
     ON CONFLICT DO NOTHING
-    RETURNING id, member_id, response
+    RETURNING id, member_id, user_id, response
   )
-  SELECT id::text, member_id::text, response, true AS new FROM ins
+  SELECT id::text, member_id::text, user_id::text, response, true AS new FROM ins
   UNION ALL
-  SELECT id::text, member_id::text, response, false AS new FROM prior`;
+  SELECT id::text, member_id::text, user_id::text, response, false AS new FROM prior`;
 }
 
 const CAST_BY_USER = castSql('user');
@@ -83,13 +85,13 @@ const CAST_BATCH = `WITH req AS (
     FROM cand WHERE n < maximum_responses
     ORDER BY tenant_id, vote_id, membership_id, response, ord
     ON CONFLICT DO NOTHING
-    RETURNING id, tenant_id, vote_id, member_id, response
+    RETURNING id, tenant_id, vote_id, member_id, user_id, response
   )
-  SELECT cand.ord, ins.id::text, ins.member_id::text, ins.response, true AS new
+  SELECT cand.ord, ins.id::text, ins.member_id::text, ins.user_id::text, ins.response, true AS new
   FROM ins JOIN cand ON cand.tenant_id = ins.tenant_id AND cand.vote_id = ins.vote_id
     AND cand.membership_id = ins.member_id AND cand.response = ins.response
   UNION ALL
-  SELECT cand.ord, r.id::text, r.member_id::text, r.response, false AS new
+  SELECT cand.ord, r.id::text, r.member_id::text, r.user_id::text, r.response, false AS new
   FROM cand JOIN ${S}.responses r ON r.tenant_id = cand.tenant_id AND r.vote_id = cand.vote_id
     AND r.member_id = cand.membership_id`;
 
@@ -167,7 +169,13 @@ export class ResponseRepository {
       });
       const per = batch.map((): CastRow[] => []);
       for (const row of rows)
-        per[row.ord]?.push({ id: row.id, member_id: row.member_id, response: row.response, new: row.new });
+        per[row.ord]?.push({
+          id: row.id,
+          member_id: row.member_id,
+          user_id: row.user_id,
+          response: row.response,
+          new: row.new,
+        });
       for (const [i, p] of batch.entries()) p.resolve(per[i] ?? []);
     } catch {
       // A batch that fails as a whole (e.g. a serialization hiccup) is retried one by one.
@@ -190,15 +198,6 @@ export class ResponseRepository {
       values: [opts.tenantId, opts.voteId, opts.response, opts.memberId ?? opts.userId, opts.idempotencyKey],
     });
     return rows;
-  }
-
-  /** The user whose membership a response counts for. */
-  async responseUser(tenantId: string, responseId: string): Promise<string | null> {
-    const { rows } = await this.cast.pool.query<{ user_id: string }>(
-      `SELECT user_id::text FROM ${S}.responses WHERE tenant_id = $1::uuid AND id = $2::uuid`,
-      [tenantId, responseId],
-    );
-    return rows[0]?.user_id ?? null;
   }
 
   async voteInfo(tenantId: string, voteId: string): Promise<VoteInfo | null> {

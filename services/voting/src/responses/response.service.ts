@@ -107,14 +107,18 @@ export class ResponseService {
     const created = rows.find((r) => r.new) as CastRow;
     const reply = this.reply(created, rows, input.vote, info.id);
     // Off the delegates' path: only a runner's cast for someone else tells that member's page.
-    if (memberId !== null) await this.tellMember(tenantId, channel, reply.response);
+    if (memberId !== null) await this.tellMember(tenantId, channel, created.user_id, reply.response);
     return reply;
   }
 
-  private async tellMember(tenantId: string, channel: string, response: TVoteResponseRow): Promise<void> {
+  private async tellMember(
+    tenantId: string,
+    channel: string,
+    userId: string,
+    response: TVoteResponseRow,
+  ): Promise<void> {
     try {
-      const userId = await this.repo.responseUser(tenantId, response.id);
-      if (userId) await this.events.responseForMember(this.db.client, tenantId, channel, userId, response);
+      await this.events.responseForMember(this.db.client, tenantId, channel, userId, response);
     } catch (err) {
       // The response is recorded and acknowledged; the member's page catches up on its next refetch.
       this.runtime.logger.warn({ err }, 'telling the member about a response failed');
@@ -144,7 +148,10 @@ export class ResponseService {
     idempotencyKey: string | null;
   }): Promise<{ response: CastRow; all: CastRow[] } | null> {
     const d = await this.repo.diagnose(args);
-    const asRow = (r: { id: string; member_id: string; response: string }): CastRow => ({ ...r, new: false });
+    const asRow = (r: { id: string; member_id: string; user_id: string; response: string }): CastRow => ({
+      ...r,
+      new: false,
+    });
     if (d.byKey && (d.byKey.user_id === args.userId || d.byKey.member_id === args.memberId)) {
       const all = d.prior.length > 0 ? d.prior.map(asRow) : [asRow(d.byKey)];
       return { response: asRow(d.byKey), all };
