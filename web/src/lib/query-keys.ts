@@ -19,6 +19,9 @@ export const queryKeys = {
   },
   meetings: {
     all: ['meetings'] as const,
+    /** The member home's lists (GET /api/me/meetings, /api/me/votes), under meetings so their changes refresh them. */
+    mine: ['meetings', 'mine'] as const,
+    myVotes: ['meetings', 'my-votes'] as const,
     list: (committeeCode: string) => ['meetings', 'list', committeeCode] as const,
     admin: (committeeCode: string, meetingCode: string) =>
       ['meetings', 'admin', committeeCode, meetingCode] as const,

@@ -1,6 +1,6 @@
 import type { TMyMeeting, TMyVote } from '@gavel/contracts';
-import { type Phase, votePhase } from '@gavel/voting-rules';
 import { isSameDay } from 'date-fns';
+import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { MEETING_TEXT, VIA_LABEL } from '@/features/meetings/meeting-rules';
 import { formatDateTime, formatTime, toDate } from '@/lib/date-time';
 import { meetingBase, paths, voteBase } from '@/lib/paths';
@@ -16,12 +16,6 @@ export const HOME_TEXT = {
   noMeetings: 'You have no upcoming meetings.',
   noVotes: 'You have no open votes.',
 } as const;
-
-export const PHASE_LABEL: Record<Phase, string> = {
-  planned: 'Planned',
-  in_progress: 'In Progress',
-  ended: 'Ended',
-};
 
 /** A link of a home-page row. */
 export interface HomeLink {
@@ -59,18 +53,13 @@ export function rsvpText(rsvp: TMyMeeting['rsvp']): string | null {
     : 'Your RSVP: Attending';
 }
 
-/** The email vote's phase now (the list's answer ages while the page is open). */
-export function myVotePhase(vote: Pick<TMyVote, 'start' | 'end'>, now: number): Phase {
-  return votePhase({ start: vote.start, end: vote.end }, now);
-}
-
 /**
  * The vote's call to action (spec section 9): 'View Vote' before the start, 'Cast Vote' while open,
  * 'View Results' after. While open, a user with nothing (left) to vote on gets 'View Vote' instead.
  */
 export function voteLink(vote: TMyVote, now: number): HomeLink {
   const to = voteBase(vote.committee.code, vote.code);
-  const phase = myVotePhase(vote, now);
+  const phase = emailVotePhase(vote, now);
   if (phase === 'ended') return { label: HOME_TEXT.viewResults, to };
   if (phase === 'in_progress' && vote.motions_to_vote_count > 0) return { label: HOME_TEXT.castVote, to };
   return { label: HOME_TEXT.viewVote, to };

@@ -2,15 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decideMyAppointment, fetchMyCommittees, fetchMyMeetings, fetchMyVotes } from '@/features/home/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/**
- * The member home's meeting and vote lists, under the meetings keys (where the app keeps email votes too),
- * so a change that invalidates meetings or email votes refreshes them.
- */
-export const homeKeys = {
-  meetings: [...queryKeys.meetings.all, 'mine'] as const,
-  votes: [...queryKeys.meetings.all, 'my-votes'] as const,
-};
-
 /** Phases move with the clock (a meeting starts, a vote opens): the lists refresh every minute. */
 const HOME_REFRESH_MS = 60_000;
 
@@ -23,7 +14,7 @@ export function useMyCommittees() {
 
 export function useMyMeetings() {
   return useQuery({
-    queryKey: homeKeys.meetings,
+    queryKey: queryKeys.meetings.mine,
     queryFn: ({ signal }) => fetchMyMeetings(signal),
     refetchInterval: HOME_REFRESH_MS,
   });
@@ -31,7 +22,7 @@ export function useMyMeetings() {
 
 export function useMyVotes() {
   return useQuery({
-    queryKey: homeKeys.votes,
+    queryKey: queryKeys.meetings.myVotes,
     queryFn: ({ signal }) => fetchMyVotes(signal),
     refetchInterval: HOME_REFRESH_MS,
   });
@@ -45,8 +36,8 @@ export function useDecideMyAppointment() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
-      void queryClient.invalidateQueries({ queryKey: homeKeys.meetings });
-      void queryClient.invalidateQueries({ queryKey: homeKeys.votes });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.mine });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.myVotes });
     },
   });
 }

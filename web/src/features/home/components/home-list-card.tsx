@@ -2,9 +2,8 @@ import type { Phase } from '@gavel/voting-rules';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { QueryResult } from '@/components/page-status';
-import { Badge } from '@/components/ui/badge';
+import { PhaseBadge } from '@/components/phase-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PHASE_LABEL } from '@/features/home/home-rules';
 
 /** A member-home card listing one query's rows: loading, error with retry, the empty text, or the list. */
 export function HomeListCard<T>(props: {
@@ -55,9 +54,7 @@ export function HomeListItem(props: {
         {props.details}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={props.phase === 'in_progress' ? 'default' : 'secondary'}>
-          {PHASE_LABEL[props.phase]}
-        </Badge>
+        <PhaseBadge phase={props.phase} />
         {props.actions}
       </div>
     </li>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { HomeListCard, HomeListItem } from '@/features/home/components/home-list-card';
-import { HOME_TEXT, myVotePhase, rangeText, voteLink, voteProgressText } from '@/features/home/home-rules';
+import { HOME_TEXT, rangeText, voteLink, voteProgressText } from '@/features/home/home-rules';
 import { useMyVotes } from '@/features/home/queries';
 import { voteBase } from '@/lib/paths';
 import { useClock } from '@/lib/use-clock';
@@ -20,7 +21,7 @@ export function OpenVotesCard() {
     >
       {(items) =>
         items.map((vote) => {
-          const phase = myVotePhase(vote, now);
+          const phase = emailVotePhase(vote, now);
           const link = voteLink(vote, now);
           const progress = phase === 'ended' ? null : voteProgressText(vote);
           return (

@@ -1,9 +1,10 @@
 import { can, type Principal } from '@gavel/contracts';
+import type { Phase } from '@gavel/voting-rules';
 import { format } from 'date-fns';
 import { PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryResult } from '@/components/page-status';
-import { Badge } from '@/components/ui/badge';
+import { PhaseBadge } from '@/components/phase-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCommitteeEmailVotes } from '@/features/email-votes/queries';
@@ -12,8 +13,6 @@ import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
 import { useCommitteeMeetings } from '@/features/meetings/queries';
 import { toDate } from '@/lib/date-time';
 import { meetingBase, paths, voteBase } from '@/lib/paths';
-
-const STATUS_LABEL = { planned: 'Planned', in_progress: 'In Progress', ended: 'Ended' } as const;
 
 function when(iso: string): string {
   const date = toDate(iso);
@@ -88,7 +87,7 @@ interface ScheduleRow {
   name: string;
   path: string;
   when: string;
-  status: keyof typeof STATUS_LABEL;
+  status: Phase;
   /** The edit page, when the viewer may still change it. */
   editPath: string | null;
 }
@@ -135,9 +134,7 @@ function ScheduleCard(props: {
                       <span className="block text-xs text-muted-foreground">{row.when}</span>
                     </span>
                     <span className="flex items-center gap-2">
-                      <Badge variant={row.status === 'in_progress' ? 'default' : 'secondary'}>
-                        {STATUS_LABEL[row.status]}
-                      </Badge>
+                      <PhaseBadge phase={row.status} />
                       {row.editPath && (
                         <Button asChild variant="outline" size="sm">
                           <Link to={row.editPath} aria-label={`Edit ${row.name}`}>

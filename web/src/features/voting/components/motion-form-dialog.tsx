@@ -111,7 +111,8 @@ function MotionForm({
   onFailure: (failure: { title: string; message: string }) => void;
 }) {
   const save = useSaveMotion(scope);
-  const configuredVisibility = useVotingSettings().default_result_visibility;
+  const votingSettings = useVotingSettings();
+  const configuredVisibility = votingSettings.default_result_visibility;
   const isAmendment =
     target.mode === 'amend' || (target.mode === 'edit' && target.motion.amendment_parent_id !== null);
   const wording = useVoteWording();
@@ -166,7 +167,7 @@ function MotionForm({
   const columns = [values.slots.slice(0, firstColumn), values.slots.slice(firstColumn)];
   const demographicLabel = committee.demographic_name ?? 'Demographic';
   // The read-only abstain slot 0 in the association's wording, left out when it hides abstain.
-  const abstainShown = wording.shown([ABSTAIN_RESPONSE], (r) => r).length > 0;
+  const abstainShown = !votingSettings.hide_abstain;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={TITLES[target.mode]}>
