@@ -26,14 +26,24 @@ export class MyMeetingsRepository {
     return [...new Set(rows.map((r) => r.committeeId))];
   }
 
-  /** Ids of the meetings the user has an RSVP or attendee row of. */
-  async participantMeetingIds(db: Db, tenantId: string, userId: string): Promise<string[]> {
-    if (!isUuid(userId)) return [];
+  /**
+   * The meetings the user has an RSVP or attendee row of, and their own RSVPs (every one of them: the
+   * member home shows the user's RSVP of each listed meeting).
+   */
+  async participation(
+    db: Db,
+    tenantId: string,
+    userId: string,
+  ): Promise<{ meetingIds: string[]; rsvps: OwnRsvp[] }> {
+    if (!isUuid(userId)) return { meetingIds: [], rsvps: [] };
     const [rsvps, attendees] = await Promise.all([
-      db.rsvp.findMany({ where: { tenantId, userId }, select: { meetingId: true } }),
+      db.rsvp.findMany({
+        where: { tenantId, userId },
+        select: { meetingId: true, attending: true, attendingVia: true },
+      }),
       db.attendee.findMany({ where: { tenantId, userId }, select: { meetingId: true } }),
     ]);
-    return [...new Set([...rsvps, ...attendees].map((r) => r.meetingId))];
+    return { meetingIds: [...new Set([...rsvps, ...attendees].map((r) => r.meetingId))], rsvps };
   }
 
   /**
@@ -62,14 +72,5 @@ export class MyMeetingsRepository {
   committees(db: Db, tenantId: string, ids: string[]): Promise<CommitteeRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db.committeeCopy.findMany({ where: { tenantId, id: { in: ids } } });
-  }
-
-  /** The user's own RSVPs of these meetings. */
-  async ownRsvps(db: Db, tenantId: string, meetingIds: string[], userId: string): Promise<OwnRsvp[]> {
-    if (meetingIds.length === 0 || !isUuid(userId)) return [];
-    return db.rsvp.findMany({
-      where: { tenantId, userId, meetingId: { in: meetingIds } },
-      select: { meetingId: true, attending: true, attendingVia: true },
-    });
   }
 }

@@ -34,17 +34,16 @@ export class MyMeetingsService {
     const timeZone = this.settings.MEETINGS_TIME_ZONE;
     const startOfToday = zonedTime(dateKey(now, timeZone), 0, 0, timeZone);
     return this.db.read(async (db) => {
-      const [committeeIds, meetingIds] = await Promise.all([
+      const [committeeIds, { meetingIds, rsvps }] = await Promise.all([
         this.mine.memberCommitteeIds(db, tenantId, userId),
-        this.mine.participantMeetingIds(db, tenantId, userId),
+        this.mine.participation(db, tenantId, userId),
       ]);
       const rows = await this.mine.upcoming(db, tenantId, { committeeIds, meetingIds }, startOfToday);
       if (rows.length === 0) return [];
       const ids = rows.map((r) => r.id);
-      const [committees, tallies, rsvps] = await Promise.all([
+      const [committees, tallies] = await Promise.all([
         this.mine.committees(db, tenantId, [...new Set(rows.map((r) => r.committeeId))]),
         this.meetings.rsvpTallies(db, tenantId, ids),
-        this.mine.ownRsvps(db, tenantId, ids, userId),
       ]);
       const committeeById = new Map(committees.map((c) => [c.id, c]));
       const member = new Set(committeeIds);

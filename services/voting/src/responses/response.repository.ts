@@ -85,13 +85,13 @@ const CAST_BATCH = `WITH req AS (
     FROM cand WHERE n < maximum_responses
     ORDER BY tenant_id, vote_id, membership_id, response, ord
     ON CONFLICT DO NOTHING
-    RETURNING id, tenant_id, vote_id, member_id, user_id, response
+    RETURNING id, tenant_id, vote_id, member_id, response
   )
-  SELECT cand.ord, ins.id::text, ins.member_id::text, ins.user_id::text, ins.response, true AS new
+  SELECT cand.ord, ins.id::text, ins.member_id::text, ins.response, true AS new
   FROM ins JOIN cand ON cand.tenant_id = ins.tenant_id AND cand.vote_id = ins.vote_id
     AND cand.membership_id = ins.member_id AND cand.response = ins.response
   UNION ALL
-  SELECT cand.ord, r.id::text, r.member_id::text, r.user_id::text, r.response, false AS new
+  SELECT cand.ord, r.id::text, r.member_id::text, r.response, false AS new
   FROM cand JOIN ${S}.responses r ON r.tenant_id = cand.tenant_id AND r.vote_id = cand.vote_id
     AND r.member_id = cand.membership_id`;
 
@@ -155,7 +155,7 @@ export class ResponseRepository {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     try {
-      const { rows } = await this.cast.pool.query<CastRow & { ord: number }>({
+      const { rows } = await this.cast.pool.query<Omit<CastRow, 'user_id'> & { ord: number }>({
         name: 'cast_batch',
         text: CAST_BATCH,
         values: [
@@ -167,16 +167,19 @@ export class ResponseRepository {
           batch.map((p) => p.idempotencyKey),
         ],
       });
-      const per = batch.map((): CastRow[] => []);
-      for (const row of rows)
-        per[row.ord]?.push({
+      // Every cast of a batch is by its caller's own membership: the rows' user is the caller.
+      const per = batch.map((p): { userId: string; rows: CastRow[] } => ({ userId: p.userId, rows: [] }));
+      for (const row of rows) {
+        const own = per[row.ord];
+        own?.rows.push({
           id: row.id,
           member_id: row.member_id,
-          user_id: row.user_id,
+          user_id: own.userId,
           response: row.response,
           new: row.new,
         });
-      for (const [i, p] of batch.entries()) p.resolve(per[i] ?? []);
+      }
+      for (const [i, p] of batch.entries()) p.resolve(per[i]?.rows ?? []);
     } catch {
       // A batch that fails as a whole (e.g. a serialization hiccup) is retried one by one.
       for (const p of batch) this.insert({ ...p, memberId: null }).then(p.resolve, p.reject);
