@@ -1,4 +1,15 @@
 /** Calendar dates and wall times in the association's time zone (no library: Intl does the work). */
+import { z } from 'zod';
+
+/** An IANA time zone name, as Intl knows it (a configuration value). */
+export const ZTimeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as America/New_York');
 
 /** `YYYY-MM-DD` of an instant in a time zone. */
 export function dateKey(at: Date, timeZone: string): string {

@@ -1,15 +1,6 @@
 import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
-import { ZServiceConfig } from '@gavel/service-kit';
+import { ZServiceConfig, ZTimeZone } from '@gavel/service-kit';
 import { z } from 'zod';
-
-const ZTimeZone = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be an IANA time zone such as America/New_York');
 
 /** The meetings service's own variables, on top of the kit's (validated at boot; see .env.example). */
 export const ZMeetingsSettings = z.object({

@@ -1,4 +1,5 @@
-import { loadConfig, ZServiceConfig } from '@gavel/service-kit';
+import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
+import { loadConfig, ZServiceConfig, ZTimeZone } from '@gavel/service-kit';
 import { z } from 'zod';
 
 /** The voting service's variables: the kit's plus its own (all listed in .env.example). */
@@ -9,6 +10,8 @@ export const ZVotingConfig = ZServiceConfig.extend({
   CAST_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   /** How often ended votes are finalized (ms). */
   FINALIZE_EVERY_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** The association's time zone (the meetings service's setting): the seed moves EV1 on its later days. */
+  MEETINGS_TIME_ZONE: ZTimeZone.default(DEFAULT_MEETING_TIME_ZONE),
 });
 export type TVotingConfig = z.infer<typeof ZVotingConfig>;
 
