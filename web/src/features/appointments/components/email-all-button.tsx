@@ -1,7 +1,6 @@
 import { MailIcon } from 'lucide-react';
-import * as React from 'react';
+import { DescribedTooltip } from '@/components/described-tooltip';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { bccMailto } from '@/features/appointments/dashboard-rows';
 
 export const EMAIL_ALL_NOBODY = 'Nobody shown has a tentative appointment, so there is nobody to email.';
@@ -18,7 +17,6 @@ export function emailAllHint(count: number): string {
  * and its tooltip says why (aria-disabled rather than disabled, so it can still be focused and hovered).
  */
 export function EmailAllButton({ emails }: { emails: readonly string[] }) {
-  const hintId = React.useId();
   const hint = emails.length === 0 ? EMAIL_ALL_NOBODY : emailAllHint(emails.length);
   const content = (
     <>
@@ -27,28 +25,16 @@ export function EmailAllButton({ emails }: { emails: readonly string[] }) {
     </>
   );
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {emails.length === 0 ? (
-          <Button
-            aria-disabled="true"
-            aria-describedby={hintId}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          >
-            {content}
-          </Button>
-        ) : (
-          <Button asChild>
-            <a href={bccMailto(emails)} aria-describedby={hintId}>
-              {content}
-            </a>
-          </Button>
-        )}
-      </TooltipTrigger>
-      <TooltipContent>{hint}</TooltipContent>
-      <span id={hintId} className="sr-only">
-        {hint}
-      </span>
-    </Tooltip>
+    <DescribedTooltip text={hint}>
+      {emails.length === 0 ? (
+        <Button aria-disabled="true" className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
+          {content}
+        </Button>
+      ) : (
+        <Button asChild>
+          <a href={bccMailto(emails)}>{content}</a>
+        </Button>
+      )}
+    </DescribedTooltip>
   );
 }

@@ -12,12 +12,12 @@ import type { QueryKey } from '@tanstack/react-query';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ChoiceSelect } from '@/components/choice-select';
+import { DescribedTooltip } from '@/components/described-tooltip';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { type AvatarUser, UserAvatar } from '@/components/user-avatar';
 import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
 import {
@@ -307,26 +307,15 @@ function MemberRow({
  * hover, on keyboard focus and on a tap; screen readers get it as the name's description.
  */
 function NameWithNrds({ member, nrds }: { member: TAttendanceMember; nrds: string }) {
-  const [open, setOpen] = React.useState(false);
-  const tipId = `nrds-${member.user_id}`;
-  const text = `NRDS ID: ${nrds}`;
   return (
-    <Tooltip open={open} onOpenChange={setOpen}>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          className="cursor-help rounded-sm text-left underline decoration-dotted underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          aria-describedby={tipId}
-          onClick={() => setOpen(true)}
-        >
-          {member.name}
-        </button>
-      </TooltipTrigger>
-      <TooltipContent>{text}</TooltipContent>
-      <span id={tipId} className="sr-only">
-        {text}
-      </span>
-    </Tooltip>
+    <DescribedTooltip text={`NRDS ID: ${nrds}`}>
+      <button
+        type="button"
+        className="cursor-help rounded-sm text-left underline decoration-dotted underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        {member.name}
+      </button>
+    </DescribedTooltip>
   );
 }
 

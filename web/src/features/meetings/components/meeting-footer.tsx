@@ -4,9 +4,9 @@ import { InfoIcon, PlayIcon, SquareIcon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DescribedTooltip } from '@/components/described-tooltip';
 import { ErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { MEETING_TEXT, meetingBanner } from '@/features/meetings/meeting-rules';
 import { useEndMeeting, useStartMeeting } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
@@ -39,21 +39,14 @@ export function MeetingBanner({
   );
   if (!warn) return banner;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          aria-describedby="not-checked-in-tip"
-        >
-          {banner}
-        </button>
-      </TooltipTrigger>
-      <TooltipContent>{NOT_CHECKED_IN_TOOLTIP}</TooltipContent>
-      <span id="not-checked-in-tip" className="sr-only">
-        {NOT_CHECKED_IN_TOOLTIP}
-      </span>
-    </Tooltip>
+    <DescribedTooltip text={NOT_CHECKED_IN_TOOLTIP}>
+      <button
+        type="button"
+        className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        {banner}
+      </button>
+    </DescribedTooltip>
   );
 }
 
