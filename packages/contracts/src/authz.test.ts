@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   can,
   canAny,
-  canViewCommittee,
+  canViewEmailVote,
   canViewMeeting,
   effectivePermissions,
   isAdmin,
@@ -121,28 +121,37 @@ describe('effectivePermissions', () => {
 
 describe('meeting-area viewing', () => {
   const nobody = { member: false, participant: false };
-  it("opens a committee's pages to its members, meeting staff, 'view any meeting' and admins", () => {
-    expect(canViewCommittee(principal([]), { member: true })).toBe(true);
-    expect(canViewCommittee(principal([]), { member: false })).toBe(false);
-    expect(canViewCommittee(principal([], ['modify appointment acceptances']), { member: false })).toBe(
+  const committeeOnly = { visibility: 'committee' };
+  const meetingStaff = [
+    'view any meeting',
+    'run meetings',
+    'modify meeting attendance',
+    'modify meeting rsvps',
+    'update meetings',
+  ] as const;
+
+  it("opens a committee's email votes to its members, meeting staff, 'create email vote' and admins", () => {
+    expect(canViewEmailVote(principal([]), { member: true })).toBe(true);
+    expect(canViewEmailVote(principal([]), { member: false })).toBe(false);
+    expect(canViewEmailVote(principal([], ['modify appointment acceptances']), { member: false })).toBe(
       false,
     );
-    for (const p of [
-      'view any meeting',
-      'create email vote',
-      'run meetings',
-      'modify meeting attendance',
-      'modify meeting rsvps',
-      'update meetings',
-    ]) {
-      expect(canViewCommittee(principal([], [p]), { member: false })).toBe(true);
+    for (const p of [...meetingStaff, 'create email vote'] as const) {
+      expect(canViewEmailVote(principal([], [p]), { member: false })).toBe(true);
     }
-    expect(canViewCommittee(principal(['admin']), { member: false })).toBe(true);
-    expect(canViewCommittee(principal([], ['view any meeting'], null), { member: true })).toBe(false);
+    expect(canViewEmailVote(principal(['admin']), { member: false })).toBe(true);
+    expect(canViewEmailVote(principal([], ['view any meeting'], null), { member: true })).toBe(false);
+  });
+
+  it("opens a meeting to its committee's members, meeting staff and admins, not to 'create email vote'", () => {
+    for (const p of meetingStaff) {
+      expect(canViewMeeting(principal([], [p]), committeeOnly, nobody)).toBe(true);
+    }
+    expect(canViewMeeting(principal([], ['create email vote']), committeeOnly, nobody)).toBe(false);
+    expect(canViewMeeting(principal(['site admin']), committeeOnly, nobody)).toBe(true);
   });
 
   it("adds a meeting's participants and, when it is open, every signed-in user", () => {
-    const committeeOnly = { visibility: 'committee' };
     expect(canViewMeeting(principal([]), committeeOnly, { member: false, participant: true })).toBe(true);
     expect(canViewMeeting(principal([]), committeeOnly, nobody)).toBe(false);
     expect(canViewMeeting(principal([]), committeeOnly, { member: true, participant: false })).toBe(true);

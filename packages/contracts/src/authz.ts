@@ -68,32 +68,35 @@ export function effectivePermissions(
   return PERMISSIONS.filter((name) => held.has(name));
 }
 
-/**
- * Permissions that open every committee's meeting-area pages: 'view any meeting', the meeting staff's, and
- * 'create email vote' (its holders get Edit Vote and Committee Admin on any email-vote page).
- */
-const MEETING_AREA_VIEW_PERMISSIONS: Permission[] = [
+/** Permissions that open every committee's meetings: 'view any meeting' and the meeting staff's. */
+const MEETING_VIEW_PERMISSIONS: Permission[] = [
   'view any meeting',
-  'create email vote',
   'run meetings',
   'modify meeting attendance',
   'modify meeting rsvps',
   'update meetings',
 ];
 
-/**
- * Who may view a committee's meeting-area pages (an email vote, its motions and member list): admins,
- * holders of a meeting-area permission above, and the committee's members (appointment not declined).
- */
-export function canViewCommittee(p: Principal | null | undefined, who: { member: boolean }): boolean {
-  if (!p?.userId) return false;
-  return isAdmin(p) || canAny(p, ...MEETING_AREA_VIEW_PERMISSIONS) || who.member;
+/** Email votes open to the same, and to 'create email vote' (its holders get Edit Vote and Committee Admin there). */
+const EMAIL_VOTE_VIEW_PERMISSIONS: Permission[] = [...MEETING_VIEW_PERMISSIONS, 'create email vote'];
+
+function isMemberOrHolder(p: Principal, who: { member: boolean }, permissions: Permission[]): boolean {
+  return isAdmin(p) || canAny(p, ...permissions) || who.member;
 }
 
 /**
- * Who may view a meeting (its page, motions, attendance, join link, calendar, realtime channel): whoever
- * may view its committee; non-members added to it (an RSVP or attendee row); and, for an open meeting,
- * every signed-in user of the association.
+ * Who may view a committee's email votes (the vote page, its motions and member list): admins, holders of
+ * an email-vote permission above, and the committee's members (appointment not declined).
+ */
+export function canViewEmailVote(p: Principal | null | undefined, who: { member: boolean }): boolean {
+  if (!p?.userId) return false;
+  return isMemberOrHolder(p, who, EMAIL_VOTE_VIEW_PERMISSIONS);
+}
+
+/**
+ * Who may view a meeting (its page, motions, attendance, join link, calendar, realtime channel): admins,
+ * holders of a meeting permission above, the committee's members, non-members added to it (an RSVP or
+ * attendee row) and, for an open meeting, every signed-in user of the association.
  */
 export function canViewMeeting(
   p: Principal | null | undefined,
@@ -101,5 +104,9 @@ export function canViewMeeting(
   who: { member: boolean; participant: boolean },
 ): boolean {
   if (!p?.userId) return false;
-  return canViewCommittee(p, who) || who.participant || meeting.visibility === MEETING_VISIBILITY_OPEN;
+  return (
+    isMemberOrHolder(p, who, MEETING_VIEW_PERMISSIONS) ||
+    who.participant ||
+    meeting.visibility === MEETING_VISIBILITY_OPEN
+  );
 }

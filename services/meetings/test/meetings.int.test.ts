@@ -426,6 +426,10 @@ describe('viewing and the realtime channel', () => {
     });
     expect(await channel(userCtx(tenant, ['view any meeting']))).toMatchObject({ staff: false });
     await expect(channel(stranger)).rejects.toMatchObject({ code: 'forbidden' });
+    // 'create email vote' opens the committee's email votes, not its meetings.
+    await expect(channel(userCtx(tenant, ['create email vote']))).rejects.toMatchObject({
+      code: 'forbidden',
+    });
     await expect(channel(declined.ctx)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(retrieve(stranger)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(channel({ ...m.ctx, userId: null })).rejects.toMatchObject({ code: 'unauthenticated' });

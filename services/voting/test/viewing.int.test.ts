@@ -16,7 +16,7 @@ import { type Harness, newWorld, publishEvent, startHarness, userCtx, type World
 
 /**
  * Who may read a meeting's or email vote's motions and votes, and follow its channel: the rules the
- * meetings service applies to the same pages (contracts' canViewMeeting / canViewCommittee).
+ * meetings service applies to the same pages (contracts' canViewMeeting / canViewEmailVote).
  */
 let h: Harness;
 
@@ -82,6 +82,8 @@ describe('viewing a meeting’s motions', () => {
     const stranger = userCtx(w.tenantId, ['create motions']);
     const refusal = await refused(a.retrieve(stranger));
     expect(refusal.code).toBe('forbidden');
+    // 'create email vote' opens a committee's email votes, not its meetings.
+    expect((await refused(a.retrieve(userCtx(w.tenantId, ['create email vote'])))).code).toBe('forbidden');
     // Signed out, or another association: never.
     expect((await refused(a.retrieve({ ...guest, userId: null }))).code).toBe('unauthenticated');
     const other = await newWorld(h, { voters: 1 });

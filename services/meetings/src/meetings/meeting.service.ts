@@ -2,7 +2,7 @@ import {
   AppError,
   can,
   canAny,
-  canViewCommittee,
+  canViewEmailVote,
   canViewMeeting,
   meetingChannel,
   type TChannelAccess,
@@ -122,7 +122,7 @@ export class MeetingService {
 
   /**
    * Resolves a committee by its code (the most recent year, where new email votes go) and checks the caller
-   * may view its meeting-area pages (404 / 403 otherwise).
+   * may view its email votes (404 / 403 otherwise).
    */
   async viewableCommittee(
     db: Db,
@@ -132,7 +132,7 @@ export class MeetingService {
     requireUser(ctx);
     const committee = await this.committeeByCode(db, ctx.tenantId, committeeCode);
     const membership = await this.meetings.membershipOf(db, ctx.tenantId, committee.id, ctx.userId);
-    if (!canViewCommittee(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewEmailVote(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN);
     return { committee, membership };
   }
 

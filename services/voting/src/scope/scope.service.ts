@@ -1,6 +1,6 @@
 import {
   AppError,
-  canViewCommittee,
+  canViewEmailVote,
   canViewMeeting,
   meetingChannel,
   SUBJECTS,
@@ -62,7 +62,7 @@ export class ScopeService {
 
   /**
    * Resolves a meeting or email vote (404) and checks the caller may view it (403), by the rules the
-   * meetings service applies to the same pages (contracts' canViewMeeting / canViewCommittee). Members,
+   * meetings service applies to the same pages (contracts' canViewMeeting / canViewEmailVote). Members,
    * staff and admins are answered from this service's read models; a non-member of a meeting that is not
    * open may have been added to it (an RSVP or attendee row only the meetings service holds), so only then
    * is the meetings service asked, off the members' path.
@@ -75,7 +75,7 @@ export class ScopeService {
     const userId = requireUser(ctx);
     const scope = await this.resolve(db, ctx, input);
     const nobody = { member: false, participant: false };
-    if (scope.meeting ? canViewMeeting(ctx, scope.meeting, nobody) : canViewCommittee(ctx, nobody)) {
+    if (scope.meeting ? canViewMeeting(ctx, scope.meeting, nobody) : canViewEmailVote(ctx, nobody)) {
       return scope;
     }
     if (isUuid(userId) && (await this.repo.isMember(db, scope.tenantId, scope.committee.id, userId))) {
