@@ -146,7 +146,7 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: committees.ZYearParams,
     reply: committees.ZCommitteeListReply,
-    permissions: COMMITTEE_LIST_PERMISSIONS,
+    permissions: ['create committees', ...COMMITTEE_LIST_PERMISSIONS],
   },
   {
     method: 'POST',

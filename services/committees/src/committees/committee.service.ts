@@ -29,10 +29,14 @@ export class CommitteeService {
     @Inject(CommitteeEvents) private readonly events: CommitteeEvents,
   ) {}
 
-  /** GET /api/admin/{year}/committees: any of the six committee-list permissions. */
+  /**
+   * GET /api/admin/{year}/committees: any of the six committee-list permissions, or 'create committees'
+   * (the copy form picks the committee to copy from this list; the admin home shows it for the six only).
+   */
   async listByYear(ctx: TRequestContext, year: number): Promise<TCommittee[]> {
     requireUser(ctx);
-    if (!canAny(ctx, ...COMMITTEE_LIST_PERMISSIONS)) throw new AppError('forbidden', FORBIDDEN);
+    if (!canAny(ctx, 'create committees', ...COMMITTEE_LIST_PERMISSIONS))
+      throw new AppError('forbidden', FORBIDDEN);
     return this.db.transaction(async (tx) =>
       this.present(tx, ctx.tenantId, await this.committees.listByYear(tx, ctx.tenantId, year)),
     );

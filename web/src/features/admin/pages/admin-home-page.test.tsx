@@ -106,6 +106,20 @@ describe('Admin home', () => {
     expect(await screen.findByRole('combobox', { name: 'Year' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Committees' })).toBeNull();
     expect(fetchMock.requestsTo('GET /api/admin/2026/committees')).toHaveLength(0);
+    cleanup();
+    open('/admin', []);
+    expect(await screen.findByRole('combobox', { name: 'Year' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add Committee' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Copy Committees' })).toBeNull();
+  });
+
+  it("gives 'create committees' alone Add Committee and Copy Committees, without the list", async () => {
+    open('/admin?year=2025', ['create committees']);
+    expect((await screen.findByRole('link', { name: 'Add Committee' })).getAttribute('href')).toBe(
+      '/admin/committee/create?year=2025',
+    );
+    expect(screen.getByRole('link', { name: 'Copy Committees' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Committees' })).toBeNull();
   });
 
   it("offers 'Set as current' only to those who may create committees, for a year that is not current", async () => {

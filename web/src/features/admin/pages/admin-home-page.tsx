@@ -43,7 +43,7 @@ export function AdminHomePage() {
       )}
       {years.data && (
         <>
-          {canAny(principal, ...COMMITTEE_LIST_PERMISSIONS) && year !== null && (
+          {canAny(principal, 'create committees', ...COMMITTEE_LIST_PERMISSIONS) && year !== null && (
             <CommitteesCard principal={principal} year={year} />
           )}
           {year === null && <NoYears principal={principal} />}
@@ -92,8 +92,12 @@ function YearControls({
   );
 }
 
+/**
+ * The year's committees (for the six list permissions) with the actions the user holds: a user who may
+ * only create committees gets 'Add Committee' and 'Copy Committees' without the list.
+ */
 function CommitteesCard({ principal, year }: { principal: Principal; year: number }) {
-  const committees = useCommittees(year);
+  const mayList = canAny(principal, ...COMMITTEE_LIST_PERMISSIONS);
   const mayCreate = can(principal, 'create committees');
   return (
     <Card>
@@ -126,17 +130,24 @@ function CommitteesCard({ principal, year }: { principal: Principal; year: numbe
           )}
         </CardAction>
       </CardHeader>
-      <CardContent>
-        {committees.isPending && <LoadingState />}
-        {committees.isError && (
-          <ErrorState
-            message={errorText(committees.error, FALLBACK.retrieve)}
-            onRetry={() => void committees.refetch()}
-          />
-        )}
-        {committees.data && <CommitteeList committees={committees.data} />}
-      </CardContent>
+      {mayList && <YearCommittees year={year} />}
     </Card>
+  );
+}
+
+function YearCommittees({ year }: { year: number }) {
+  const committees = useCommittees(year);
+  return (
+    <CardContent>
+      {committees.isPending && <LoadingState />}
+      {committees.isError && (
+        <ErrorState
+          message={errorText(committees.error, FALLBACK.retrieve)}
+          onRetry={() => void committees.refetch()}
+        />
+      )}
+      {committees.data && <CommitteeList committees={committees.data} />}
+    </CardContent>
   );
 }
 
