@@ -6,11 +6,12 @@ import {
   formatRange,
   isVotingMember,
   joinUrlOf,
+  listedMembers,
   liveTitle,
   meetingBanner,
   meetingDateText,
 } from '@/features/meetings/meeting-rules';
-import { at, makeMeeting } from '@/features/meetings/test-fixtures';
+import { at, makeAttendanceMember, makeAttendee, makeMeeting } from '@/features/meetings/test-fixtures';
 import { makeMember } from '@/features/voting/test-fixtures';
 import { ApiError } from '@/lib/api-client';
 
@@ -136,5 +137,36 @@ describe('isVotingMember', () => {
     expect(isVotingMember(members, 'u-stranger')).toBe(false);
     expect(isVotingMember(undefined, 'u-voter')).toBe(false);
     expect(isVotingMember(members, null)).toBe(false);
+  });
+});
+
+describe('listedMembers', () => {
+  const here = makeAttendanceMember({
+    user_id: 'here',
+    attendee: makeAttendee(at(2026, 11, 24, 9, 0)),
+  });
+  const left = makeAttendanceMember({
+    user_id: 'left',
+    attendee: makeAttendee(at(2026, 11, 24, 9, 0), at(2026, 11, 24, 9, 30)),
+  });
+  const absent = makeAttendanceMember({ user_id: 'absent', is_voting: false });
+  const me = makeAttendanceMember({ user_id: 'me' });
+  const all = [here, left, absent, me];
+  const ids = (mode: 'planned' | 'in_progress' | 'ended' | 'email_vote', staff: boolean) =>
+    listedMembers(all, { mode, canModifyAttendance: staff, meId: 'me' }).map((m) => m.user_id);
+
+  it('shows attendance staff everyone, present or not', () => {
+    expect(ids('in_progress', true)).toEqual(['here', 'left', 'absent', 'me']);
+    expect(ids('ended', true)).toEqual(['here', 'left', 'absent', 'me']);
+  });
+
+  it('shows anyone else who is present, or who attended once ended, and their own row', () => {
+    expect(ids('in_progress', false)).toEqual(['here', 'me']);
+    expect(ids('ended', false)).toEqual(['here', 'left', 'me']);
+    expect(ids('planned', false)).toEqual(['here', 'left', 'absent', 'me']);
+  });
+
+  it('lists the voting members of an email vote', () => {
+    expect(ids('email_vote', false)).toEqual(['here', 'left', 'me']);
   });
 });

@@ -215,6 +215,26 @@ export function rsvpValue(member: TAttendanceMember): '' | Via | 'not_attending'
   return member.rsvp.attending_via ?? 'in_person';
 }
 
+/** The Committee Members panel's modes (spec section 2). */
+export type MembersPanelMode = 'planned' | 'in_progress' | 'ended' | 'email_vote';
+
+/**
+ * The members a viewer's list shows. Not-present lists are for attendance staff (spec section 6, 'modify
+ * meeting attendance'): anyone else sees, in progress, who is checked in and, once ended, who checked in
+ * at all; always with their own row, where a member checks in. An email vote lists its voting members.
+ */
+export function listedMembers(
+  members: readonly TAttendanceMember[],
+  viewer: { mode: MembersPanelMode; canModifyAttendance: boolean; meId: string | null },
+): TAttendanceMember[] {
+  const { mode, canModifyAttendance, meId } = viewer;
+  if (mode === 'email_vote') return members.filter((m) => m.is_voting);
+  if (canModifyAttendance || mode === 'planned') return [...members];
+  const present = (m: TAttendanceMember) =>
+    mode === 'in_progress' ? isCheckedIn(m) : (m.attendee?.checkIns.length ?? 0) > 0;
+  return members.filter((m) => m.user_id === meId || present(m));
+}
+
 /** The member's check-in as a select value: in_person, remote or '' (not present). */
 export function checkInValue(member: TAttendanceMember): '' | Via {
   if (!isCheckedIn(member)) return '';

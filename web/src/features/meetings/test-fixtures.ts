@@ -86,6 +86,24 @@ export function makeAttendanceMember(overrides: Partial<TAttendanceMember> = {})
   };
 }
 
+/** An attendee record checked in (remote) since `since`, or, with `until`, checked out again. */
+export function makeAttendee(
+  since: string,
+  until: string | null = null,
+): NonNullable<TAttendanceMember['attendee']> {
+  return {
+    id: 'a-1',
+    attendee_type: 'membership',
+    attendee_id: 'ms-1',
+    user_id: 'u-1',
+    membership_id: 'ms-1',
+    attending_via: 'remote',
+    deleted_at: until,
+    checked_in: until === null,
+    checkIns: [{ created_at: since, deleted_at: until }],
+  };
+}
+
 export function makeAttendanceUser(overrides: Partial<TAttendanceUser> = {}): TAttendanceUser {
   return {
     id: 'u-1',

@@ -1,10 +1,15 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   CommitteeMembersPanel,
   type CommitteeMembersPanelProps,
 } from '@/features/meetings/components/committee-members-panel';
-import { makeAttendance, makeAttendanceMember, makeMeeting } from '@/features/meetings/test-fixtures';
+import {
+  makeAttendance,
+  makeAttendanceMember,
+  makeAttendee,
+  makeMeeting,
+} from '@/features/meetings/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -55,9 +60,37 @@ describe('CommitteeMembersPanel', () => {
   });
 
   it('shows no NRDS ID to viewers without attendance rights', () => {
-    renderPanel({ canModifyAttendance: false });
+    renderPanel({
+      canModifyAttendance: false,
+      attendance: makeAttendance([
+        makeAttendanceMember({ nrds: '123456789', attendee: makeAttendee(new Date().toISOString()) }),
+      ]),
+    });
     expect(screen.getByText('Ada Lovelace').tagName).toBe('P');
     expect(screen.queryByRole('button', { name: 'Ada Lovelace' })).toBeNull();
     expect(screen.queryByText(/123456789/)).toBeNull();
+  });
+
+  it('keeps the not-present list for attendance staff: others see who is here and their own row', () => {
+    const members = [
+      makeAttendanceMember({
+        user_id: 'u-1',
+        name: 'Ada Lovelace',
+        attendee: makeAttendee(new Date().toISOString()),
+      }),
+      makeAttendanceMember({ user_id: 'u-2', name: 'Me Myself', sort_name: 'Myself, Me' }),
+      makeAttendanceMember({ user_id: 'u-3', name: 'Absent Member', sort_name: 'Member, Absent' }),
+    ];
+    renderPanel({ canModifyAttendance: false, attendance: makeAttendance(members) });
+    const names = within(screen.getByRole('list', { name: 'Members' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(names.map((n) => n.includes('Ada Lovelace') || n.includes('Me Myself'))).toEqual([true, true]);
+    expect(screen.queryByText('Absent Member')).toBeNull();
+    // The totals still count the whole committee.
+    expect(screen.getByText(/^1 of 3 members checked in/)).toBeTruthy();
+    cleanup();
+    renderPanel({ canModifyAttendance: true, attendance: makeAttendance(members) });
+    expect(screen.getByText('Absent Member')).toBeTruthy();
   });
 });

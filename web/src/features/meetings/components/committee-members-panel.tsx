@@ -29,7 +29,9 @@ import {
   checkInValue,
   endedTotals,
   formatRange,
+  listedMembers,
   MEETING_TEXT,
+  type MembersPanelMode,
   matchesMemberSearch,
   meetingSpan,
   rsvpRemovedMessage,
@@ -44,7 +46,7 @@ import { type AttendanceAction, useAttendanceAction } from '@/features/meetings/
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 
-export type MembersPanelMode = 'planned' | 'in_progress' | 'ended' | 'email_vote';
+export type { MembersPanelMode };
 
 export interface CommitteeMembersPanelProps {
   mode: MembersPanelMode;
@@ -109,10 +111,11 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   const action = useAttendanceAction(props.base, props.attendanceKey);
   const users = React.useMemo(() => new Map((attendance?.users ?? []).map((u) => [u.id, u])), [attendance]);
 
-  const members = React.useMemo(() => {
-    const all = sortMembers(attendance?.members ?? []);
-    return mode === 'email_vote' ? all.filter((m) => m.is_voting) : all;
-  }, [attendance, mode]);
+  const all = React.useMemo(() => sortMembers(attendance?.members ?? []), [attendance]);
+  const members = React.useMemo(
+    () => listedMembers(all, { mode, canModifyAttendance, meId: props.meId }),
+    [all, mode, canModifyAttendance, props.meId],
+  );
   const shown = canModifyAttendance && query ? members.filter((m) => matchesMemberSearch(m, query)) : members;
 
   async function run(act: AttendanceAction, name: string): Promise<boolean> {
@@ -135,9 +138,9 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   }
 
   let totals = '';
-  if (mode === 'planned') totals = rsvpTotals(members);
-  else if (mode === 'in_progress') totals = checkInTotals(members);
-  else if (mode === 'ended') totals = endedTotals(members);
+  if (mode === 'planned') totals = rsvpTotals(all);
+  else if (mode === 'in_progress') totals = checkInTotals(all);
+  else if (mode === 'ended') totals = endedTotals(all);
   else if (props.emailVote) totals = emailVoteTotals(props.emailVote);
 
   const modes = props.meeting ? allowedModes(props.meeting) : [];
