@@ -1,6 +1,7 @@
 import type { TMotionsReply } from '@gavel/contracts';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { createLiveHandler } from '@/lib/realtime/live-scope';
@@ -80,5 +81,21 @@ describe('createLiveHandler', () => {
     await settle();
     expect(queryClient.getQueryData(key)).toBe('after the change');
     unsubscribe();
+  });
+
+  describe('unknown messages', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('are logged, and shown to runners only', () => {
+      const info = vi.spyOn(toast, 'info').mockImplementation(() => 'id');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const queryClient = new QueryClient();
+      const raw = { channel: 'meeting.mt-1', kind: 'poll.opened', payload: {} };
+      createLiveHandler(queryClient, scope, { runner: () => false }).onUnknown(raw);
+      expect(warn).toHaveBeenCalledWith('realtime: unknown message', raw);
+      expect(info).not.toHaveBeenCalled();
+      createLiveHandler(queryClient, scope, { runner: () => true }).onUnknown(raw);
+      expect(info).toHaveBeenCalledWith('Unknown realtime message: poll.opened');
+    });
   });
 });

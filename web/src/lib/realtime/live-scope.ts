@@ -67,6 +67,8 @@ export const RUNNER_STATUS_REFRESH_MS = 3_000;
 export interface LiveHandler {
   onMessage: (message: TSocketMessage) => void;
   onResync: () => void;
+  /** A message of a kind or shape this client does not know. */
+  onUnknown: (raw: unknown) => void;
 }
 
 /**
@@ -192,11 +194,15 @@ export function createLiveHandler(
         invalidate(keys.motions);
         return;
       default:
-        // Spec section 7: unknown messages are logged (runners see them).
-        console.warn('realtime: unhandled message', message);
-        if (opts.runner()) toast.info(`Unknown realtime message: ${String(kind)}`);
+        onUnknown(message);
     }
   };
+  // Spec section 7: unknown messages are logged (runners see them).
+  const onUnknown = (raw: unknown) => {
+    console.warn('realtime: unknown message', raw);
+    const kind = raw && typeof raw === 'object' && 'kind' in raw ? String(raw.kind) : 'without a kind';
+    if (opts.runner()) toast.info(`Unknown realtime message: ${kind}`);
+  };
 
-  return { onMessage, onResync: refreshAll };
+  return { onMessage, onResync: refreshAll, onUnknown };
 }

@@ -17,6 +17,8 @@ export interface LiveChannelOptions {
   onMessage: (message: TSocketMessage) => void;
   /** A (re)join without continuity: whatever was missed must be refetched. */
   onResync: () => void;
+  /** A message this client does not understand (a newer server, say). */
+  onUnknown: (raw: unknown) => void;
 }
 
 /**
@@ -25,10 +27,12 @@ export interface LiveChannelOptions {
  * missed messages here) it calls onResync so the page refetches everything; while not live the page
  * falls back to polling (lib/realtime/polling.ts).
  */
-export function useLiveChannel({ join, onMessage, onResync }: LiveChannelOptions): { live: boolean } {
+export function useLiveChannel({ join, onMessage, onResync, onUnknown }: LiveChannelOptions): {
+  live: boolean;
+} {
   const [live, setLive] = React.useState(false);
-  const handlers = React.useRef({ onMessage, onResync });
-  handlers.current = { onMessage, onResync };
+  const handlers = React.useRef({ onMessage, onResync, onUnknown });
+  handlers.current = { onMessage, onResync, onUnknown };
   const joinKey = join ? JSON.stringify(join) : null;
 
   React.useEffect(() => {
@@ -72,7 +76,7 @@ export function useLiveChannel({ join, onMessage, onResync }: LiveChannelOptions
     socket.on(SOCKET_EVENT, (raw: unknown) => {
       const parsed = ZSocketMessage.safeParse(raw);
       if (!parsed.success) {
-        console.warn('realtime: unknown message', raw);
+        handlers.current.onUnknown(raw);
         return;
       }
       if (channel !== null && parsed.data.channel !== channel) return;

@@ -28,5 +28,6 @@ export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean })
     join,
     onMessage: (message) => handler?.onMessage(message),
     onResync: () => handler?.onResync(),
+    onUnknown: (raw) => handler?.onUnknown(raw),
   });
 }

@@ -183,6 +183,23 @@ describe('MeetingPage live layer', () => {
   });
 });
 
+describe('MeetingPage unknown realtime messages', () => {
+  it('shows a runner a message of a kind this client does not know', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    open('in_progress', ['run meetings']);
+    await screen.findByRole('heading', { name: 'Committee Members' });
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket');
+    await act(async () => socket.fire('connect'));
+    await act(async () =>
+      socket.fire('gavel', { channel: 'meeting.mt-1', kind: 'poll.opened', payload: {} }),
+    );
+    expect(await screen.findByText('Unknown realtime message: poll.opened')).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
 describe('MeetingPage start and end', () => {
   function openRunner(
     meeting: Parameters<typeof makeMeeting>[0],

@@ -176,7 +176,7 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Motion' })).toBeNull());
   });
 
-  it('shows the server field errors under their fields', async () => {
+  it('flags the fields the server refused and shows its message in the error dialog', async () => {
     mockFetch({
       [`POST ${ADMIN}/motion`]: {
         status: 400,
@@ -187,8 +187,11 @@ describe('Motion form', { timeout: 20_000 }, () => {
     const { user, dialog } = await openNew();
     await fillRichText(dialog, 'Name', 'Adopt');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Name taken.')).toBeTruthy();
-    expect(invalid(await within(dialog).findByRole('textbox', { name: 'Name' }))).toBe(true);
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving Motion' });
+    expect(within(error).getByText('The name must be longer than 1 character.')).toBeTruthy();
+    // A flag, not a message text, on the field (spec section 5); the form waits behind the dialog.
+    expect(invalid(within(dialog).getByRole('textbox', { name: 'Name', hidden: true }))).toBe(true);
+    expect(within(dialog).queryByText('Name taken.')).toBeNull();
   });
 
   it('reports a failed save with the fallback text', async () => {
@@ -253,6 +256,24 @@ describe('Motion form', { timeout: 20_000 }, () => {
       body: '<p>The committee adopts the 2027 budget.</p>',
       vote_type: 'two_thirds',
     });
+  });
+
+  it('says an edited amendment was saved as an amendment', async () => {
+    mockFetch({
+      [`PUT ${ADMIN}/motion/am-1`]: { body: { motion: makeMotion(), message: 'Motion Saved' } },
+      [RETRIEVE]: { body: reply() },
+    });
+    const amendment = makeMotion({ id: 'am-1', name: 'Strike clause 2', amendment_parent_id: 'mo-1' });
+    const { user } = renderPanel({
+      phase: 'planned',
+      principal: principal(RUNNER),
+      data: reply({ motions: [makeMotion(), amendment] }),
+    });
+    await user.click(screen.getByRole('link', { name: 'Edit Strike clause 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Motion' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Amendment Saved')).toBeTruthy();
+    expect(screen.queryByText('Motion Saved')).toBeNull();
   });
 
   it('opens the edit form when the page is reached by the motion edit link, and returns to the page on close', async () => {

@@ -131,6 +131,7 @@ function MotionForm({
   /** Every change goes through the maximum-responses resets; `typing` while in that field. */
   function update(change: (prev: MotionFormValues) => MotionFormValues, typing = false) {
     setValues((prev) => followMaximumRule(change(prev), typing));
+    setServerErrors({});
   }
   function set<K extends keyof MotionFormValues>(field: K, value: MotionFormValues[K], typing = false) {
     update((prev) => ({ ...prev, [field]: value }), typing);
@@ -150,15 +151,14 @@ function MotionForm({
         toast.success('Amendment Saved');
       } else {
         await save.mutateAsync({ mode: 'edit', id: target.motion.id, body });
-        toast.success('Motion Saved', { description: 'Motion was saved successfully.' });
+        if (isAmendment) toast.success('Amendment Saved');
+        else toast.success('Motion Saved', { description: 'Motion was saved successfully.' });
       }
       onDone();
     } catch (err) {
-      const perField = fieldErrorsOf(err);
-      setServerErrors(perField);
-      if (Object.keys(perField).length === 0) {
-        onFailure({ title: errorTitle, message: errorText(err, FALLBACK.save) });
-      }
+      // The fields the server refused are flagged; its message goes in the error dialog (spec sections 5, 8).
+      setServerErrors(fieldErrorsOf(err));
+      onFailure({ title: errorTitle, message: errorText(err, FALLBACK.save) });
     }
   });
 
@@ -184,7 +184,7 @@ function MotionForm({
         </DialogDescription>
       </DialogHeader>
 
-      <Field id="motion-name" label="Name" error={serverErrors.name} labelId="motion-name-label">
+      <Field id="motion-name" label="Name" labelId="motion-name-label">
         <RichTextEditor
           inline
           id="motion-name"
@@ -196,7 +196,7 @@ function MotionForm({
         />
       </Field>
 
-      <Field id="motion-body" label="Body" error={serverErrors.body} labelId="motion-body-label">
+      <Field id="motion-body" label="Body" labelId="motion-body-label">
         <RichTextEditor
           id="motion-body"
           aria-labelledby="motion-body-label"
@@ -263,15 +263,12 @@ function MotionForm({
                 </div>
               ))}
             </div>
-            {serverErrors.motion_responses && (
-              <p className="mt-2 text-sm text-destructive">{serverErrors.motion_responses}</p>
-            )}
           </fieldset>
         )}
       </div>
 
       {check.maximum_responses_shown && !isAmendment && (
-        <Field id="motion-maximum" label="Maximum Responses" error={serverErrors.maximum_responses}>
+        <Field id="motion-maximum" label="Maximum Responses">
           <Input
             id="motion-maximum"
             type="number"
@@ -314,7 +311,6 @@ function MotionForm({
               {VOTE_TYPE_LABELS[type]}
             </label>
           ))}
-          {serverErrors.vote_type && <p className="text-sm text-destructive">{serverErrors.vote_type}</p>}
         </fieldset>
       )}
 
@@ -344,13 +340,13 @@ function MotionForm({
               </label>
             );
           })}
-          {serverErrors.motion_filter && (
-            <p className="text-sm text-destructive">{serverErrors.motion_filter}</p>
-          )}
         </fieldset>
       )}
 
-      <fieldset className="flex flex-col gap-1">
+      <fieldset
+        className={cn('flex flex-col gap-1', flagged('result_visibility') && 'text-destructive')}
+        aria-invalid={flagged('result_visibility') || undefined}
+      >
         <legend className="mb-1 text-sm font-medium">Result Visibility</legend>
         {RESULT_VISIBILITIES.map((value) => (
           <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
@@ -365,9 +361,6 @@ function MotionForm({
             {RESULT_VISIBILITY_OPTION_LABELS[value]}
           </label>
         ))}
-        {serverErrors.result_visibility && (
-          <p className="text-sm text-destructive">{serverErrors.result_visibility}</p>
-        )}
       </fieldset>
 
       <DialogFooter>
@@ -388,13 +381,11 @@ function MotionForm({
 function Field({
   id,
   label,
-  error,
   labelId,
   children,
 }: {
   id: string;
   label: string;
-  error?: string;
   labelId?: string;
   children: React.ReactNode;
 }) {
@@ -404,11 +395,6 @@ function Field({
         {label}
       </Label>
       {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
