@@ -200,6 +200,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       .send(documentHtml);
   });
 
+  // The spec's calendar link is {meeting base}/calendar; the file itself is an API answer.
+  app.get<{ Params: { committeeCode: string; meetingCode: string } }>(
+    '/meeting/:committeeCode/:meetingCode/calendar',
+    async (request, reply) => {
+      const { committeeCode, meetingCode } = request.params;
+      const codes = `${encodeURIComponent(committeeCode)}/${encodeURIComponent(meetingCode)}`;
+      return reply.redirect(`/api/meeting/${codes}/calendar`, 302);
+    },
+  );
+
   await registerSpa(app, config.WEB_ROOT);
 
   app.setNotFoundHandler(async (request, reply) => {

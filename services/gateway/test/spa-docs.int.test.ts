@@ -60,6 +60,12 @@ describe('SPA', () => {
     expect(fresh.cookies.find((x) => x.name === 'XSRF-TOKEN')).toBeDefined();
   });
 
+  it("sends the meeting page's calendar link to the API's .ics file", async () => {
+    const res = await new Client(gateway.port, 'alpha.test').get('/meeting/FIN/M%201/calendar');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/api/meeting/FIN/M%201/calendar');
+  });
+
   it('tells a browser whose session expired, once, in the page it serves', async () => {
     const c = new Client(gateway.port, 'alpha.test');
     expect((await c.login('alice@alpha.test', 'correct horse')).status).toBe(200);
