@@ -114,6 +114,8 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       'First',
     ]);
     expect((await refused(a.remove(userCtx(w.tenantId, ['run meetings']), m2.id))).code).toBe('forbidden');
+    // 'delete motions' alone is not enough: deleting also needs what editing needs.
+    expect((await refused(a.remove(userCtx(w.tenantId, ['delete motions']), m2.id))).code).toBe('forbidden');
     expect(
       (await a.remove(userCtx(w.tenantId, ['run meetings', 'delete motions']), amendment.motion.id)).message,
     ).toBe('Amendment deleted');

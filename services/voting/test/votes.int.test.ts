@@ -80,6 +80,20 @@ describe('starting a vote', () => {
     );
   });
 
+  it('takes half of an odd filtered count, rounded, as the quorum', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 5 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner, { motion_filter: ['North'] });
+    await checkIn(
+      h,
+      w,
+      [w.members[0], w.members[2]].filter((m) => m !== undefined),
+    );
+    const { vote } = await a.start(w.runner, motion.id);
+    // 3 voting members in North (members 0, 2 and 4) → round(3/2) = 2, no extra one for an odd count.
+    expect(vote?.quorum).toBe(2);
+  });
+
   it('two runners starting at once make one vote', async () => {
     const w = await newWorld(h);
     const a = api(h, w);
