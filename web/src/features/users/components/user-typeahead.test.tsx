@@ -68,6 +68,16 @@ describe('UserTypeahead', () => {
     expect(await screen.findByText('No results found')).toBeTruthy();
   });
 
+  it('asks for as many more as it leaves out, so excluded users never hide a match', async () => {
+    const found = Array.from({ length: 12 }, (_, i) => result(i + 1));
+    const { fetchMock, user } = setup(found, ['u-1', 'u-2', 'u-3']);
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'dana');
+    expect(await screen.findByRole('option', { name: /Dana4 Smith/ })).toBeTruthy();
+    expect(fetchMock.requestsTo(SEARCH).map((r) => r.body)).toEqual([{ query: 'dana', limit: 13 }]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toHaveLength(9);
+    expect(screen.getByRole('option', { name: /Dana12 Smith/ })).toBeTruthy();
+  });
+
   it("shows 'No results found' for an empty answer", async () => {
     const { user } = setup([]);
     await user.type(screen.getByRole('combobox', { name: 'User' }), 'zz');

@@ -23,11 +23,19 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-/** Users matching a free-text query; asks only from TYPEAHEAD_MIN_CHARS characters. */
-function useUserSearch(query: string) {
+/** The most users one search answers (the server's cap). */
+const SEARCH_LIMIT_CAP = 50;
+
+/**
+ * Users matching a free-text query; asks only from TYPEAHEAD_MIN_CHARS characters. `excluding` users
+ * will be left out, so as many more are asked for (up to the server's cap): ten matches that are all
+ * committee members must not hide the eleventh, who is not.
+ */
+function useUserSearch(query: string, excluding: number) {
+  const limit = Math.min(SEARCH_LIMIT_CAP, TYPEAHEAD_MAX_MATCHES + excluding);
   return useQuery({
-    queryKey: queryKeys.users.search(query),
-    queryFn: ({ signal }) => searchUsers({ query, limit: TYPEAHEAD_MAX_MATCHES }, signal),
+    queryKey: [...queryKeys.users.search(query), limit],
+    queryFn: ({ signal }) => searchUsers({ query, limit }, signal),
     enabled: query.length >= TYPEAHEAD_MIN_CHARS,
     staleTime: 30_000,
   });
@@ -71,8 +79,8 @@ export function UserTypeahead({
 
   const query = text.trim();
   const debounced = useDebounced(query, TYPEAHEAD_DEBOUNCE_MS);
-  const search = useUserSearch(debounced);
   const excluded = new Set(excludeIds);
+  const search = useUserSearch(debounced, excluded.size);
   const matches =
     debounced === query && search.data
       ? search.data.filter((user) => !excluded.has(user.id)).slice(0, TYPEAHEAD_MAX_MATCHES)
