@@ -93,4 +93,10 @@ describe('CommitteeMembersPanel', () => {
     renderPanel({ canModifyAttendance: true, attendance: makeAttendance(members) });
     expect(screen.getByText('Absent Member')).toBeTruthy();
   });
+
+  it('tells a viewer without the not-present list that nobody is here yet', () => {
+    renderPanel({ canModifyAttendance: false, meId: 'someone-else' });
+    expect(screen.getByText('Nobody is checked in yet')).toBeTruthy();
+    expect(screen.queryByText('Ada Lovelace')).toBeNull();
+  });
 });

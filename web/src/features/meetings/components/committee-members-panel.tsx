@@ -198,7 +198,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
           <ErrorState message={errorText(props.error, FALLBACK.retrieve)} onRetry={props.onRetry} />
         ) : shown.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {query ? 'No members match your search' : 'No members'}
+            {query ? 'No members match your search' : emptyListText(mode, canModifyAttendance)}
           </p>
         ) : (
           <ul className="flex flex-col divide-y" aria-label="Members">
@@ -220,6 +220,13 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
       <ErrorDialog title="Error Saving" message={failure} onClose={() => setFailure(null)} />
     </Card>
   );
+}
+
+/** What an empty list says: viewers without the not-present lists see only who is (or was) here. */
+function emptyListText(mode: MembersPanelMode, canModifyAttendance: boolean): string {
+  if (!canModifyAttendance && mode === 'in_progress') return 'Nobody is checked in yet';
+  if (!canModifyAttendance && mode === 'ended') return 'Nobody checked in';
+  return 'No members';
 }
 
 function MemberRow({
