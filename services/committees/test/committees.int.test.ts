@@ -159,24 +159,43 @@ describe('committees', () => {
     });
   });
 
-  it('keeps the code unique per tenant and year', async () => {
+  it('keeps the code unique per tenant and year; a term-based committee holds its code in every year', async () => {
     const tenant = newTenantId();
     const creator = userCtx(tenant, ['create committees']);
+    const taken = { code: 'conflict', errors: { code: ['The code has already been taken.'] } };
     await create(creator, finance);
-    await expect(create(creator, { ...finance, code: 'fin', name: 'Other' })).rejects.toMatchObject({
-      code: 'conflict',
-      errors: { code: ['The code has already been taken.'] },
-    });
-    // same code in another year, as term-based, or in another tenant is fine
+    await expect(create(creator, { ...finance, code: 'fin', name: 'Other' })).rejects.toMatchObject(taken);
+    // same code in another year, or in another tenant, is fine
     await create(creator, { ...finance, year: 2025 });
-    await create(creator, { ...finance, year: null, name: 'Finance (term)' });
     await create(userCtx(newTenantId(), ['create committees']), finance);
+    // a term-based committee serves in every year: its code cannot be a year's too, either way round
+    await expect(create(creator, { ...finance, year: null, name: 'Finance (term)' })).rejects.toMatchObject(
+      taken,
+    );
+    await create(creator, { ...finance, code: 'BYL', year: null, name: 'Bylaws (term)' });
+    await expect(create(creator, { ...finance, code: 'byl', year: 2024 })).rejects.toMatchObject(taken);
     // a year's list ends with the term-based committees
     const lists = userCtx(tenant, ['edit committees']);
     expect((await list(lists, 2025)).map((c) => [c.year, c.name])).toEqual([
       [2025, 'Finance Committee'],
-      [null, 'Finance (term)'],
+      [null, 'Bylaws (term)'],
     ]);
+  });
+
+  it('lets only one of a term-based and a year-based committee racing for a code have it', async () => {
+    const creator = userCtx(newTenantId(), ['create committees']);
+    const results = await Promise.allSettled([
+      create(creator, { ...finance, code: 'RACE', year: null }),
+      create(creator, { ...finance, code: 'RACE', year: 2026 }),
+      create(creator, { ...finance, code: 'race', year: 2027 }),
+    ]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    // Either the term-based one alone, or both year-based ones.
+    expect(won.length === 1 ? won[0]?.value.year : won.map((r) => r.value.year).sort()).toEqual(
+      won.length === 1 ? null : [2026, 2027],
+    );
+    for (const r of lost) expect(r.reason).toMatchObject({ code: 'conflict' });
   });
 
   it('resolves a code in the given year (else a term-based one), else the current year, else the most recent', async () => {
@@ -189,10 +208,10 @@ describe('committees', () => {
     expect((await get(admin, 'FIN')).name).toBe('Finance 2024');
     expect((await get(admin, 'fin', 2025)).name).toBe('Finance 2025');
     await expect(get(admin, 'FIN', 2023)).rejects.toMatchObject({ code: 'not_found' });
-    // a term-based committee serves in every year: a year without its own copy of the code names it
-    await create(admin, { ...finance, year: null, name: 'Finance (term)' });
-    expect((await get(admin, 'FIN', 2023)).name).toBe('Finance (term)');
-    expect((await get(admin, 'FIN', 2025)).name).toBe('Finance 2025');
+    // a term-based committee serves in every year
+    await create(admin, { ...finance, code: 'BYL', year: null, name: 'Bylaws (term)' });
+    expect((await get(admin, 'BYL', 2023)).name).toBe('Bylaws (term)');
+    expect((await get(admin, 'byl')).name).toBe('Bylaws (term)');
     await expect(get(userCtx(tenant, ['create committees']), 'FIN')).rejects.toMatchObject({
       code: 'forbidden',
     });

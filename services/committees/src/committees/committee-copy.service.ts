@@ -17,7 +17,7 @@ import { YearRepository } from '../years/year.repository.js';
 import { requireUser } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
 import { CommitteeRepository } from './committee.repository.js';
-import { CommitteeService } from './committee.service.js';
+import { CommitteeService, codeConflict } from './committee.service.js';
 
 /**
  * POST /api/admin/committees/copy ('create committees'): a new committee in the target year (or term) with
@@ -89,10 +89,4 @@ export class CommitteeCopyService {
       throw err;
     }
   }
-}
-
-function codeConflict(): AppError {
-  return new AppError('conflict', 'The code has already been taken.', {
-    code: ['The code has already been taken.'],
-  });
 }

@@ -64,7 +64,13 @@ export class CommitteeRepository {
     });
   }
 
-  /** True when another committee of the tenant already uses the code in that year (or term). */
+  /**
+   * True when another committee of the tenant holds the code where the new one would serve. A term-based
+   * committee serves in every year (a year's list and dashboard include it, and its link resolves by code),
+   * so it takes its code from every year-based committee, and a year's committee takes it from term-based
+   * ones. Run inside the writing transaction: it locks the code until commit, so two creations racing
+   * for it cannot both pass (the unique index alone only covers one year, or the term-based ones).
+   */
   async codeTaken(
     db: Db,
     tenantId: string,
@@ -72,11 +78,15 @@ export class CommitteeRepository {
     year: number | null,
     exceptId?: string,
   ): Promise<boolean> {
+    await db.$executeRawUnsafe(
+      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+      `committee-code:${tenantId}:${code.toLowerCase()}`,
+    );
     const found = await db.committee.findFirst({
       where: {
         tenantId,
-        year,
         code: { equals: code, mode: 'insensitive' },
+        ...(year === null ? {} : { OR: [{ year }, { year: null }] }),
         ...(exceptId ? { NOT: { id: exceptId } } : {}),
       },
       select: { id: true },

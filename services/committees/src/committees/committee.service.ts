@@ -153,7 +153,8 @@ export class CommitteeService {
   }
 }
 
-function codeConflict(): AppError {
+/** The 409 of a code another committee holds (create, edit and copy). */
+export function codeConflict(): AppError {
   return new AppError('conflict', 'The code has already been taken.', {
     code: ['The code has already been taken.'],
   });
