@@ -288,6 +288,17 @@ export const ZMembershipEvent = z.object({
     demographic: z.string().nullable(),
     appointment_status: ZAppointmentStatus,
   }),
+  /**
+   * The committee's settings that decide a member's standing in a vote, as they were at this change
+   * (consumers also keep them from the committee events). Absent from events written before they were added.
+   */
+  committee: z
+    .object({
+      quorum: z.number().int().nullable(),
+      chair_position: z.string().nullable(),
+      vchair_position: z.string().nullable(),
+    })
+    .optional(),
 });
 export type TMembershipEvent = z.infer<typeof ZMembershipEvent>;
 

@@ -188,6 +188,11 @@ describe('members', () => {
       demographic: 'South',
       appointment_status: 'Tentative',
     });
+    expect(created[0]?.payload.committee).toEqual({
+      quorum: 7,
+      chair_position: 'Chair',
+      vchair_position: null,
+    });
     expect(updated[0]?.payload.membership.is_voting).toBe(false);
   });
 });

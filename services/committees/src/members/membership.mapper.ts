@@ -80,5 +80,10 @@ export function toMembershipEvent(tenantId: string, row: MembershipRow): TMember
       demographic: row.demographic,
       appointment_status: row.appointmentStatus as TAppointmentStatus,
     },
+    committee: {
+      quorum: row.committee.quorum,
+      chair_position: row.committee.chairPosition,
+      vchair_position: row.committee.vchairPosition,
+    },
   };
 }
