@@ -32,6 +32,9 @@ function row(id: string, userId: string, position: string, committee: string): M
       name: committee,
       code: committee.toUpperCase(),
       year: 2026,
+      quorum: 2,
+      chairPosition: 'Chair',
+      vchairPosition: null,
       positions: [
         { position: 'Chair', isVoting: true },
         { position: 'Advisor', isVoting: false },
