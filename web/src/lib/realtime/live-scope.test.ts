@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
-import { createLiveHandler } from '@/lib/realtime/live-scope';
+import { createLiveHandler, RUNNER_STATUS_REFRESH_MS } from '@/lib/realtime/live-scope';
 
 const scope = { kind: 'meeting', committeeCode: 'FIN', meetingCode: 'M1' } as const;
 const motionsKey = queryKeys.voting.motions('meeting', 'FIN', 'M1');
@@ -96,6 +96,53 @@ describe('createLiveHandler', () => {
       expect(info).not.toHaveBeenCalled();
       createLiveHandler(queryClient, scope, { runner: () => true }).onUnknown(raw);
       expect(info).toHaveBeenCalledWith('Unknown realtime message: poll.opened');
+    });
+  });
+
+  describe("a runner's per-member voting status", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is refetched at once, at most every few seconds, and once more after a burst', () => {
+      vi.useFakeTimers();
+      const queryClient = new QueryClient();
+      const attendanceKey = queryKeys.meetings.attendance('FIN', 'M1');
+      const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+      const attendanceRefetches = () =>
+        invalidations.mock.calls.filter(
+          ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(attendanceKey),
+        ).length;
+      const handler = createLiveHandler(queryClient, scope, { runner: () => true });
+      const tally = (n: number) =>
+        handler.onMessage({
+          channel: 'meeting.mt-1',
+          kind: 'vote.updated',
+          payload: { vote: makeVote({ id: 'v1', motion_id: 'm1', respondents_count: n }) },
+        });
+      tally(1);
+      expect(attendanceRefetches()).toBe(1);
+      tally(2);
+      tally(3);
+      expect(attendanceRefetches()).toBe(1);
+      vi.advanceTimersByTime(RUNNER_STATUS_REFRESH_MS - 1);
+      expect(attendanceRefetches()).toBe(1);
+      // The burst's last tallies are fetched at the end of the interval, once.
+      vi.advanceTimersByTime(1);
+      expect(attendanceRefetches()).toBe(2);
+      vi.advanceTimersByTime(RUNNER_STATUS_REFRESH_MS * 3);
+      expect(attendanceRefetches()).toBe(2);
+    });
+
+    it('is not fetched for members', () => {
+      const queryClient = new QueryClient();
+      const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+      createLiveHandler(queryClient, scope, { runner: () => false }).onMessage({
+        channel: 'meeting.mt-1',
+        kind: 'vote.updated',
+        payload: { vote: makeVote({ id: 'v1', motion_id: 'm1' }) },
+      });
+      expect(invalidations.mock.calls.some(([f]) => JSON.stringify(f?.queryKey).includes('attendance'))).toBe(
+        false,
+      );
     });
   });
 });

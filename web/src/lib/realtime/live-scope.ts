@@ -61,7 +61,10 @@ const ZMotionSortedPayload = z.object({ ids: z.array(z.string()) });
 const ZVotePayload = z.object({ vote: ZVoteView });
 const ZMeetingPayload = z.object({ meeting: ZMeeting });
 
-/** A runner's per-member voting status changes with every tally: refetched at most this often. */
+/**
+ * A runner's per-member voting status (and an email vote's progress counts) change with every tally:
+ * refetched at most this often, and once more at the end of the interval when tallies came during it.
+ */
 export const RUNNER_STATUS_REFRESH_MS = 3_000;
 
 export interface LiveHandler {
@@ -84,6 +87,7 @@ export function createLiveHandler(
 ): LiveHandler {
   const keys = scopeKeys(scope);
   let lastStatusRefresh = 0;
+  let trailingStatusRefresh: ReturnType<typeof setTimeout> | undefined;
   const invalidate = (queryKey: QueryKey) => {
     const inFlight = queryClient.isFetching({ queryKey }) > 0;
     const landed = queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
@@ -102,6 +106,19 @@ export function createLiveHandler(
     });
     if (unknownShape) invalidate(keys.motions);
     else replaceFetchInFlight(queryClient, keys.motions);
+  };
+  // Runners see per-member voting status; email votes show progress counts. Throttled, with a trailing
+  // refresh so the last tallies of a burst are never left out until the slow safety poll.
+  const refreshStatus = () => {
+    lastStatusRefresh = Date.now();
+    trailingStatusRefresh = undefined;
+    if (opts.runner()) invalidate(keys.attendance);
+    if (scope.kind === 'vote') invalidate(keys.state);
+  };
+  const refreshStatusSoon = () => {
+    const wait = lastStatusRefresh + RUNNER_STATUS_REFRESH_MS - Date.now();
+    if (wait <= 0) refreshStatus();
+    else trailingStatusRefresh ??= setTimeout(refreshStatus, wait);
   };
   const refreshAll = () => {
     invalidate(keys.state);
@@ -181,13 +198,7 @@ export function createLiveHandler(
         const parsed = ZVotePayload.safeParse(payload);
         if (parsed.success) patchMotions((data) => withVote(data, parsed.data.vote));
         else invalidate(keys.motions);
-        // Runners see per-member voting status; email votes show progress counts.
-        const now = Date.now();
-        if ((opts.runner() || scope.kind === 'vote') && now - lastStatusRefresh >= RUNNER_STATUS_REFRESH_MS) {
-          lastStatusRefresh = now;
-          if (opts.runner()) invalidate(keys.attendance);
-          if (scope.kind === 'vote') invalidate(keys.state);
-        }
+        if (opts.runner() || scope.kind === 'vote') refreshStatusSoon();
         return;
       }
       case 'response':
