@@ -10,6 +10,7 @@ import {
   liveTitle,
   meetingBanner,
   meetingDateText,
+  meetingTimer,
 } from '@/features/meetings/meeting-rules';
 import { at, makeAttendanceMember, makeAttendee, makeMeeting } from '@/features/meetings/test-fixtures';
 import { makeMember } from '@/features/voting/test-fixtures';
@@ -72,6 +73,23 @@ describe('meeting banner, title and timer', () => {
     expect(liveTitle('M', 2, true)).toBe('-- LIVE -- M');
     expect(liveTitle('M', 3, true)).toBe('M');
     expect(liveTitle('M', 2, false)).toBe('M');
+  });
+  it('counts down to the start, then how late a planned meeting is, then the time elapsed', () => {
+    const start = at(2026, 11, 24, 10, 0);
+    const meeting = { start, end: at(2026, 11, 24, 12, 0), actual_start: null, ended_at: null };
+    const t = Date.parse(start);
+    expect(meetingTimer({ ...meeting, status: 'planned' }, t - 90_000)).toEqual({
+      label: 'Starts in',
+      value: '0:01:30',
+    });
+    expect(meetingTimer({ ...meeting, status: 'planned' }, t + 90_000)).toEqual({
+      label: 'Start delayed by',
+      value: '0:01:30',
+    });
+    expect(meetingTimer({ ...meeting, status: 'in_progress', actual_start: start }, t + 90_000)).toEqual({
+      label: 'Elapsed',
+      value: '0:01:30',
+    });
   });
   it('formats hours, minutes and seconds', () => {
     expect(formatHms(3_723_000)).toBe('1:02:03');

@@ -108,7 +108,11 @@ export function meetingTimer(
 ): { label: string; value: string } {
   const { start, end } = meetingSpan(meeting);
   const s = start?.getTime() ?? now;
-  if (meeting.status === 'planned') return { label: 'Starts in', value: formatHms(s - now) };
+  if (meeting.status === 'planned') {
+    // Not started yet though its time has come: count how late it is rather than sit at 0:00:00.
+    if (s < now) return { label: 'Start delayed by', value: formatHms(now - s) };
+    return { label: 'Starts in', value: formatHms(s - now) };
+  }
   if (meeting.status === 'in_progress') return { label: 'Elapsed', value: formatHms(now - s) };
   return { label: 'Duration', value: formatHms((end?.getTime() ?? s) - s) };
 }
