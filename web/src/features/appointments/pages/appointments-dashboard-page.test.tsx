@@ -1,6 +1,7 @@
 import type { TAppointmentGroup, TAppointmentStatus, TMe } from '@gavel/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownload } from '@/test/capture-download';
 import { mockFetch, type SeenRequest } from '@/test/fetch-mock';
 import { makeAppointment, makeAppointmentGroup, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -482,23 +483,6 @@ describe('AppointmentsDashboardPage: filters', () => {
 });
 
 describe('AppointmentsDashboardPage: CSV export', () => {
-  function captureDownload() {
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:appointments';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    return {
-      names,
-      text: async () => (await (blobs[0] as Blob).text()).replace(/^\uFEFF/, ''),
-    };
-  }
-
   it('downloads the filtered rows as PolicyAcceptance-{timestamp}.csv', async () => {
     const download = captureDownload();
     const { user } = await openLoaded();

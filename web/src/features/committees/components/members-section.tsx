@@ -1,5 +1,5 @@
 import type { TAppointmentStatus, TCommittee, TMembership } from '@gavel/contracts';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
@@ -11,8 +11,10 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { UserAvatar } from '@/components/user-avatar';
 import { AddMemberDialog, EditMemberDialog } from '@/features/committees/components/member-dialogs';
+import { buildMembersCsv, membersCsvFileName } from '@/features/committees/members-csv';
 import { useMembers, useRemoveMember } from '@/features/committees/queries';
 import { errorText } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 
 export const NO_MEMBERS = 'This committee has no members yet.';
@@ -60,12 +62,26 @@ export function MembersSection({
         <CardDescription>
           Voting follows the position's voting rights. The avatar opens the user's edit page.
         </CardDescription>
-        {canEdit && members.data && (
-          <CardAction>
-            <Button size="sm" onClick={() => setAdding(true)}>
-              <PlusIcon aria-hidden="true" />
-              Add Member
-            </Button>
+        {members.data && (members.data.length > 0 || canEdit) && (
+          <CardAction className="flex flex-wrap gap-2">
+            {members.data.length > 0 && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  downloadCsv(buildMembersCsv(committee, members.data), membersCsvFileName(committee))
+                }
+              >
+                <DownloadIcon aria-hidden="true" />
+                CSV Export
+              </Button>
+            )}
+            {canEdit && (
+              <Button size="sm" onClick={() => setAdding(true)}>
+                <PlusIcon aria-hidden="true" />
+                Add Member
+              </Button>
+            )}
           </CardAction>
         )}
       </CardHeader>

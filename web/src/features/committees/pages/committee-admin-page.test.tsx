@@ -1,6 +1,7 @@
 import type { TUserSearchResult } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { captureDownload } from '@/test/capture-download';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeMembership } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -106,6 +107,30 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add Member' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Committee' })).toBeNull();
+  });
+
+  it('exports the members as CSV, read-only viewers too', async () => {
+    const download = captureDownload();
+    const { user } = await openAdmin({}, { me: viewer });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'CSV Export' }));
+    expect(download.names).toHaveLength(1);
+    expect(download.names[0]).toMatch(/^FIN-members-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
+    expect(await download.text()).toBe(
+      [
+        'NRDS,First Name,Last Name,Email,Position,Region,Voting,Status',
+        '123456789,Ada,Lovelace,ada@example.org,Chair,North,Yes,Accepted',
+        '123456789,Ada,Lovelace,grace@example.org,Staff Liaison,,No,Tentative',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('offers no export without members', async () => {
+    await openAdmin({ [MEMBERS]: { body: [] } });
+    expect(await screen.findByText('This committee has no members yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'CSV Export' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Member' })).toBeTruthy();
   });
 
   it('refuses a user without any committee permission', async () => {
