@@ -135,7 +135,7 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
   {
     method: 'POST',
     path: `${BASE}/user/{id}/planned_attendance`,
-    summary: "Set a user's RSVP (own, or 'modify meeting rsvps')",
+    summary: "Set a user's RSVP (own, or 'modify meeting rsvps'), while the meeting is planned",
     tag: 'meetings',
     subject: S.rsvpSet,
     auth: 'user',
@@ -146,7 +146,7 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
   {
     method: 'DELETE',
     path: `${BASE}/user/{id}/planned_attendance`,
-    summary: "Remove a user's RSVP (own, or 'modify meeting rsvps')",
+    summary: "Remove a user's RSVP (own, or 'modify meeting rsvps'), while the meeting is planned",
     tag: 'meetings',
     subject: S.rsvpDelete,
     auth: 'user',

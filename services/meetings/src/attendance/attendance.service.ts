@@ -57,6 +57,17 @@ interface Target {
 }
 
 /** RSVPs (planned attendance), check-ins and the attendance lists of a meeting. */
+/**
+ * RSVPs are planned attendance ('modify meeting rsvps': "adding people before the meeting"): they close when
+ * the meeting starts, after which attendance is the check-in.
+ */
+function assertRsvpsOpen(meeting: { status: string }): void {
+  if (meeting.status === 'in_progress')
+    throw new AppError('rule_broken', 'RSVPs are closed: the meeting has started.');
+  if (meeting.status === 'ended')
+    throw new AppError('rule_broken', 'RSVPs are closed: the meeting has ended.');
+}
+
 @Injectable()
 export class AttendanceService {
   constructor(
@@ -75,10 +86,9 @@ export class AttendanceService {
       const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
       const editor = can(ctx, 'modify meeting rsvps');
       requirePermission(editor || isUser(ctx, input.id));
-      if (meeting.status === 'ended')
-        throw new AppError('rule_broken', 'RSVPs are closed: the meeting has ended.');
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
       const target = await this.target(tx, ctx, meeting, input.id, !!existing);
+      assertRsvpsOpen(meeting);
       const via = input.attending ? attendingVia(meeting, input.attending_via) : null;
       const unchanged =
         existing && existing.attending === input.attending && (existing.attendingVia ?? null) === via;
@@ -96,10 +106,9 @@ export class AttendanceService {
     return this.db.transaction(async (tx) => {
       const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
       requirePermission(can(ctx, 'modify meeting rsvps') || isUser(ctx, input.id));
-      if (meeting.status === 'ended')
-        throw new AppError('rule_broken', 'RSVPs are closed: the meeting has ended.');
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
       const target = await this.target(tx, ctx, meeting, input.id, true);
+      assertRsvpsOpen(meeting);
       if (existing) {
         await this.repo.deleteRsvp(tx, ctx.tenantId, existing.id);
         await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted');
