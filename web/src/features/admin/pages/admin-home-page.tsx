@@ -4,7 +4,7 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorDialog } from '@/components/error-dialog';
-import { ErrorState, LoadingState } from '@/components/page-status';
+import { ErrorState, LoadingState, QueryResult } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -141,14 +141,7 @@ function YearCommittees({ year }: { year: number }) {
   const committees = useCommittees(year);
   return (
     <CardContent>
-      {committees.isPending && <LoadingState />}
-      {committees.isError && (
-        <ErrorState
-          message={errorText(committees.error, FALLBACK.retrieve)}
-          onRetry={() => void committees.refetch()}
-        />
-      )}
-      {committees.data && <CommitteeList committees={committees.data} />}
+      <QueryResult query={committees}>{(data) => <CommitteeList committees={data} />}</QueryResult>
     </CardContent>
   );
 }
