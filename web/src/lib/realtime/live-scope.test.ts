@@ -84,8 +84,6 @@ describe('createLiveHandler', () => {
   });
 
   describe('unknown messages', () => {
-    afterEach(() => vi.restoreAllMocks());
-
     it('are logged, and shown to runners only', () => {
       const info = vi.spyOn(toast, 'info').mockImplementation(() => 'id');
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

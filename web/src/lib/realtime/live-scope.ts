@@ -126,6 +126,13 @@ export function createLiveHandler(
     invalidate(keys.motions);
   };
 
+  // Spec section 7: unknown messages are logged (runners see them).
+  const onUnknown = (raw: unknown) => {
+    console.warn('realtime: unknown message', raw);
+    const kind = raw && typeof raw === 'object' && 'kind' in raw ? String(raw.kind) : 'without a kind';
+    if (opts.runner()) toast.info(`Unknown realtime message: ${kind}`);
+  };
+
   const onMessage = (message: TSocketMessage) => {
     const { kind, payload } = message;
     switch (kind) {
@@ -207,12 +214,6 @@ export function createLiveHandler(
       default:
         onUnknown(message);
     }
-  };
-  // Spec section 7: unknown messages are logged (runners see them).
-  const onUnknown = (raw: unknown) => {
-    console.warn('realtime: unknown message', raw);
-    const kind = raw && typeof raw === 'object' && 'kind' in raw ? String(raw.kind) : 'without a kind';
-    if (opts.runner()) toast.info(`Unknown realtime message: ${kind}`);
   };
 
   return { onMessage, onResync: refreshAll, onUnknown };
