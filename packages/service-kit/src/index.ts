@@ -13,6 +13,7 @@ export * from './nats-server.js';
 export * from './outbox.js';
 export * from './prisma.js';
 export * from './redis.js';
+export * from './refresh-hints.js';
 export * from './runtime.js';
 export * from './sessions.js';
 export * from './subjects.js';

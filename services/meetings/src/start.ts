@@ -9,9 +9,16 @@ import {
   ZVotingResponseEvent,
   ZVotingVoteEvent,
 } from '@gavel/contracts';
-import { loadConfig, type RunningService, type StartServiceOptions, startService } from '@gavel/service-kit';
+import {
+  loadConfig,
+  RefreshHints,
+  type RunningService,
+  type StartServiceOptions,
+  startService,
+} from '@gavel/service-kit';
 import { type TMeetingsSettings, ZMeetingsSettings } from './config.js';
 import { MEETINGS_SCHEMA, PrismaClient } from './db/prisma.js';
+import { openMeetingChannels } from './meetings/open-meetings.js';
 import { meetingsModule } from './meetings.module.js';
 import {
   applyCommitteeEvent,
@@ -49,11 +56,27 @@ export function meetingsService(
     env,
     onStart: async (runtime) => {
       const c = CONSUMERS;
-      await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, (e, tx) =>
-        applyCommitteeEvent(tx, e.subject, e.payload),
+      // Live meeting pages refetch what a committee change alters (they otherwise only poll now and then).
+      const hints = new RefreshHints({ js: runtime.js, prefix: runtime.prefix, logger: runtime.logger });
+      await runtime.consume(
+        c.committees.durable,
+        [c.committees.subject],
+        ZCommitteeEvent,
+        async ({ subject, payload }, tx) => {
+          await applyCommitteeEvent(tx, subject, payload);
+          const open = await openMeetingChannels(tx, payload.tenantId, payload.committee.id);
+          hints.request(payload.tenantId, open, 'all');
+        },
       );
-      await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, (e, tx) =>
-        applyMembershipEvent(tx, e.subject, e.payload),
+      await runtime.consume(
+        c.memberships.durable,
+        [c.memberships.subject],
+        ZMembershipEvent,
+        async ({ subject, payload }, tx) => {
+          await applyMembershipEvent(tx, subject, payload);
+          const open = await openMeetingChannels(tx, payload.tenantId, payload.membership.committee_id);
+          hints.request(payload.tenantId, open, 'attendance');
+        },
       );
       await runtime.consume(c.users.durable, [c.users.subject], ZUserEvent, (e, tx) =>
         applyUserEvent(tx, e.payload),

@@ -20,6 +20,7 @@ import { EmailVoteRepository } from '../src/email-votes/email-vote.repository.js
 import { EDIT_ENDED, EDIT_START_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
 import { refused, S } from './helpers.js';
 import {
+  addMember,
   type Harness,
   newWorld,
   outboxDrained,
@@ -382,5 +383,22 @@ describe('editing an email vote', () => {
     expect((await refused(edit(manager, code, 'PAST', { start: at(-HOUR), end: at(HOUR) }))).message).toBe(
       EDIT_ENDED,
     );
+  });
+});
+
+describe("an email vote's live page", () => {
+  it('is asked to refetch when the committee’s members change, until the vote has ended', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const manager = userCtx(w.tenantId, MANAGER);
+    const open = await createVote(manager, w.committee.code, 'LIVE', -HOUR, DAY);
+    const ended = await createVote(manager, w.committee.code, 'DONE', -2 * DAY, -DAY);
+    const hintsTo = async (emailVoteId: string) =>
+      (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
+        .map((e) => e.payload)
+        .filter((b) => b.channel === `vote.${emailVoteId}` && b.kind === 'refresh');
+    await addMember(h, w.tenantId, w.committee.id, 'Member', 'North');
+    await eventually(async () => (await hintsTo(open.id)).length === 1, 10_000);
+    expect((await hintsTo(open.id))[0]?.payload).toEqual({ target: 'all' });
+    expect(await hintsTo(ended.id)).toEqual([]);
   });
 });

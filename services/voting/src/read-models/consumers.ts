@@ -1,5 +1,11 @@
-import { ZAttendanceEvent, ZCommitteeEvent, ZMeetingEvent, ZMembershipEvent } from '@gavel/contracts';
-import type { ServiceRuntime } from '@gavel/service-kit';
+import {
+  voteChannel,
+  ZAttendanceEvent,
+  ZCommitteeEvent,
+  ZMeetingEvent,
+  ZMembershipEvent,
+} from '@gavel/contracts';
+import { type RawSql, RefreshHints, type ServiceRuntime } from '@gavel/service-kit';
 import type { Tx } from '../db/prisma.js';
 import type { VoteService } from '../votes/vote.service.js';
 import {
@@ -24,14 +30,35 @@ export const CONSUMERS = {
   attendance: { durable: 'voting-attendance', subject: 'evt.meetings.attendance.*' },
 } as const;
 
+/** The channels of a committee's email votes that have not ended: their pages may be open. */
+async function openEmailVoteChannels(tx: RawSql, tenantId: string, committeeId: string): Promise<string[]> {
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id::text AS id FROM "voting".email_votes
+     WHERE tenant_id = $1::uuid AND committee_id = $2::uuid AND "end" > now()`,
+    tenantId,
+    committeeId,
+  );
+  return rows.map((r) => voteChannel(r.id));
+}
+
 export async function startReadModelConsumers(runtime: ServiceRuntime, votes: VoteService): Promise<void> {
   const c = CONSUMERS;
-  await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, (e, tx) =>
-    upsertCommittee(tx, e.subject, e.payload),
-  );
-  await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, (e, tx) =>
-    upsertMembership(tx, e.subject, e.payload),
-  );
+  // An email vote's page shows the committee's voting members and their progress: refetched when they change.
+  const hints = new RefreshHints({ js: runtime.js, prefix: runtime.prefix, logger: runtime.logger });
+  await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, async (e, tx) => {
+    await upsertCommittee(tx, e.subject, e.payload);
+    const tenantId = e.payload.tenantId;
+    hints.request(tenantId, await openEmailVoteChannels(tx, tenantId, e.payload.committee.id), 'all');
+  });
+  await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, async (e, tx) => {
+    await upsertMembership(tx, e.subject, e.payload);
+    const tenantId = e.payload.tenantId;
+    hints.request(
+      tenantId,
+      await openEmailVoteChannels(tx, tenantId, e.payload.membership.committee_id),
+      'all',
+    );
+  });
   await runtime.consume(c.meetings.durable, [c.meetings.subject], ZMeetingEvent, async (e, tx) => {
     await upsertMeeting(tx, e.subject, e.payload);
     // The consumer's transaction is the service's own Prisma transaction.
