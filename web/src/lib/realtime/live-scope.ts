@@ -87,7 +87,7 @@ export function createLiveHandler(
 ): LiveHandler {
   const keys = scopeKeys(scope);
   let lastStatusRefresh = 0;
-  let trailingStatusRefresh: ReturnType<typeof setTimeout> | undefined;
+  let trailingStatusRefresh = false;
   const invalidate = (queryKey: QueryKey) => {
     const inFlight = queryClient.isFetching({ queryKey }) > 0;
     const landed = queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
@@ -111,14 +111,17 @@ export function createLiveHandler(
   // refresh so the last tallies of a burst are never left out until the slow safety poll.
   const refreshStatus = () => {
     lastStatusRefresh = Date.now();
-    trailingStatusRefresh = undefined;
+    trailingStatusRefresh = false;
     if (opts.runner()) invalidate(keys.attendance);
     if (scope.kind === 'vote') invalidate(keys.state);
   };
   const refreshStatusSoon = () => {
     const wait = lastStatusRefresh + RUNNER_STATUS_REFRESH_MS - Date.now();
     if (wait <= 0) refreshStatus();
-    else trailingStatusRefresh ??= setTimeout(refreshStatus, wait);
+    else if (!trailingStatusRefresh) {
+      trailingStatusRefresh = true;
+      setTimeout(refreshStatus, wait);
+    }
   };
   const refreshAll = () => {
     invalidate(keys.state);
