@@ -21,7 +21,8 @@ export interface RefreshHintsOptions {
  * back.
  */
 export class RefreshHints {
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Keys (channel and target) with a hint scheduled. */
+  private readonly pending = new Set<string>();
   private readonly lastSent = new Map<string, number>();
   private readonly settleMs: number;
   private readonly intervalMs: number;
@@ -38,13 +39,12 @@ export class RefreshHints {
       if (this.pending.has(key)) continue;
       const last = this.lastSent.get(key) ?? Number.NEGATIVE_INFINITY;
       const wait = Math.max(this.settleMs, last + this.intervalMs - Date.now());
-      const timer = setTimeout(() => {
+      this.pending.add(key);
+      setTimeout(() => {
         this.pending.delete(key);
         this.lastSent.set(key, Date.now());
         void this.publish({ tenantId, channel, kind: 'refresh', payload: { target } });
-      }, wait);
-      timer.unref();
-      this.pending.set(key, timer);
+      }, wait).unref();
     }
   }
 

@@ -11,6 +11,7 @@ import {
 } from '@gavel/contracts';
 import {
   loadConfig,
+  type RawSql,
   RefreshHints,
   type RunningService,
   type StartServiceOptions,
@@ -58,24 +59,23 @@ export function meetingsService(
       const c = CONSUMERS;
       // Live meeting pages refetch what a committee change alters (they otherwise only poll now and then).
       const hints = new RefreshHints({ js: runtime.js, prefix: runtime.prefix, logger: runtime.logger });
-      await runtime.consume(
-        c.committees.durable,
-        [c.committees.subject],
-        ZCommitteeEvent,
-        async ({ subject, payload }, tx) => {
-          await applyCommitteeEvent(tx, subject, payload);
-          const open = await openMeetingChannels(tx, payload.tenantId, payload.committee.id);
-          hints.request(payload.tenantId, open, 'all');
-        },
-      );
+      const hintOpenMeetings = async (
+        tx: RawSql,
+        tenantId: string,
+        committeeId: string,
+        target: 'all' | 'attendance',
+      ) => hints.request(tenantId, await openMeetingChannels(tx, tenantId, committeeId), target);
+      await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, async (e, tx) => {
+        await applyCommitteeEvent(tx, e.subject, e.payload);
+        await hintOpenMeetings(tx, e.payload.tenantId, e.payload.committee.id, 'all');
+      });
       await runtime.consume(
         c.memberships.durable,
         [c.memberships.subject],
         ZMembershipEvent,
-        async ({ subject, payload }, tx) => {
-          await applyMembershipEvent(tx, subject, payload);
-          const open = await openMeetingChannels(tx, payload.tenantId, payload.membership.committee_id);
-          hints.request(payload.tenantId, open, 'attendance');
+        async (e, tx) => {
+          await applyMembershipEvent(tx, e.subject, e.payload);
+          await hintOpenMeetings(tx, e.payload.tenantId, e.payload.membership.committee_id, 'attendance');
         },
       );
       await runtime.consume(c.users.durable, [c.users.subject], ZUserEvent, (e, tx) =>

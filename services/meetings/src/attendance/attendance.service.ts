@@ -56,7 +56,6 @@ interface Target {
   who: AttendeeIdentity;
 }
 
-/** RSVPs (planned attendance), check-ins and the attendance lists of a meeting. */
 /**
  * RSVPs are planned attendance ('modify meeting rsvps': "adding people before the meeting"): they close when
  * the meeting starts, after which attendance is the check-in.
@@ -68,6 +67,7 @@ function assertRsvpsOpen(meeting: { status: string }): void {
     throw new AppError('rule_broken', 'RSVPs are closed: the meeting has ended.');
 }
 
+/** RSVPs (planned attendance), check-ins and the attendance lists of a meeting. */
 @Injectable()
 export class AttendanceService {
   constructor(

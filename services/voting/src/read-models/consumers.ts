@@ -45,19 +45,15 @@ export async function startReadModelConsumers(runtime: ServiceRuntime, votes: Vo
   const c = CONSUMERS;
   // An email vote's page shows the committee's voting members and their progress: refetched when they change.
   const hints = new RefreshHints({ js: runtime.js, prefix: runtime.prefix, logger: runtime.logger });
+  const hintOpenEmailVotes = async (tx: RawSql, tenantId: string, committeeId: string) =>
+    hints.request(tenantId, await openEmailVoteChannels(tx, tenantId, committeeId), 'all');
   await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, async (e, tx) => {
     await upsertCommittee(tx, e.subject, e.payload);
-    const tenantId = e.payload.tenantId;
-    hints.request(tenantId, await openEmailVoteChannels(tx, tenantId, e.payload.committee.id), 'all');
+    await hintOpenEmailVotes(tx, e.payload.tenantId, e.payload.committee.id);
   });
   await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, async (e, tx) => {
     await upsertMembership(tx, e.subject, e.payload);
-    const tenantId = e.payload.tenantId;
-    hints.request(
-      tenantId,
-      await openEmailVoteChannels(tx, tenantId, e.payload.membership.committee_id),
-      'all',
-    );
+    await hintOpenEmailVotes(tx, e.payload.tenantId, e.payload.membership.committee_id);
   });
   await runtime.consume(c.meetings.durable, [c.meetings.subject], ZMeetingEvent, async (e, tx) => {
     await upsertMeeting(tx, e.subject, e.payload);
