@@ -60,9 +60,16 @@ export function canEndMeeting(opts: { status: Phase; has_active_vote: boolean })
   return opts.status === 'in_progress' && !opts.has_active_vote;
 }
 
-/** Unanimous consent is offered for standard motions and amendments, not for custom-response motions. */
-export function isUnanimousConsentOffered(motion: Pick<MotionRecord, 'motion_responses'>): boolean {
-  return !hasCustomResponses(motion);
+/**
+ * Unanimous consent is offered for standard motions and amendments, not for custom-response motions. The
+ * amendment question of a row (adopt this amendment or not) is always a standard vote, whatever responses
+ * its motion vote will offer.
+ */
+export function isUnanimousConsentOffered(
+  motion: Pick<MotionRecord, 'motion_responses'>,
+  kind: 'motion' | 'amendment' = 'motion',
+): boolean {
+  return kind === 'amendment' || !hasCustomResponses(motion);
 }
 
 export type StartVoteBlocker =

@@ -64,6 +64,9 @@ describe('flow texts', () => {
     expect(isUnanimousConsentOffered({ motion_responses: null })).toBe(true);
     expect(isUnanimousConsentOffered({ motion_responses: [] })).toBe(true);
     expect(isUnanimousConsentOffered({ motion_responses: ['A', 'B'] })).toBe(false);
+    expect(isUnanimousConsentOffered({ motion_responses: ['A', 'B'] }, 'motion')).toBe(false);
+    // Adopting an amendment is a standard question even when its motion vote has custom responses.
+    expect(isUnanimousConsentOffered({ motion_responses: ['A', 'B'] }, 'amendment')).toBe(true);
   });
 });
 

@@ -220,6 +220,16 @@ describe('running a vote', () => {
     expect((await refused(a.unanimous(w.runner, custom.id))).message).toContain(
       'Unanimous consent is not offered',
     );
+    // Adopting an amendment is a yes/no question even when the amended text offers custom responses.
+    const customAmendment = (
+      await a.amend(w.runner, custom.id, { name: 'Custom amendment', motion_responses: ['A', 'B', 'C'] })
+    ).motion;
+    expect(await a.unanimous(w.runner, customAmendment.id, 'amendment')).toMatchObject({
+      motion: { amendment_approved: true },
+    });
+    expect((await refused(a.unanimous(w.runner, customAmendment.id, 'motion'))).message).toContain(
+      'Unanimous consent is not offered',
+    );
     const amended = await a.unanimous(w.runner, amendment.id, 'amendment');
     expect(amended).toMatchObject({
       message: 'The motion was amended by unanimous consent.',

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { createPortal } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useClickableRow } from '@/lib/use-clickable-row';
@@ -12,6 +13,8 @@ function Row() {
           <td>Finance</td>
           <td>
             <button type="button">Inner action</button>
+            {/* A dialog opened from the row lives elsewhere in the page, as Radix renders it. */}
+            {createPortal(<p>Dialog text rendered in a portal</p>, document.body)}
           </td>
         </tr>
       </tbody>
@@ -57,6 +60,12 @@ describe('useClickableRow', () => {
   it('leaves clicks on controls inside the row alone', () => {
     const router = renderRow();
     fireEvent.click(screen.getByRole('button', { name: 'Inner action' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('leaves clicks inside a portal opened from the row alone (React bubbles them to the row)', () => {
+    const router = renderRow();
+    fireEvent.click(screen.getByText('Dialog text rendered in a portal'));
     expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -5,9 +5,14 @@ import { useNavigate } from 'react-router';
 const INTERACTIVE =
   'a, button, input, select, textarea, label, [role="button"], [role="menuitem"], [role="switch"]';
 
+/**
+ * Whether the click belongs to something else than the row: a control inside it, or anything rendered
+ * elsewhere through a portal (a dialog opened from the row), whose clicks React still bubbles to the row.
+ */
 function startedOnInnerControl(event: React.SyntheticEvent<HTMLElement>): boolean {
   const target = event.target as Element | null;
-  const control = target?.closest(INTERACTIVE);
+  if (!target || !event.currentTarget.contains(target)) return true;
+  const control = target.closest(INTERACTIVE);
   return !!control && control !== event.currentTarget;
 }
 

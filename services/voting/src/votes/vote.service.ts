@@ -147,7 +147,7 @@ export class VoteService {
           );
         }
       }
-      if (how === 'unanimous' && !isUnanimousConsentOffered(motion)) {
+      if (how === 'unanimous' && !isUnanimousConsentOffered(motion, input.type)) {
         throw new AppError(
           'rule_broken',
           'Unanimous consent is not offered for motions with custom responses.',

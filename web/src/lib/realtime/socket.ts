@@ -15,7 +15,9 @@ export function createSocket(): Socket {
     path: '/socket.io',
     transports: ['websocket'],
     withCredentials: true,
+    // Every retry comes within the spec's second; socket.io's jitter (0.5 to 1 s) keeps a hall of
+    // delegates that lost the connection together from all knocking at the same instant.
     reconnectionDelay: RECONNECT_DELAY_MS,
-    reconnectionDelayMax: RECONNECT_DELAY_MS * 5,
+    reconnectionDelayMax: RECONNECT_DELAY_MS,
   });
 }

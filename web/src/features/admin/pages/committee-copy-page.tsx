@@ -65,7 +65,12 @@ function useAllCommittees() {
     (a, b) => (b.year ?? -1) - (a.year ?? -1) || a.name.localeCompare(b.name),
   );
   const newestYear = years.data?.[0]?.year ?? new Date().getFullYear();
-  return { committees, failed, pending, newestYear, retry: () => void years.refetch() };
+  // Try again asks for whatever failed: the years, or the committee lists that did not load.
+  const retry = () => {
+    if (years.isError) void years.refetch();
+    for (const list of lists) if (list.isError) void list.refetch();
+  };
+  return { committees, failed, pending, newestYear, retry };
 }
 
 function CommitteeCopy() {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { currentNavItem } from '@/features/shell/components/app-sidebar';
 import { SIDEBAR_STORAGE_KEY } from '@/features/shell/use-sidebar';
 import { queryKeys } from '@/lib/query-keys';
 import { mockFetch } from '@/test/fetch-mock';
@@ -64,5 +65,27 @@ describe('NotFoundPage', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Admin' }).getAttribute('href')).toBe('/admin');
+  });
+});
+
+describe('currentNavItem', () => {
+  const items = [{ to: '/' }, { to: '/admin' }, { to: '/admin/appointments' }];
+  it.each([
+    ['/', '/'],
+    ['/admin', '/admin'],
+    ['/admin/committee/FIN', '/admin'],
+    ['/admin/appointments', '/admin/appointments'],
+    ['/admin/appointments/2026', '/admin/appointments'],
+    ['/administration', null],
+    ['/meeting/FIN/M1', null],
+  ])('marks one item for %s', (pathname, expected) => {
+    expect(currentNavItem(items, pathname)).toBe(expected);
+  });
+
+  it('marks the page in the sidebar for screen readers too', async () => {
+    await openAdmin(makeMe({ permissions: ['create committees', 'modify appointment acceptances'] }));
+    const nav = within(sidebar());
+    expect(nav.getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Appointments' }).getAttribute('aria-current')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { COMMITTEE_LIST_PERMISSIONS, canAny, type Principal } from '@gavel/contracts';
 import { ClipboardCheckIcon, HouseIcon, LayoutDashboardIcon } from 'lucide-react';
 import * as React from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '@/features/auth/queries';
 import { cn } from '@/lib/cn';
 
@@ -31,6 +31,17 @@ const NAV_ITEMS: NavItem[] = [
   },
 ];
 
+/**
+ * The item of the current page: the one whose path is the longest prefix of it, so /admin/appointments
+ * marks Appointments alone while /admin/committee/FIN still marks Admin.
+ */
+export function currentNavItem(items: readonly Pick<NavItem, 'to'>[], pathname: string): string | null {
+  const matches = items
+    .map(({ to }) => to)
+    .filter((to) => pathname === to || (to !== '/' && pathname.startsWith(`${to}/`)));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
 export interface AppSidebarProps {
   open: boolean;
   /** Narrow screens: the sidebar covers the page and closes on navigation or a click outside. */
@@ -41,6 +52,7 @@ export interface AppSidebarProps {
 export function AppSidebar({ open, overlay, onClose }: AppSidebarProps) {
   const { principal } = useCurrentUser();
   const items = NAV_ITEMS.filter((item) => item.visible?.(principal) ?? true);
+  const current = currentNavItem(items, useLocation().pathname);
   React.useEffect(() => {
     if (!overlay || !open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -76,21 +88,19 @@ export function AppSidebar({ open, overlay, onClose }: AppSidebarProps) {
         </div>
         <nav className="flex flex-col gap-1 p-2">
           {items.map(({ to, label, icon: Icon }) => (
-            <NavLink
+            <Link
               key={to}
               to={to}
-              end={to === '/'}
+              aria-current={to === current ? 'page' : undefined}
               onClick={overlay ? onClose : undefined}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                  isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
-                )
-              }
+              className={cn(
+                'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                to === current && 'bg-sidebar-accent text-sidebar-accent-foreground',
+              )}
             >
               <Icon className="size-4" />
               {label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       </aside>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
@@ -105,13 +105,18 @@ describe('MotionsPanel', { timeout: 20_000 }, () => {
     expect(within(card).queryByRole('button', { name: 'Close Vote' })).toBeNull();
   });
 
-  it('only logs a failed fetch', async () => {
+  it('logs a failed fetch without a dialog, and never calls a failed first load "no motions"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch({ 'GET /api/meeting/FIN/M1/retrieve/motions': { status: 500, body: {} } });
     renderMotionsPanel({});
-    expect(await screen.findByText('No motions to show')).toBeTruthy();
+    expect(await screen.findByText('Unknown Retrieve Error... Please try again.')).toBeTruthy();
+    expect(screen.queryByText('No motions to show')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(warn).toHaveBeenCalledWith('Motions could not be retrieved', expect.anything());
+
+    mockFetch({ 'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: /Adopt the budget/ })).toBeTruthy();
   });
 });
 

@@ -38,6 +38,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
+import { ErrorState } from '@/components/page-status';
 import { useCurrentUser } from '@/features/auth/queries';
 import { isVotingMember } from '@/features/meetings/meeting-rules';
 import { NewMotionButton } from '@/features/voting/components/motion-buttons';
@@ -118,6 +119,8 @@ export function MotionsPanel({ scope, phase, committee, attendance, live, clock 
       principal={principal}
       data={motions.data}
       loading={motions.isPending}
+      loadError={motions.data === undefined && motions.isError ? motions.error : null}
+      onRetry={() => void motions.refetch()}
       now={clock.now}
       timeKey={clock.tick}
       canModify={canModify}
@@ -129,6 +132,9 @@ export interface MotionsPanelViewProps extends Omit<MotionsPanelProps, 'live' | 
   principal: Principal;
   data: TMotionsReply | undefined;
   loading: boolean;
+  /** Why the first load failed (later failures keep the last answer on screen). */
+  loadError?: unknown;
+  onRetry?: () => void;
   now: number;
   timeKey: number;
   canModify: boolean;
@@ -143,6 +149,8 @@ export function MotionsPanelView({
   principal,
   data,
   loading,
+  loadError = null,
+  onRetry,
   now,
   timeKey,
   canModify,
@@ -208,7 +216,9 @@ export function MotionsPanelView({
         </p>
       )}
 
-      {state.roots.length === 0 ? (
+      {loadError !== null ? (
+        <ErrorState className="p-4" message={errorText(loadError, FALLBACK.retrieve)} onRetry={onRetry} />
+      ) : state.roots.length === 0 ? (
         <p className="text-sm text-muted-foreground">{loading ? 'Loading motions…' : 'No motions to show'}</p>
       ) : state.canReorder ? (
         <SortableMotions state={state} actions={actions} onSorted={(ids) => void onSorted(ids)} />

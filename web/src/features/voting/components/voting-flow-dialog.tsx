@@ -148,13 +148,13 @@ export function VotingFlowDialog({
                 <DialogTitle>{target.revote ? 'Revote' : 'Start the vote'}</DialogTitle>
                 <DialogDescription>
                   {target.revote ? 'The previous result will be lost. ' : ''}
-                  {isUnanimousConsentOffered(target.motion)
+                  {isUnanimousConsentOffered(target.motion, target.kind)
                     ? `Start a vote on the ${what}, or approve it by unanimous consent.`
                     : `Start a vote on the ${what}.`}
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                {isUnanimousConsentOffered(target.motion) && (
+                {isUnanimousConsentOffered(target.motion, target.kind) && (
                   <Button
                     variant="outline"
                     className="min-h-11"
