@@ -53,6 +53,17 @@ describe('Copy committees', () => {
     expect(field('Name').value).toBe('Finance Committee');
   });
 
+  it("asks again for a year's committees that failed to load when Try again is pressed", async () => {
+    const { user, fetchMock } = open();
+    fetchMock.on('GET /api/admin/2025/committees', { status: 500, body: { message: 'Server Error' } });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(fetchMock.requestsTo('GET /api/admin/2025/committees').length).toBeGreaterThan(1);
+
+    fetchMock.on('GET /api/admin/2025/committees', { body: [bylaws] });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('combobox', { name: 'Committee' })).toBeTruthy();
+  });
+
   it('creates the copy and opens its admin page', async () => {
     const { user, fetchMock, router } = open();
     fetchMock.on('POST /api/admin/committees/copy', {
