@@ -19,9 +19,27 @@ export function setHandlerLogger(logger: Logger): void {
   handlerLogger = logger;
 }
 
-/** Turns anything thrown by a handler into the reply envelope; unknown errors are logged and hidden. */
+/**
+ * Prisma's codes for "no connection or transaction could be had in time" (P2024: pool timeout, P2028:
+ * transaction not started within maxWait): the service is saturated, not broken.
+ */
+const BUSY_PRISMA_CODES: ReadonlySet<unknown> = new Set(['P2024', 'P2028']);
+export const BUSY_MESSAGE = 'The service is busy right now. Please try again in a moment.';
+
+function isSaturation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && BUSY_PRISMA_CODES.has((err as { code?: unknown }).code);
+}
+
+/**
+ * Turns anything thrown by a handler into the reply envelope: a saturated database answers 503 so the
+ * client tries again; unknown errors are logged and hidden.
+ */
 export function errorReply(err: unknown): TReply {
   if (err instanceof AppError) return { ok: false, error: err.toPayload() };
+  if (isSaturation(err)) {
+    handlerLogger?.warn({ code: (err as { code: string }).code }, 'database saturated: answered busy');
+    return { ok: false, error: { code: 'unavailable', message: BUSY_MESSAGE } };
+  }
   handlerLogger?.error({ err }, 'unhandled error in handler');
   return {
     ok: false,

@@ -8,7 +8,7 @@ import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Handle } from '../src/handler.js';
+import { BUSY_MESSAGE, Handle } from '../src/handler.js';
 import { currentRequestId } from '../src/logger.js';
 import { callService } from '../src/nats.js';
 import { GavelNatsServer } from '../src/nats-server.js';
@@ -32,6 +32,17 @@ class EchoHandler {
   @Handle('kit.crash', z.object({}))
   crash() {
     throw new Error('secret internals');
+  }
+
+  @Handle('kit.saturated', z.object({}))
+  saturated() {
+    // What Prisma throws when every pooled connection stays busy past the transaction's maxWait.
+    throw Object.assign(
+      new Error('Transaction API error: Unable to start a transaction in the given time.'),
+      {
+        code: 'P2028',
+      },
+    );
   }
 
   @Handle('kit.huge', z.object({}))
@@ -140,6 +151,13 @@ describe('NATS handlers through the kit', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('internal');
     expect((err as AppError).message).not.toMatch(/secret/);
+  });
+
+  it('answers a saturated database as unavailable (503), so the client tries again', async () => {
+    await expect(call('kit.saturated', {})).rejects.toMatchObject({
+      code: 'unavailable',
+      message: BUSY_MESSAGE,
+    });
   });
 
   it('answers unavailable at once when no service listens', async () => {
