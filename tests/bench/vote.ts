@@ -79,6 +79,7 @@ async function openMeeting(e: Electorate) {
   );
   await e.call(SUBJECTS.meetings.meetingStart, { committeeCode: e.committeeCode, meetingCode }, ZMeeting);
   log(`meeting ${e.committeeCode}/${meetingCode} started; checking in ${e.delegates.length} delegates`);
+  const checkInStart = performance.now();
   await pool(e.delegates, 32, async (d) => {
     await settle('check in', () =>
       e.call(
@@ -88,7 +89,8 @@ async function openMeeting(e: Electorate) {
       ),
     );
   });
-  return { meeting, meetingCode };
+  const checkInsPerSecond = e.delegates.length / ((performance.now() - checkInStart) / 1000);
+  return { meeting, meetingCode, checkInsPerSecond };
 }
 
 async function main() {
@@ -97,7 +99,7 @@ async function main() {
   const e = await prepareElectorate(urls, delegatesWanted);
   const db = new pg.Pool({ connectionString: urls.databaseUrl, max: 2 });
   try {
-    const { meetingCode } = await openMeeting(e);
+    const { meetingCode, checkInsPerSecond } = await openMeeting(e);
     const scope = { committeeCode: e.committeeCode, meetingCode };
     const { motion } = await e.call(
       SUBJECTS.voting.motionCreate,
@@ -118,6 +120,7 @@ async function main() {
     const agent = gatewayAgent(concurrency);
     const gateway = new URL(String(args.gateway));
     const notOpened: string[] = [];
+    const pagesStart = performance.now();
     await pool(e.delegates, concurrency, async (d) => {
       const page = await throughGateway({
         agent,
@@ -129,6 +132,7 @@ async function main() {
       });
       if (page.status !== 200) notOpened.push(`${page.status} ${page.body.slice(0, 120)}`);
     });
+    const pageLoadsPerSecond = e.delegates.length / ((performance.now() - pagesStart) / 1000);
     if (notOpened.length > 0) {
       const kinds = [...new Set(notOpened)].slice(0, 5).join('; ');
       throw new Error(`${notOpened.length} delegates could not open the meeting page: ${kinds}`);
@@ -235,6 +239,10 @@ async function main() {
       resultFanoutP50Ms: round(percentile(fanout, 50)),
       clientsWithoutResult: missedResult,
       votesPerSecondVsBaseline: round(votesPerSecond / baseline, 2),
+      // The hall before the vote: check-ins (staff desks, 32 at once, straight to the meetings service)
+      // and every delegate opening the meeting page through the gateway.
+      checkInsPerSecond: round(checkInsPerSecond),
+      pageLoadsPerSecond: round(pageLoadsPerSecond),
       attendanceListMs: attendancePlain.ms,
       attendanceListKb: attendancePlain.kb,
       attendanceListGzipMs: attendanceGzip.ms,
