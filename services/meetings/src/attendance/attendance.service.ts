@@ -92,12 +92,13 @@ export class AttendanceService {
       const via = input.attending ? attendingVia(meeting, input.attending_via) : null;
       const unchanged =
         existing && existing.attending === input.attending && (existing.attendingVia ?? null) === via;
+      let parts: MemberParts | undefined;
       if (!unchanged) {
         await this.repo.upsertRsvp(tx, ctx.tenantId, meeting.id, target.who, input.attending, via);
-        await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.updated');
+        parts = await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.updated');
         await this.meetingService.broadcastState(tx, ctx.tenantId, meeting, committee); // new RSVP counts
       }
-      return this.reply(tx, ctx, meeting, committee, target);
+      return this.reply(tx, ctx, meeting, committee, target, parts);
     });
   }
 
@@ -109,12 +110,13 @@ export class AttendanceService {
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
       const target = await this.target(tx, ctx, meeting, input.id, true);
       assertRsvpsOpen(meeting);
+      let parts: MemberParts | undefined;
       if (existing) {
         await this.repo.deleteRsvp(tx, ctx.tenantId, existing.id);
-        await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted');
+        parts = await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted');
         await this.meetingService.broadcastState(tx, ctx.tenantId, meeting, committee); // new RSVP counts
       }
-      return this.reply(tx, ctx, meeting, committee, target);
+      return this.reply(tx, ctx, meeting, committee, target, parts);
     });
   }
 
@@ -146,8 +148,10 @@ export class AttendanceService {
         await this.repo.switchVia(tx, ctx.tenantId, row, via, now);
         kind = 'attendee.updated';
       }
-      if (kind) await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, kind);
-      return this.reply(tx, ctx, meeting, committee, target);
+      const parts = kind
+        ? await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, kind)
+        : undefined;
+      return this.reply(tx, ctx, meeting, committee, target, parts);
     });
   }
 
@@ -159,11 +163,19 @@ export class AttendanceService {
       assertInProgress(meeting);
       const target = await this.target(tx, ctx, meeting, input.id, true, 'attendance');
       const row = await this.repo.lockExisting(tx, ctx.tenantId, meeting.id, input.id);
+      let parts: MemberParts | undefined;
       if (row && !row.deletedAt) {
         await this.repo.checkOut(tx, ctx.tenantId, row, this.clock.now());
-        await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, 'attendee.updated');
+        parts = await this.announceAttendance(
+          tx,
+          ctx.tenantId,
+          meeting,
+          committee,
+          target,
+          'attendee.updated',
+        );
       }
-      return this.reply(tx, ctx, meeting, committee, target);
+      return this.reply(tx, ctx, meeting, committee, target, parts);
     });
   }
 
@@ -288,9 +300,11 @@ export class AttendanceService {
     meeting: MeetingRow,
     committee: CommitteeRow,
     t: Target,
+    /** The member's rows when this transaction already read them after its last write. */
+    known?: MemberParts,
   ): Promise<TAttendanceChangeReply> {
     const audience: Audience = { staff: isStaff(ctx), runner: false };
-    const parts = await this.parts(db, ctx.tenantId, meeting, t);
+    const parts = known ?? (await this.parts(db, ctx.tenantId, meeting, t));
     return {
       member: toAttendanceMember(committee, parts, audience),
       user: toAttendanceUser(t.user, audience),
@@ -323,11 +337,11 @@ export class AttendanceService {
     committee: CommitteeRow,
     t: Target,
     kind: TRealtimeKind,
-  ): Promise<void> {
+  ): Promise<MemberParts> {
     const parts = await this.announce(tx, tenantId, meeting, committee, t, kind);
-    const a = parts.attendee;
-    if (!a) return;
-    await this.events.attendance(tx, toAttendanceEvent(tenantId, meeting, a));
+    if (parts.attendee)
+      await this.events.attendance(tx, toAttendanceEvent(tenantId, meeting, parts.attendee));
+    return parts;
   }
 }
 
