@@ -13,8 +13,13 @@ import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { usePagePolling } from '@/lib/realtime/page-polling';
 
-export function useEmailVote(committeeCode: string, voteCode: string, interval: number | false = false) {
-  const refetchInterval = usePagePolling(interval);
+export function useEmailVote(
+  committeeCode: string,
+  voteCode: string,
+  interval: number | false = false,
+  live = false,
+) {
+  const refetchInterval = usePagePolling(interval, live);
   return useQuery({
     queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode),
     queryFn: ({ signal }) => fetchEmailVote(committeeCode, voteCode, signal),
@@ -27,10 +32,16 @@ export function isMissing(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
 
-export function useEmailVoteAttendance(committeeCode: string, voteCode: string, interval: number | false) {
+export function useEmailVoteAttendance(
+  committeeCode: string,
+  voteCode: string,
+  interval: number | false,
+  live = false,
+) {
   // A 404 (no attendance call) is final: the panel shows the vote's progress counts instead.
-  const refetchInterval = usePagePolling((query: { state: { error: unknown } }) =>
-    isMissing(query.state.error) ? false : interval,
+  const refetchInterval = usePagePolling(
+    (query: { state: { error: unknown } }) => (isMissing(query.state.error) ? false : interval),
+    live,
   );
   return useQuery({
     queryKey: queryKeys.meetings.emailVoteAttendance(committeeCode, voteCode),

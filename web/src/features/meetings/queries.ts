@@ -30,8 +30,13 @@ import { writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { PAGE_ACTION_KEY, usePagePolling } from '@/lib/realtime/page-polling';
 
-export function useMeetingPage(committeeCode: string, meetingCode: string, interval: number | false) {
-  const refetchInterval = usePagePolling(interval);
+export function useMeetingPage(
+  committeeCode: string,
+  meetingCode: string,
+  interval: number | false,
+  live = false,
+) {
+  const refetchInterval = usePagePolling(interval, live);
   return useQuery({
     queryKey: queryKeys.meetings.detail(committeeCode, meetingCode),
     queryFn: ({ signal }) => fetchMeetingPage(committeeCode, meetingCode, signal),
@@ -43,9 +48,10 @@ export function useMeetingAttendance(
   committeeCode: string,
   meetingCode: string,
   interval: number | false,
+  live = false,
   enabled = true,
 ) {
-  const refetchInterval = usePagePolling(interval);
+  const refetchInterval = usePagePolling(interval, live);
   return useQuery({
     queryKey: queryKeys.meetings.attendance(committeeCode, meetingCode),
     queryFn: ({ signal }) => fetchMeetingAttendance(committeeCode, meetingCode, signal),

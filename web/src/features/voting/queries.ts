@@ -28,15 +28,17 @@ export function motionsKey(scope: MotionScope) {
 
 /**
  * GET {base}/retrieve/motions, polled every `intervalFor(latest answer)` ms. Polling pauses while any action
- * of the page runs and resumes after it (spec section 7, usePagePolling). A failed or invalid fetch is only logged; the last
+ * of the page runs with realtime down and resumes after it (spec section 7, usePagePolling). A failed or invalid fetch is only logged; the last
  * answer stays and polling goes on.
  */
 export function useMotions(
   scope: MotionScope,
   intervalFor: (data: TMotionsReply | undefined) => number | false,
+  live = false,
 ) {
-  const refetchInterval = usePagePolling((query: { state: { data: TMotionsReply | undefined } }) =>
-    intervalFor(query.state.data),
+  const refetchInterval = usePagePolling(
+    (query: { state: { data: TMotionsReply | undefined } }) => intervalFor(query.state.data),
+    live,
   );
   return useQuery({
     queryKey: motionsKey(scope),

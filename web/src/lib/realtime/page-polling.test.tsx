@@ -126,6 +126,31 @@ describe('page polling', { timeout: 20_000 }, () => {
     );
   });
 
+  it('keeps polling during an action while realtime is connected (the pause is for realtime down)', async () => {
+    const close = held();
+    const fetchMock = mockFetch({ ...meetingRoutes, [CLOSE]: close.handler });
+    const { result } = renderHook(
+      () => {
+        useMeetingPage('FIN', 'M1', POLL, true);
+        useMeetingAttendance('FIN', 'M1', POLL, true);
+        useMotions(meetingScope, () => POLL, true);
+        return useCloseVote(meetingScope);
+      },
+      { wrapper },
+    );
+    act(() => result.current.mutate({ id: 'mo-1', voteId: 'v-1' }));
+    await waitFor(() => expect(fetchMock.requestsTo(CLOSE)).toHaveLength(1));
+    const during = [MEETING, ATTENDANCE, MOTIONS].map((route) => fetchMock.requestsTo(route).length);
+    await waitFor(() => {
+      [MEETING, ATTENDANCE, MOTIONS].forEach((route, i) => {
+        expect(fetchMock.requestsTo(route).length).toBeGreaterThanOrEqual((during[i] ?? 0) + 2);
+      });
+    });
+    await act(async () =>
+      close.release({ body: { motion: makeMotion(), vote: makeVote(), message: 'Vote Closed' } }),
+    );
+  });
+
   it("pauses the email vote's vote, attendance and motions polling while a response is sent", async () => {
     const respond = held();
     const fetchMock = mockFetch({

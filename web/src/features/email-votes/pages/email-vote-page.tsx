@@ -47,8 +47,8 @@ export function EmailVotePage() {
   const phase = cachedVote ? emailVotePhase(cachedVote, now) : 'planned';
   const votingMember = isVotingMember(cachedAttendance?.members, me.user.id);
   const interval = attendancePollInterval({ live, phase, runner, editor: staff, votingMember });
-  const vote = useEmailVote(committeeCode, voteCode, interval);
-  const attendance = useEmailVoteAttendance(committeeCode, voteCode, interval);
+  const vote = useEmailVote(committeeCode, voteCode, interval, live);
+  const attendance = useEmailVoteAttendance(committeeCode, voteCode, interval, live);
 
   const baseTitle = vote.data ? vote.data.name : 'Vote';
   useDocumentTitle(liveTitle(baseTitle, tick, phase === 'in_progress'));

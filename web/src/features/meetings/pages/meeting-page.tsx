@@ -65,11 +65,13 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
     committeeCode,
     meetingCode,
     meetingPollInterval({ live, phase, runner, votingMember, activeVote: activeVote !== null }),
+    live,
   );
   const attendance = useMeetingAttendance(
     committeeCode,
     meetingCode,
     attendancePollInterval({ live, phase, runner, editor, votingMember }),
+    live,
   );
   const mine = memberOf(attendance.data?.members, me.user.id);
 

@@ -92,22 +92,26 @@ export function MotionsPanel({ scope, phase, committee, attendance, live, clock 
   const emailVote = useEmailVote(scope);
   const votingMember = isVotingMember(attendance?.members, principal.userId);
   const isRunner = can(principal, 'run meetings');
-  const motions = useMotions(scope, (data) => {
-    const now = Date.now();
-    const votes = data?.votes ?? [];
-    const hasActiveVote =
-      scope.kind === 'meeting'
-        ? findActiveVote(votes, now) !== null
-        : votes.some((v) => isVoteActive(v, now));
-    // The motions list follows the meeting's polling row: it is what changes with the vote.
-    return meetingPollInterval({
-      live,
-      phase,
-      runner: isRunner,
-      votingMember,
-      activeVote: hasActiveVote,
-    });
-  });
+  const motions = useMotions(
+    scope,
+    (data) => {
+      const now = Date.now();
+      const votes = data?.votes ?? [];
+      const hasActiveVote =
+        scope.kind === 'meeting'
+          ? findActiveVote(votes, now) !== null
+          : votes.some((v) => isVoteActive(v, now));
+      // The motions list follows the meeting's polling row: it is what changes with the vote.
+      return meetingPollInterval({
+        live,
+        phase,
+        runner: isRunner,
+        votingMember,
+        activeVote: hasActiveVote,
+      });
+    },
+    live,
+  );
   const canModify = scope.kind === 'meeting' ? true : (emailVote.data?.can_modify ?? false);
   useRefetchWhenVotesEnd(scope, motions.data, clock.now);
   return (
