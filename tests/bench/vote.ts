@@ -117,14 +117,12 @@ async function main() {
 
     // Every delegate has the meeting page open before the vote, as in the hall: it loads the meeting once.
     log(`opening the meeting page for ${e.delegates.length} delegates`);
-    const agent = gatewayAgent(concurrency);
-    const gateway = new URL(String(args.gateway));
+    const agent = gatewayAgent(new URL(String(args.gateway)), concurrency);
     const notOpened: string[] = [];
     const pagesStart = performance.now();
     await pool(e.delegates, concurrency, async (d) => {
       const page = await throughGateway({
         agent,
-        gateway,
         host: BENCH_HOST,
         method: 'GET',
         path: `/api/meeting/${e.committeeCode}/${meetingCode}/retrieve/meeting`,
@@ -142,7 +140,6 @@ async function main() {
     const loadAttendance = async (gzip: boolean) => {
       const list = await throughGateway({
         agent,
-        gateway,
         host: BENCH_HOST,
         method: 'GET',
         path: `/api/meeting/${e.committeeCode}/${meetingCode}/retrieve/attendance`,
@@ -176,7 +173,6 @@ async function main() {
     await pool(e.delegates, concurrency, async (d) => {
       const answer = await throughGateway({
         agent,
-        gateway,
         host: BENCH_HOST,
         method: 'POST',
         path,
@@ -187,7 +183,7 @@ async function main() {
     });
     const castSeconds = (performance.now() - castStart) / 1000;
     const cpuAfter = cpuSecondsByProcess();
-    agent.destroy();
+    await agent.close();
 
     const closeAt = absoluteNow();
     await e.call(SUBJECTS.voting.voteClose, { ...scope, id: motion.id, voteId }, ZVoteReply);
