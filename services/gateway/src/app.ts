@@ -8,7 +8,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   type TPreloadedNotification,
 } from '@gavel/contracts';
-import { type Logger, metrics, runWithRequestId } from '@gavel/service-kit';
+import { type Logger, metrics } from '@gavel/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -178,9 +178,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const documentJson = JSON.stringify(document);
   const documentHtml = renderDocsHtml(document);
   const knownHost = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const tenant = await runWithRequestId(request.id, () =>
-      tenants.resolve(parseHost(request.host), request.id),
-    );
+    const tenant = await tenants.resolve(parseHost(request.host), request.id);
     if (!tenant) sendError(reply, 404, MESSAGES.unknownHost);
     return tenant !== null;
   };

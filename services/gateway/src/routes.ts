@@ -6,7 +6,7 @@ import {
   type TRequestContext,
   type TTenant,
 } from '@gavel/contracts';
-import { callService, runWithRequestId } from '@gavel/service-kit';
+import { callService } from '@gavel/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -115,12 +115,9 @@ export function registerForwardedRoutes(
     if (!route.subject && route.session !== 'destroy') {
       throw new Error(`HTTP route ${route.method} ${route.path} has no subject to forward to`);
     }
-    const handler = forwarder(route, deps);
-    app.route({
-      method: route.method,
-      url: toFastifyPath(route.path),
-      handler: (request, reply) => runWithRequestId(request.id, () => handler(request, reply)),
-    });
+    // The request id travels explicitly (NATS header, access line), not in an AsyncLocalStorage: a
+    // scope around every request turns on promise hooks, which cost the edge ~6% of its CPU per cast.
+    app.route({ method: route.method, url: toFastifyPath(route.path), handler: forwarder(route, deps) });
   }
 }
 
