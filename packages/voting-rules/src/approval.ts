@@ -1,7 +1,7 @@
 /** Approval rules and the active amendment (spec section 4, "Approval rules"). */
 import { APPROVE_RESPONSE, hasCustomResponses, resultList, resultOfVote } from './results.js';
 import { findActiveVote, hasVoteEnded, toMillis } from './time.js';
-import type { Id, Instant, MotionRecord, VoteRecord } from './types.js';
+import type { Id, Instant, MotionRecord, VoteKind, VoteRecord, VoteType } from './types.js';
 
 /** true approved, false defeated, null undecided / pending. */
 export type Approval = boolean | null;
@@ -131,4 +131,43 @@ export function motionHasResult(
     const vote = voteById(full, id);
     return vote !== null && hasVoteEnded(vote, ctx.now);
   });
+}
+
+/** The root motion of a row: itself, or the motion at the top of its amendment chain. */
+export function rootMotionOf<M extends Pick<MotionRecord, 'id' | 'amendment_parent_id'>>(
+  row: M,
+  motions: readonly M[],
+): M {
+  const byId = new Map(motions.map((m) => [m.id, m]));
+  const seen = new Set<Id>();
+  let root = row;
+  while (root.amendment_parent_id != null && !seen.has(root.id)) {
+    seen.add(root.id);
+    const parent = byId.get(root.amendment_parent_id);
+    if (!parent) break;
+    root = parent;
+  }
+  return root;
+}
+
+/**
+ * The row as the ballot of a `kind` vote on it sees it. The motion vote held on an approved amendment
+ * decides the root motion as amended, so it keeps the root's responses, maximum responses, vote type
+ * and demographic filter (the amendment form offers neither a filter nor several responses). Any other
+ * vote follows its own row.
+ */
+export function ballotMotionOf<M extends MotionRecord & { vote_type?: VoteType | null }>(
+  row: M,
+  kind: VoteKind,
+  motions: readonly M[],
+): M {
+  if (kind !== 'motion' || !isAmendment(row)) return row;
+  const root = rootMotionOf(row, motions);
+  return {
+    ...row,
+    motion_responses: root.motion_responses,
+    maximum_responses: root.maximum_responses,
+    motion_filter: root.motion_filter,
+    ...(root.vote_type !== undefined ? { vote_type: root.vote_type } : {}),
+  };
 }

@@ -92,6 +92,15 @@ export function hasCustomResponses(motion: Pick<MotionRecord, 'motion_responses'
 }
 
 /**
+ * Whether a vote's own ballot has custom responses: it offers a response outside the standard three. The
+ * vote's record is what members voted on, whichever row it is held on.
+ */
+export function hasCustomBallot(responses: readonly string[]): boolean {
+  const standard: readonly string[] = STANDARD_RESPONSES;
+  return responses.some((r) => !standard.includes(r));
+}
+
+/**
  * Motion result passed/failed (spec section 4): with custom responses, passed means there is a
  * winning response (or a tie); with standard responses, passed means the outcome is in_favor (a tie
  * list containing in_favor is not "the outcome is in_favor").

@@ -4,9 +4,11 @@ import {
   activeAmendment,
   amendmentApproval,
   amendmentsOf,
+  ballotMotionOf,
   type MotionRecord,
   motionApproval,
   motionHasResult,
+  rootMotionOf,
   type VoteRecord,
 } from '../src/index.js';
 
@@ -259,5 +261,52 @@ describe('motionHasResult', () => {
   ])('%s → %s', (_label, motion, expected) => {
     const votes = [endedVote(10, { in_favor: 1 }), activeVote(12)];
     expect(motionHasResult(motion as MotionRecord, { votes, now: NOW })).toBe(expected);
+  });
+});
+
+describe('rootMotionOf and ballotMotionOf', () => {
+  type Row = MotionRecord & { vote_type?: 'simple_majority' | 'two_thirds' | 'multiple' };
+  const filtered: Row = {
+    id: 1,
+    motion_responses: ['Ann', 'Bo', 'Cy'],
+    maximum_responses: 2,
+    motion_filter: ['North', null],
+    vote_type: 'multiple',
+  };
+  const amendment: Row = {
+    id: 2,
+    amendment_parent_id: 1,
+    maximum_responses: 1,
+    vote_type: 'simple_majority',
+  };
+  const nested: Row = { id: 3, amendment_parent_id: 2, maximum_responses: 1, vote_type: 'two_thirds' };
+  const motions = [filtered, amendment, nested];
+
+  it('finds the top of an amendment chain', () => {
+    expect(rootMotionOf(nested, motions).id).toBe(1);
+    expect(rootMotionOf(filtered, motions).id).toBe(1);
+    expect(rootMotionOf({ id: 9, amendment_parent_id: 8 }, motions).id).toBe(9);
+    const cycle: Row[] = [
+      { id: 5, amendment_parent_id: 6 },
+      { id: 6, amendment_parent_id: 5 },
+    ];
+    expect([5, 6]).toContain(rootMotionOf(cycle[0] as Row, cycle).id);
+  });
+
+  it('gives the motion vote on an amendment the root motion’s ballot', () => {
+    const ballot = ballotMotionOf(nested, 'motion', motions);
+    expect(ballot).toMatchObject({
+      id: 3,
+      amendment_parent_id: 2,
+      motion_responses: ['Ann', 'Bo', 'Cy'],
+      maximum_responses: 2,
+      motion_filter: ['North', null],
+      vote_type: 'multiple',
+    });
+  });
+
+  it('leaves the amendment vote and a root motion’s own vote on their row', () => {
+    expect(ballotMotionOf(nested, 'amendment', motions)).toBe(nested);
+    expect(ballotMotionOf(filtered, 'motion', motions)).toBe(filtered);
   });
 });

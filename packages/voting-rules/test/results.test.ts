@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   expectedTotalVotes,
+  hasCustomBallot,
   hasCustomResponses,
   isResultPassed,
   maximumResponsesFor,
@@ -258,5 +259,17 @@ describe('figures', () => {
     expect(resultBreakdown(t({ abstained: 2 }))).toEqual([
       { response: 'abstained', count: 2, percent: null },
     ]);
+  });
+});
+
+describe('hasCustomBallot', () => {
+  it.each([
+    [['in_favor', 'opposed', 'abstained'], false],
+    [['in_favor', 'opposed'], false],
+    [['Ann', 'Bo', 'abstained'], true],
+    [['Yes', 'opposed'], true],
+    [[], false],
+  ] as const)('%o → %s', (responses, expected) => {
+    expect(hasCustomBallot(responses)).toBe(expected);
   });
 });

@@ -210,6 +210,45 @@ describe('running a vote', () => {
     );
   });
 
+  it('holds the amended motion vote on its approved amendment with the root motion’s ballot and filter', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 5 });
+    const a = api(h, w);
+    const root = (
+      await a.create(w.runner, {
+        name: 'Elect two',
+        motion_filter: ['North'],
+        motion_responses: ['Ann', 'Bo', 'Cy'],
+        maximum_responses: 2,
+        vote_type: 'multiple',
+      })
+    ).motion;
+    const amendment = (await a.amend(w.runner, root.id, { name: 'Elect two from four' })).motion;
+    await checkIn(h, w, w.members.slice(0, 3));
+    await a.unanimous(w.runner, amendment.id, 'amendment');
+    const { vote } = await a.start(w.runner, amendment.id, 'motion');
+    if (!vote) throw new Error('vote');
+    // 3 voting members in North (members 0, 2 and 4) → quorum round(3/2) = 2, two checked in.
+    expect(vote).toMatchObject({
+      type: 'motion',
+      vote_type: 'multiple',
+      maximum_responses: 2,
+      responses: ['Ann', 'Bo', 'Cy', 'abstained'],
+      quorum: 2,
+      expected_count: 4,
+    });
+    const [north, south] = w.members;
+    if (!north || !south) throw new Error('members');
+    expect((await refused(a.cast(south.ctx, amendment.id, vote.id, 'Ann'))).message).toBe(
+      'This vote is limited to other demographics.',
+    );
+    await a.cast(north.ctx, amendment.id, vote.id, 'Ann');
+    await a.cast(north.ctx, amendment.id, vote.id, 'Bo');
+    await a.close(w.runner, amendment.id, vote.id);
+    const list = await a.retrieve(w.runner);
+    // Custom responses: a winner means passed, although the amendment row itself has the standard wording.
+    expect(list.votes.find((v) => v.id === vote.id)).toMatchObject({ passed: true, result: ['Ann', 'Bo'] });
+  });
+
   it('approves by unanimous consent (not for custom responses)', async () => {
     const w = await newWorld(h, { quorum: 1 });
     const a = api(h, w);

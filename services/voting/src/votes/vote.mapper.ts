@@ -1,5 +1,4 @@
 import type {
-  TMotion,
   TResultVisibility,
   TVoteEvent,
   TVoteKind,
@@ -7,7 +6,7 @@ import type {
   TVoteView,
 } from '@gavel/contracts';
 import {
-  hasCustomResponses,
+  hasCustomBallot,
   hasVoteEnded,
   isResultPassed,
   isVoteActive,
@@ -64,7 +63,7 @@ export function toVoteRecord(vote: VoteRow, counts: VoteCounts): VoteRecord {
  */
 export function toVoteView(
   vote: VoteRow,
-  motion: Pick<TMotion, 'motion_responses' | 'maximum_responses'> & { result_visibility: TResultVisibility },
+  motion: { result_visibility: TResultVisibility },
   counts: VoteCounts,
   opts: { isRunner: boolean; now: Date },
 ): TVoteView {
@@ -80,7 +79,7 @@ export function toVoteView(
   const valid = isVoteValid({ quorum: vote.quorum, received: counts.respondents });
   const passed = isAmendment
     ? result === 'in_favor'
-    : isResultPassed(result, hasCustomResponses({ motion_responses: motion.motion_responses }));
+    : isResultPassed(result, hasCustomBallot(vote.responses));
   const view = resultView({ result_visibility: motion.result_visibility, is_runner: opts.isRunner });
   const summary = ended ? view.summary : opts.isRunner;
   const breakdown = ended ? view.breakdown : opts.isRunner;

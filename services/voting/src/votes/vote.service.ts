@@ -18,6 +18,7 @@ import {
   activeAmendment,
   amendmentApproval,
   amendmentsOf,
+  ballotMotionOf,
   canRevote,
   eligibleVoters,
   hasVoteEnded,
@@ -112,6 +113,7 @@ export class VoteService {
       const { row, motion } = found;
       const kind = input.type;
       const isAmendment = row.amendmentParentId !== null;
+      const ballot = ballotMotionOf(motion, kind, state.motions);
       const previous = this.previousVote(state, row, kind);
       const hasResult = this.hasResult(state, row, kind);
       if (!can(ctx, 'run meetings') && !can(ctx, 'update motions')) {
@@ -147,7 +149,7 @@ export class VoteService {
           );
         }
       }
-      if (how === 'unanimous' && !isUnanimousConsentOffered(motion, input.type)) {
+      if (how === 'unanimous' && !isUnanimousConsentOffered(ballot, input.type)) {
         throw new AppError(
           'rule_broken',
           'Unanimous consent is not offered for motions with custom responses.',
@@ -174,7 +176,7 @@ export class VoteService {
           vchair_position: scope.committee.vchairPosition,
         }),
         eligible_voters: eligibleVoters(members, {
-          motion_filter: motion.motion_filter,
+          motion_filter: ballot.motion_filter,
           require_check_in: true,
         }).length,
         kind,
@@ -226,10 +228,10 @@ export class VoteService {
         emailVoteId: null,
         motionId: row.id,
         type: kind,
-        ...ballotShape(motion, kind, settings),
-        motionFilter: motion.motion_filter,
+        ...ballotShape(ballot, kind, settings),
+        motionFilter: ballot.motion_filter,
         requireCheckIn: true,
-        quorum: quorumFor(members, motion, scope.committee),
+        quorum: quorumFor(members, ballot, scope.committee),
         startedAt: now,
         endedAt: new Date(now.getTime() + duration * 1000),
       });

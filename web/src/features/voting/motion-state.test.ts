@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sliceColors } from '@/features/voting/components/results-pie-chart';
-import { motionView, toVoteRecord, type VotingInputs, votingState } from '@/features/voting/motion-state';
+import {
+  motionView,
+  toVoteRecord,
+  type VotingInputs,
+  viewerRespondBlocker,
+  votingState,
+} from '@/features/voting/motion-state';
 import {
   endedVote,
   iso,
@@ -88,6 +94,23 @@ describe('motionView', () => {
     const amendmentView = motionView(state, amendment);
     expect(amendmentView.nextVoteKind).toBe('motion');
     expect(amendmentView.startBlockers).toEqual([]);
+  });
+
+  it('holds the amended motion vote under the root motion’s demographic filter', () => {
+    const root = makeMotion({ motion_filter: ['South'] });
+    const amendment = makeMotion({ id: 'am-1', amendment_parent_id: 'mo-1', amendment_approved: true });
+    const vote = makeVote({ id: 'v-m', motion_id: 'am-1', type: 'motion' });
+    const eastOnly = makeMotion({ motion_filter: ['East'] });
+    const runner = votingState(
+      inputs({ motions: [eastOnly, amendment], principal: principal(RUNNER, 'u-staff') }),
+    );
+    // Nobody checked in is from the East: the amended motion has no eligible voter.
+    expect(motionView(runner, amendment).startBlockers).toContain('no_eligible_voters');
+    // The viewer (u-1, North) may not vote on the amended text of a motion for the South.
+    const member = votingState(
+      inputs({ motions: [root, { ...amendment, motion_vote_id: 'v-m' }], votes: [vote] }),
+    );
+    expect(viewerRespondBlocker(member, { ...amendment, motion_vote_id: 'v-m' }, vote)).toBe('not_in_filter');
   });
 
   it('leaves a defeated amendment inactive and offers its revote when it is the latest', () => {

@@ -18,6 +18,7 @@ import {
   activeAmendment,
   amendmentApproval,
   amendmentsOf,
+  ballotMotionOf,
   canCreateMotion,
   canDeleteMotion,
   canEditMotion,
@@ -249,7 +250,9 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
   const amendmentVote = voteById(state, motion.amendment_vote_id);
   const motionVote = voteById(state, motion.motion_vote_id);
   const amendApproval = amendmentApproval(motion, approval);
-  const motApproval = motionApproval(motion, approval);
+  // The motion vote on an approved amendment keeps the root motion's ballot (responses, filter).
+  const motionBallot = ballotMotionOf(motion, 'motion', inputs.motions);
+  const motApproval = motionApproval(motionBallot, approval);
   const ownActive = [amendmentVote, motionVote].find((v) => isActive(state, v)) ?? null;
   const activeVoteMotion = state.activeVote
     ? inputs.motions.find((m) => m.id === state.activeVote?.motion_id)
@@ -271,7 +274,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     valid: typeof explicit === 'boolean' ? true : voteValidity(decidingVote),
     is_runner: perms.runMeetings,
     result_visibility: motion.result_visibility,
-    has_custom_responses: decidesMotion && hasCustomResponses(motion),
+    has_custom_responses: decidesMotion && hasCustomResponses(motionBallot),
   });
 
   const change: MotionChangeInput = {
@@ -297,7 +300,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     quorum: state.quorum,
     chair_present: state.chairPresent,
     eligible_voters: eligibleVoters(inputs.members, {
-      motion_filter: motion.motion_filter,
+      motion_filter: ballotMotionOf(motion, nextVoteKind, inputs.motions).motion_filter,
       require_check_in: true,
     }).length,
     kind: nextVoteKind,
@@ -431,7 +434,7 @@ export function viewerRespondBlocker(
     // The vote's own responses (an amendment vote is a standard one), as the voting service checks them.
     motion: {
       maximum_responses: vote.maximum_responses,
-      motion_filter: motion.motion_filter,
+      motion_filter: ballotMotionOf(motion, vote.type, state.inputs.motions).motion_filter,
       motion_responses: vote.responses.filter((r) => r !== 'abstained'),
     },
     member_responses: myResponses(state, vote),
