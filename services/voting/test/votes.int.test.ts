@@ -1,4 +1,4 @@
-import { EVENTS, type TVoteEvent, ZVoteReply } from '@gavel/contracts';
+import { EVENTS, SUBJECTS, type TVoteEvent, ZVoteLiveReply, ZVoteReply } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused, S } from './helpers.js';
@@ -208,6 +208,14 @@ describe('running a vote', () => {
     expect((await refused(a.cast(m1.ctx, root.id, rootVote.id, 'in_favor'))).message).toBe(
       'This vote was replaced by a revote.',
     );
+    // A tally batched just before the revote finds nothing to broadcast for the replaced vote.
+    const live = await h.call(
+      SUBJECTS.voting.voteLive,
+      userCtx(w.tenantId),
+      { tenantId: w.tenantId, vote_id: rootVote.id },
+      ZVoteLiveReply.nullable(),
+    );
+    expect(live).toBeNull();
   });
 
   it('holds the amended motion vote on its approved amendment with the root motion’s ballot and filter', async () => {
@@ -386,7 +394,7 @@ describe('adding time and closing', () => {
   it('lets admins add time and close, refuses bad input and a vote of another motion', async () => {
     const w = await newWorld(h, { quorum: 1 });
     const a = api(h, w);
-    const { motion } = await a.create(w.runner);
+    const { motion } = await a.create(w.runner, { result_visibility: 'hide_all' });
     const other = (await a.create(w.runner, { name: 'Other' })).motion;
     await checkIn(h, w, w.members.slice(0, 2));
     const { vote } = await a.start(w.runner, motion.id);
@@ -408,6 +416,11 @@ describe('adding time and closing', () => {
     expect(Date.parse(added.vote?.ended_at ?? '') - Date.parse(vote.ended_at)).toBe(20_000);
     const after = (await a.retrieve(w.runner)).votes.find((v) => v.id === vote.id);
     expect(after?.ended_at).toBe(added.vote?.ended_at);
-    expect((await a.close(admin, motion.id, vote.id)).vote?.is_active).toBe(false);
+    const closed = (await a.close(admin, motion.id, vote.id)).vote;
+    expect(closed?.is_active).toBe(false);
+    // The admin does not run meetings: the hidden results stay hidden in the answer too.
+    expect(closed).toMatchObject({ outcome: null, result: null, summary_visible: false });
+    const runnerView = (await a.retrieve(w.runner)).votes.find((v) => v.id === vote.id);
+    expect(runnerView?.summary_visible).toBe(true);
   });
 });

@@ -45,7 +45,7 @@ export class VoteHandler {
 
   /** Asked by the realtime service (a trusted caller): the input names the tenant. */
   @Handle(SUBJECTS.voting.voteLive, ZVoteLiveInput)
-  live(input: TVoteLiveInput): Promise<TVoteLiveReply> {
+  live(input: TVoteLiveInput): Promise<TVoteLiveReply | null> {
     return this.votes.live(input.tenantId, input.vote_id);
   }
 

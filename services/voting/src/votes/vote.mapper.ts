@@ -1,10 +1,4 @@
-import type {
-  TResultVisibility,
-  TVoteEvent,
-  TVoteKind,
-  TVoteType,
-  TVoteView,
-} from '@gavel/contracts';
+import type { TResultVisibility, TVoteEvent, TVoteKind, TVoteType, TVoteView } from '@gavel/contracts';
 import {
   hasCustomBallot,
   hasVoteEnded,

@@ -244,7 +244,7 @@ export class VoteService {
       await this.events.voteChanged(tx, EVENTS.voting.voteStarted, scope.channel, vote, saved, counts);
       return {
         motion: saved,
-        vote: toVoteView(vote, saved, counts, { isRunner: true, now }),
+        vote: toVoteView(vote, saved, counts, { isRunner: can(ctx, 'run meetings'), now }),
         message: VOTE_STARTED_MESSAGE,
       };
     });
@@ -350,18 +350,26 @@ export class VoteService {
         await this.events.voteChanged(tx, result.subject, scope.channel, result.vote, motion, counts);
       return {
         motion,
-        vote: toVoteView(result.vote, motion, counts, { isRunner: true, now: new Date() }),
+        // Admins may add time and close without running meetings; they see what their role may see.
+        vote: toVoteView(result.vote, motion, counts, {
+          isRunner: can(ctx, 'run meetings'),
+          now: new Date(),
+        }),
         message: result.message,
       };
     });
   }
 
-  /** voting.vote.live: the broadcast-ready live state of one vote. */
-  async live(tenantId: string, voteId: string): Promise<TVoteLiveReply> {
+  /**
+   * voting.vote.live: the broadcast-ready live state of one vote; null for a vote a revote replaced (a
+   * response cast just before the revote must not bring the discarded vote back on the page).
+   */
+  async live(tenantId: string, voteId: string): Promise<TVoteLiveReply | null> {
     if (!isUuid(tenantId) || !isUuid(voteId)) throw notFound('vote');
     const db = this.db.client;
     const vote = await this.votes.find(db, tenantId, voteId);
     if (!vote) throw notFound('vote');
+    if (vote.discardedAt) return null;
     const rows = await db.motion.findMany({ where: { tenantId, id: vote.motionId } });
     const row = rows[0];
     if (!row) throw notFound('motion');
