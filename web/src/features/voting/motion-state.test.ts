@@ -166,10 +166,10 @@ describe('sliceColors', () => {
 });
 
 describe('minutesSeconds', () => {
-  it('counts down in minutes and seconds, with hours from an hour on', () => {
+  it('counts down in minutes and seconds, past an hour too', () => {
     expect(minutesSeconds(30)).toBe('0:30');
     expect(minutesSeconds(605)).toBe('10:05');
-    expect(minutesSeconds(3_725)).toBe('1:02:05');
+    expect(minutesSeconds(3_725)).toBe('62:05');
     expect(minutesSeconds(-3)).toBe('0:00');
   });
 });

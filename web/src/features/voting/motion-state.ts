@@ -223,6 +223,8 @@ export interface MotionView {
   startBlockers: StartVoteBlocker[];
   /** Revote of the kind whose result exists (null: no revote possible). */
   revoteKind: VoteKind | null;
+  /** What stops that revote now (a revote needs what a first vote needs). */
+  revoteBlockers: StartVoteBlocker[];
 }
 
 function voteById(state: VotingState, id: string | null): TVoteView | null {
@@ -290,23 +292,26 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
 
   const nextVoteKind: VoteKind = amendment && amendApproval !== true ? 'amendment' : 'motion';
   const nextKindHasResult = hasResultFor(state, motion, nextVoteKind);
-  const startBlockers = startVoteBlockers({
-    can_run_meetings: perms.runMeetings,
-    can_update_motions: perms.updateMotions,
-    phase: inputs.phase,
-    has_active_vote: state.activeVote !== null,
-    has_active_amendment: pendingAmendment !== null,
-    present_voting_members: state.presentVotingMembers,
-    quorum: state.quorum,
-    chair_present: state.chairPresent,
-    eligible_voters: eligibleVoters(inputs.members, {
-      motion_filter: ballotMotionOf(motion, nextVoteKind, inputs.motions).motion_filter,
-      require_check_in: true,
-    }).length,
-    kind: nextVoteKind,
-    is_amendment: amendment,
-    amendment_approval: nextVoteKind === 'motion' ? amendApproval : undefined,
-  });
+  // What stops a vote of `kind` on this row now; the server checks the same for a first vote and a revote.
+  const blockersFor = (kind: VoteKind) =>
+    startVoteBlockers({
+      can_run_meetings: perms.runMeetings,
+      can_update_motions: perms.updateMotions,
+      phase: inputs.phase,
+      has_active_vote: state.activeVote !== null,
+      has_active_amendment: pendingAmendment !== null,
+      present_voting_members: state.presentVotingMembers,
+      quorum: state.quorum,
+      chair_present: state.chairPresent,
+      eligible_voters: eligibleVoters(inputs.members, {
+        motion_filter: ballotMotionOf(motion, kind, inputs.motions).motion_filter,
+        require_check_in: true,
+      }).length,
+      kind,
+      is_amendment: amendment,
+      amendment_approval: kind === 'motion' ? amendApproval : undefined,
+    });
+  const startBlockers = blockersFor(nextVoteKind);
 
   // Revote: the motion's result when it has one, else the amendment's (latest amendment only).
   const siblings = motion.amendment_parent_id
@@ -327,6 +332,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     })
       ? revoteCandidate
       : null;
+  const revoteBlockers = revoteKind ? blockersFor(revoteKind) : [];
 
   return {
     motion,
@@ -363,6 +369,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
       inputs.phase === 'in_progress',
     startBlockers,
     revoteKind,
+    revoteBlockers,
   };
 }
 

@@ -40,10 +40,8 @@ export function plainText(html: string): string {
   return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
 }
 
-/** 'm:ss' of a number of seconds ('h:mm:ss' from an hour on). */
+/** 'm:ss' of a number of seconds: the vote countdown is in minutes and seconds (section 9), '75:00' included. */
 export function minutesSeconds(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
-  const ss = String(s % 60).padStart(2, '0');
-  if (s < 3600) return `${Math.floor(s / 60)}:${ss}`;
-  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${ss}`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

@@ -460,6 +460,43 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     expect(within(card()).queryByRole('button', { name: 'Begin Vote' })).toBeNull();
   });
 
+  it('marks a defeated amendment on its card', () => {
+    const vote = endedVote([{ response: 'opposed', count: 3 }], {
+      id: 'v-a',
+      motion_id: 'am-1',
+      type: 'amendment',
+    });
+    renderPanel({
+      data: reply({
+        motions: [
+          makeMotion(),
+          makeMotion({
+            id: 'am-1',
+            amendment_parent_id: 'mo-1',
+            amendment_vote_id: 'v-a',
+            name: 'Strike line 4',
+          }),
+        ],
+        votes: [vote],
+      }),
+    });
+    const amendment = card(/Strike line 4/);
+    expect(within(amendment).getByText('Amendment defeated')).toBeTruthy();
+    expect(within(amendment).queryByText('Inactive')).toBeNull();
+  });
+
+  it('holds the revote back, with the reasons, while a first vote could not start either', async () => {
+    renderPanel({
+      data: decided(),
+      principal: principal(RUNNER, 'u-staff'),
+      attendance: makeAttendance([makeMember({ user_id: 'u-1' })]),
+    });
+    const revote = await within(card()).findByRole('button', { name: 'Revote' });
+    expect((revote as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card()).getByText('Quorum not met: 1 more voting member needed')).toBeTruthy();
+    expect(within(card()).getByText('Chair/Vice Chair Not Present')).toBeTruthy();
+  });
+
   it('tells members when a runner changes the result visibility', async () => {
     const vote = endedVote([{ response: 'in_favor', count: 2 }]);
     const motion = makeMotion({ motion_vote_id: vote.id });

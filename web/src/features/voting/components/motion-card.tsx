@@ -1,5 +1,11 @@
 import type { TMotion } from '@gavel/contracts';
-import { availableResponses, hasMotionFilter, hasVoteEnded, NO_VALUE_LABEL } from '@gavel/voting-rules';
+import {
+  availableResponses,
+  hasMotionFilter,
+  hasVoteEnded,
+  NO_VALUE_LABEL,
+  STATUS_AMENDMENT_DEFEATED,
+} from '@gavel/voting-rules';
 import { PencilIcon, PlusIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router';
@@ -72,7 +78,13 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
               {view.statusText}
             </Badge>
             {view.isAmendment && <Badge variant="outline">Amendment</Badge>}
-            {view.inactive && <span className="text-xs text-muted-foreground">Inactive</span>}
+            {view.inactive && (
+              <span className="text-xs text-muted-foreground">
+                {view.isAmendment && view.amendmentApproval === false
+                  ? STATUS_AMENDMENT_DEFEATED
+                  : 'Inactive'}
+              </span>
+            )}
           </div>
         </div>
         <div className="flex shrink-0 gap-1">
@@ -181,11 +193,14 @@ function RunnerFlow({
     return <p className="text-sm text-muted-foreground">{AMENDED_NOTE}</p>;
   }
   const offerStart = !view.nextKindHasResult && !view.inactive && !view.amendedBy;
-  const reasons = view.startBlockers
+  // The reasons under the buttons: why the vote cannot begin, or, once there is a result, why the revote cannot.
+  const blockers = offerStart ? view.startBlockers : view.revoteBlockers;
+  const reasons = blockers
     .map((b) => startBlockerText(state, view, b))
     .filter((t): t is string => t !== null);
   const label = view.nextVoteKind === 'amendment' ? 'Begin Amendment Vote' : 'Begin Vote';
   const reasonsId = `start-reasons-${view.motion.id}`;
+  const describedBy = reasons.length > 0 ? reasonsId : undefined;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
@@ -193,7 +208,7 @@ function RunnerFlow({
           <Button
             className="min-h-11"
             disabled={view.startBlockers.length > 0}
-            aria-describedby={reasons.length > 0 ? reasonsId : undefined}
+            aria-describedby={describedBy}
             onClick={() => onFlow({ motion: view.motion, kind: view.nextVoteKind, revote: false })}
           >
             {label}
@@ -203,7 +218,8 @@ function RunnerFlow({
           <Button
             variant="outline"
             className="min-h-11"
-            disabled={state.activeVote !== null}
+            disabled={view.revoteBlockers.length > 0}
+            aria-describedby={offerStart ? undefined : describedBy}
             onClick={() =>
               view.revoteKind && onFlow({ motion: view.motion, kind: view.revoteKind, revote: true })
             }
@@ -212,7 +228,7 @@ function RunnerFlow({
           </Button>
         )}
       </div>
-      {offerStart && reasons.length > 0 && (
+      {(offerStart || view.revoteKind) && reasons.length > 0 && (
         <ul id={reasonsId} className="text-sm text-muted-foreground">
           {reasons.map((r) => (
             <li key={r}>{r}</li>
