@@ -113,9 +113,31 @@ export function activeAmendment<M extends MotionRecord>(
 }
 
 /**
- * Whether a motion row has a result yet (editing is allowed only before; revote only after): an
- * explicit approval is set (amendment_approved on an amendment, motion_approved), or one of its votes
- * (amendment_vote_id, motion_vote_id) has ended.
+ * Whether one question of a motion row is decided: its explicit approval is set (amendment_approved for
+ * the amendment question, which only an amendment has; motion_approved), or its vote
+ * (amendment_vote_id, motion_vote_id) has ended. A decided question is revoted, not voted again.
+ */
+export function hasVoteResult(
+  motion: Pick<
+    MotionRecord,
+    'amendment_parent_id' | 'amendment_approved' | 'motion_approved' | 'amendment_vote_id' | 'motion_vote_id'
+  >,
+  kind: VoteKind,
+  ctx: Pick<ApprovalContext, 'votes' | 'now'>,
+): boolean {
+  if (kind === 'amendment' && !isAmendment(motion)) return false;
+  const explicit = kind === 'amendment' ? motion.amendment_approved : motion.motion_approved;
+  if (typeof explicit === 'boolean') return true;
+  const vote = voteById(
+    { ...ctx, activeVoteId: null },
+    kind === 'amendment' ? motion.amendment_vote_id : motion.motion_vote_id,
+  );
+  return vote !== null && hasVoteEnded(vote, ctx.now);
+}
+
+/**
+ * Whether a motion row has a result yet (editing is allowed only before; revote only after): either of
+ * its questions is decided (hasVoteResult).
  */
 export function motionHasResult(
   motion: Pick<
@@ -124,13 +146,7 @@ export function motionHasResult(
   >,
   ctx: Pick<ApprovalContext, 'votes' | 'now'>,
 ): boolean {
-  if (typeof motion.motion_approved === 'boolean') return true;
-  if (isAmendment(motion) && typeof motion.amendment_approved === 'boolean') return true;
-  const full: ApprovalContext = { ...ctx, activeVoteId: null };
-  return [motion.amendment_vote_id, motion.motion_vote_id].some((id) => {
-    const vote = voteById(full, id);
-    return vote !== null && hasVoteEnded(vote, ctx.now);
-  });
+  return hasVoteResult(motion, 'motion', ctx) || hasVoteResult(motion, 'amendment', ctx);
 }
 
 /** The root motion of a row: itself, or the motion at the top of its amendment chain. */

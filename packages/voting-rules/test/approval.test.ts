@@ -5,6 +5,7 @@ import {
   amendmentApproval,
   amendmentsOf,
   ballotMotionOf,
+  hasVoteResult,
   type MotionRecord,
   motionApproval,
   motionHasResult,
@@ -308,5 +309,22 @@ describe('rootMotionOf and ballotMotionOf', () => {
   it('leaves the amendment vote and a root motion’s own vote on their row', () => {
     expect(ballotMotionOf(nested, 'amendment', motions)).toBe(nested);
     expect(ballotMotionOf(filtered, 'motion', motions)).toBe(filtered);
+  });
+});
+
+describe('hasVoteResult', () => {
+  const votes = [endedVote(10, { in_favor: 1 }), activeVote(12)];
+  const amendment = { id: 2, amendment_parent_id: 1 };
+  it.each([
+    ['an amendment approved by unanimous consent', { ...amendment, amendment_approved: true }, 'amendment', true],
+    ['its motion question still open', { ...amendment, amendment_approved: true }, 'motion', false],
+    ['an ended amendment vote', { ...amendment, amendment_vote_id: 10 }, 'amendment', true],
+    ['an amendment vote still running', { ...amendment, amendment_vote_id: 12 }, 'amendment', false],
+    ['an ended motion vote on an amendment row', { ...amendment, motion_vote_id: 10 }, 'motion', true],
+    ['a root motion has no amendment question', { id: 1, amendment_approved: true }, 'amendment', false],
+    ['motion_approved false is a result', { id: 1, motion_approved: false }, 'motion', true],
+    ['an unknown vote is no result', { id: 1, motion_vote_id: 99 }, 'motion', false],
+  ] as const)('%s', (_label, motion, kind, expected) => {
+    expect(hasVoteResult(motion, kind, { votes, now: NOW })).toBe(expected);
   });
 });

@@ -21,7 +21,7 @@ import {
   ballotMotionOf,
   canRevote,
   eligibleVoters,
-  hasVoteEnded,
+  hasVoteResult,
   isChairOrViceChairPresent,
   isUnanimousConsentOffered,
   isVoteActive,
@@ -474,12 +474,7 @@ export class VoteService {
 
   /** Whether the row's motion or amendment question is decided: unanimous consent or an ended vote. */
   private hasResult(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): boolean {
-    const explicit = kind === 'amendment' ? row.amendmentApproved : row.motionApproved;
-    const previous = this.previousVote(state, row, kind);
-    return (
-      typeof explicit === 'boolean' ||
-      (previous !== null && hasVoteEnded({ ended_at: previous.endedAt }, state.now))
-    );
+    return hasVoteResult(toMotion(row), kind, state.approval);
   }
 
   private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {

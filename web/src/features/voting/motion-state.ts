@@ -29,6 +29,7 @@ import {
   generalQuorum,
   hasCustomResponses,
   hasVoteEnded,
+  hasVoteResult,
   isAmendment,
   isChairOrViceChairPresent,
   isCheckedIn,
@@ -36,6 +37,7 @@ import {
   isVoteValid,
   type MotionChangeInput,
   motionApproval,
+  motionHasResult,
   motionStatusText,
   type Phase,
   presentVotingMembers,
@@ -239,13 +241,6 @@ export function voteValidity(vote: TVoteView | null): boolean {
   return isVoteValid({ quorum: generalQuorum(vote), received: vote.respondents_count });
 }
 
-function hasResultFor(state: VotingState, motion: TMotion, kind: VoteKind): boolean {
-  const explicit = kind === 'amendment' ? motion.amendment_approved : motion.motion_approved;
-  if (typeof explicit === 'boolean') return true;
-  const vote = voteById(state, kind === 'amendment' ? motion.amendment_vote_id : motion.motion_vote_id);
-  return vote !== null && hasVoteEnded(vote, state.inputs.now);
-}
-
 export function motionView(state: VotingState, motion: TMotion): MotionView {
   const { inputs, perms, approval } = state;
   const amendment = isAmendment(motion);
@@ -264,7 +259,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     activeVoteMotion.id !== motion.id &&
     (activeVoteMotion.amendment_parent_id ?? null) === (motion.amendment_parent_id ?? null);
   const pendingAmendment = activeAmendment(motion, inputs.motions, approval);
-  const hasResult = hasResultFor(state, motion, 'amendment') || hasResultFor(state, motion, 'motion');
+  const hasResult = motionHasResult(motion, approval);
 
   // Status: the motion decision when there is one (or a motion vote), else the amendment decision.
   const decidesMotion = typeof motion.motion_approved === 'boolean' || motionVote !== null || !amendment;
@@ -291,7 +286,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
   };
 
   const nextVoteKind: VoteKind = amendment && amendApproval !== true ? 'amendment' : 'motion';
-  const nextKindHasResult = hasResultFor(state, motion, nextVoteKind);
+  const nextKindHasResult = hasVoteResult(motion, nextVoteKind, approval);
   // What stops a vote of `kind` on this row now; the server checks the same for a first vote and a revote.
   const blockersFor = (kind: VoteKind) =>
     startVoteBlockers({
@@ -318,9 +313,9 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     ? amendmentsOf({ id: motion.amendment_parent_id }, inputs.motions)
     : [];
   const isLatest = siblings[siblings.length - 1]?.id === motion.id;
-  const revoteCandidate: VoteKind | null = hasResultFor(state, motion, 'motion')
+  const revoteCandidate: VoteKind | null = hasVoteResult(motion, 'motion', approval)
     ? 'motion'
-    : amendment && hasResultFor(state, motion, 'amendment')
+    : amendment && hasVoteResult(motion, 'amendment', approval)
       ? 'amendment'
       : null;
   const revoteKind =
