@@ -187,3 +187,15 @@ export function ballotMotionOf<M extends MotionRecord & { vote_type?: VoteType |
     ...(root.vote_type !== undefined ? { vote_type: root.vote_type } : {}),
   };
 }
+
+/**
+ * A motion is shown inactive while a sibling's vote is active (section 2): the motion holding the active
+ * vote is another one under the same parent (or another root motion).
+ */
+export function isSiblingVoteActive(
+  motion: Pick<MotionRecord, 'id' | 'amendment_parent_id'>,
+  activeVoteMotion: Pick<MotionRecord, 'id' | 'amendment_parent_id'> | null | undefined,
+): boolean {
+  if (!activeVoteMotion || activeVoteMotion.id === motion.id) return false;
+  return (activeVoteMotion.amendment_parent_id ?? null) === (motion.amendment_parent_id ?? null);
+}

@@ -6,6 +6,7 @@ import {
   amendmentsOf,
   ballotMotionOf,
   hasVoteResult,
+  isSiblingVoteActive,
   type MotionRecord,
   motionApproval,
   motionHasResult,
@@ -316,7 +317,12 @@ describe('hasVoteResult', () => {
   const votes = [endedVote(10, { in_favor: 1 }), activeVote(12)];
   const amendment = { id: 2, amendment_parent_id: 1 };
   it.each([
-    ['an amendment approved by unanimous consent', { ...amendment, amendment_approved: true }, 'amendment', true],
+    [
+      'an amendment approved by unanimous consent',
+      { ...amendment, amendment_approved: true },
+      'amendment',
+      true,
+    ],
     ['its motion question still open', { ...amendment, amendment_approved: true }, 'motion', false],
     ['an ended amendment vote', { ...amendment, amendment_vote_id: 10 }, 'amendment', true],
     ['an amendment vote still running', { ...amendment, amendment_vote_id: 12 }, 'amendment', false],
@@ -326,5 +332,18 @@ describe('hasVoteResult', () => {
     ['an unknown vote is no result', { id: 1, motion_vote_id: 99 }, 'motion', false],
   ] as const)('%s', (_label, motion, kind, expected) => {
     expect(hasVoteResult(motion, kind, { votes, now: NOW })).toBe(expected);
+  });
+});
+
+describe('isSiblingVoteActive', () => {
+  it.each([
+    ['no active vote', { id: 1 }, null, false],
+    ['its own vote', { id: 1 }, { id: 1 }, false],
+    ['another root motion', { id: 1 }, { id: 2, amendment_parent_id: null }, true],
+    ['an amendment of another motion', { id: 1 }, { id: 3, amendment_parent_id: 2 }, false],
+    ['a sibling amendment', { id: 3, amendment_parent_id: 1 }, { id: 4, amendment_parent_id: 1 }, true],
+    ['its parent motion', { id: 3, amendment_parent_id: 1 }, { id: 1 }, false],
+  ] as const)('%s → %s', (_label, motion, active, expected) => {
+    expect(isSiblingVoteActive(motion, active)).toBe(expected);
   });
 });

@@ -33,6 +33,7 @@ import {
   isAmendment,
   isChairOrViceChairPresent,
   isCheckedIn,
+  isSiblingVoteActive,
   isVoteActive,
   isVoteValid,
   type MotionChangeInput,
@@ -254,10 +255,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
   const activeVoteMotion = state.activeVote
     ? inputs.motions.find((m) => m.id === state.activeVote?.motion_id)
     : undefined;
-  const siblingVoteActive =
-    activeVoteMotion !== undefined &&
-    activeVoteMotion.id !== motion.id &&
-    (activeVoteMotion.amendment_parent_id ?? null) === (motion.amendment_parent_id ?? null);
+  const siblingVoteActive = isSiblingVoteActive(motion, activeVoteMotion);
   const pendingAmendment = activeAmendment(motion, inputs.motions, approval);
   const hasResult = motionHasResult(motion, approval);
 
