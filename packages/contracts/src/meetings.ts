@@ -336,12 +336,12 @@ export const ZAttendanceBroadcastPayload = ZAttendanceChangeReply;
 
 // ---- join link and calendar ----
 /**
- * GET {meeting base}/join. `authorized: false` (video provider answered 401/404, or no video) hides the
- * join button; `fallback: true` means the provider failed otherwise and `join_url` is the registration URL.
+ * GET {meeting base}/join: the user's link. When the video provider refuses the user (its 401/404) or the
+ * meeting has no video, the call answers 404, which hides the join button (spec section 4);
+ * `fallback: true` means the provider failed otherwise and `join_url` is the registration URL.
  */
 export const ZJoinReply = z.object({
   join_url: z.string().nullable(),
-  authorized: z.boolean(),
   fallback: z.boolean(),
 });
 export type TJoinReply = z.infer<typeof ZJoinReply>;

@@ -157,7 +157,6 @@ describe('GET {meeting base}/join', () => {
     const reply = await join(m.ctx);
     expect(reply).toEqual({
       join_url: `https://zoom.example/w/987654321?who=${encodeURIComponent(m.user.email)}`,
-      authorized: true,
       fallback: false,
     });
     expect(zoom.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
@@ -184,21 +183,19 @@ describe('GET {meeting base}/join', () => {
     const { admin, m } = await liveZoomMeeting({ zoom_id: '404404' });
     await h.call(S.meetingStart, admin, REF, ZMeeting);
     zoom.registrantStatus.set('404404', 404);
-    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    await expect(join(m.ctx)).rejects.toMatchObject({ code: 'not_found' });
     // Not worth another attempt: one call only.
     expect(zoomCalls().filter((c) => c.endsWith('/registrants'))).toHaveLength(1);
     zoom.registrantStatus.set('404404', 401);
-    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    await expect(join(m.ctx)).rejects.toMatchObject({ code: 'not_found' });
     zoom.registrantStatus.set('404404', 500);
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://zoom.example/register/fallback',
-      authorized: true,
       fallback: true,
     });
     zoom.registrantStatus.set('404404', 429);
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://zoom.example/register/fallback',
-      authorized: true,
       fallback: true,
     });
   });
@@ -212,7 +209,6 @@ describe('GET {meeting base}/join', () => {
     zoom.registrantQueue.set('333', [500, 503]);
     expect(await join(m.ctx)).toEqual({
       join_url: `https://zoom.example/w/333?who=${encodeURIComponent(m.user.email)}`,
-      authorized: true,
       fallback: false,
     });
     expect(registrantCalls()).toHaveLength(3);
@@ -222,7 +218,6 @@ describe('GET {meeting base}/join', () => {
     zoom.registrantQueue.set('333', [500, 429, 502, 500]);
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://zoom.example/register/fallback',
-      authorized: true,
       fallback: true,
     });
     expect(registrantCalls()).toHaveLength(3);
@@ -231,7 +226,7 @@ describe('GET {meeting base}/join', () => {
     // A 401/404 on a later attempt still hides the button.
     zoom.calls.length = 0;
     zoom.registrantQueue.set('333', [500, 404]);
-    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    await expect(join(m.ctx)).rejects.toMatchObject({ code: 'not_found' });
     expect(registrantCalls()).toHaveLength(2);
   });
 
@@ -242,7 +237,6 @@ describe('GET {meeting base}/join', () => {
     // No registration URL set by the admin: Zoom's own one is the fallback.
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://zoom.example/meeting/register/987654321',
-      authorized: true,
       fallback: true,
     });
     expect(zoomCalls().filter((c) => c === 'POST /v2/users/me/meetings')).toHaveLength(1);
@@ -264,7 +258,6 @@ describe('GET {meeting base}/join', () => {
     const began = Date.now();
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://zoom.example/register/fallback',
-      authorized: true,
       fallback: true,
     });
     // The budget (2000 ms here) covers every attempt: the answer beats the gateway's 5 s request timeout.
@@ -281,7 +274,6 @@ describe('GET {meeting base}/join', () => {
     zoom.registrantStatus.set('222', 401);
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://zoom.example/register/fallback',
-      authorized: true,
       fallback: true,
     });
   });
@@ -294,11 +286,10 @@ describe('GET {meeting base}/join', () => {
     await h.call(S.meetingStart, admin, REF, ZMeeting);
     expect(await join(m.ctx)).toEqual({
       join_url: 'https://meet.example/room',
-      authorized: true,
       fallback: false,
     });
     await h.call(S.meetingUpdate, admin, { ...REF, video_provider: 'none' }, ZMeeting);
-    expect(await join(m.ctx)).toEqual({ join_url: null, authorized: false, fallback: false });
+    await expect(join(m.ctx)).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 

@@ -24,6 +24,10 @@ export function defaultVideoProviders(settings: TMeetingsSettings): VideoProvide
   };
 }
 
+function noJoinLink(): AppError {
+  return new AppError('not_found', 'There is no video conference link for you in this meeting.');
+}
+
 /** GET {meeting base}/join */
 @Injectable()
 export class JoinService {
@@ -35,9 +39,9 @@ export class JoinService {
   ) {}
 
   /**
-   * Only while the meeting allows remote attendance and is in progress. The provider's 401/404 hides the
-   * join button (authorized: false); any other failure (after the provider's attempts) falls back to the
-   * registration URL.
+   * Only while the meeting allows remote attendance and is in progress. The provider's 401/404, or no video
+   * at all, answers 404, which hides the join button; any other failure (after the provider's attempts)
+   * falls back to the registration URL.
    */
   async join(ctx: TRequestContext, ref: TMeetingRef): Promise<TJoinReply> {
     const { meeting, user } = await this.db.read(async (db) => {
@@ -51,7 +55,7 @@ export class JoinService {
         'The join link is available only while a remote meeting is in progress.',
       );
     const provider = this.providers[meeting.videoProvider];
-    if (!provider) return { join_url: null, authorized: false, fallback: false };
+    if (!provider) throw noJoinLink();
     if (!user) return this.fallback(meeting.zoomRegistrationUrl);
     const result = await provider.joinUrl({
       meeting,
@@ -66,12 +70,12 @@ export class JoinService {
         this.meetings.setCreatedVideo(tx, ctx.tenantId, meeting.id, zoomId, registrationUrl),
       );
     }
-    if (result.kind === 'unauthorized') return { join_url: null, authorized: false, fallback: false };
+    if (result.kind === 'unauthorized') throw noJoinLink();
     if (result.kind === 'failed') return this.fallback(registrationUrl);
-    return { join_url: result.url, authorized: true, fallback: false };
+    return { join_url: result.url, fallback: false };
   }
 
   private fallback(registrationUrl: string | null): TJoinReply {
-    return { join_url: registrationUrl, authorized: true, fallback: true };
+    return { join_url: registrationUrl, fallback: true };
   }
 }

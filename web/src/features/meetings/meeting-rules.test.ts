@@ -104,7 +104,7 @@ describe('joinUrlOf', () => {
     zoom_registration_url: 'https://reg.example',
   });
   it('offers nothing unless remote is allowed and the meeting is in progress', () => {
-    const data = { join_url: 'https://join', authorized: true };
+    const data = { join_url: 'https://join' };
     expect(joinUrlOf({ ...live, allow_remote: false }, { data, error: null, failed: false })).toBeNull();
     expect(joinUrlOf({ ...live, status: 'planned' }, { data, error: null, failed: false })).toBeNull();
     expect(joinUrlOf(live, { data, error: null, failed: false })).toBe('https://join');

@@ -162,13 +162,13 @@ export function joinFailureHidesButton(err: unknown): boolean {
 export function joinUrlOf(
   meeting: Pick<TMeeting, 'allow_remote' | 'status' | 'zoom_registration_url'>,
   join: {
-    data?: { join_url: string | null; authorized: boolean } | undefined;
+    data?: { join_url: string | null } | undefined;
     error: unknown;
     failed: boolean;
   },
 ): string | null {
   if (!meeting.allow_remote || meeting.status !== 'in_progress') return null;
-  if (join.data) return join.data.authorized ? join.data.join_url : null;
+  if (join.data) return join.data.join_url;
   if (join.failed) return joinFailureHidesButton(join.error) ? null : meeting.zoom_registration_url;
   return null;
 }

@@ -129,7 +129,7 @@ describe('Member home: upcoming meetings', () => {
       { meetings: [planned, answered, live] },
       {
         'GET /api/meeting/BRD/B1/join': {
-          body: { join_url: 'https://video.example/b1', authorized: true, fallback: false },
+          body: { join_url: 'https://video.example/b1', fallback: false },
         },
       },
     );
