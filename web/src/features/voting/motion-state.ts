@@ -219,6 +219,8 @@ export interface MotionView {
   canDrag: boolean;
   /** The vote the runner would hold next on this row. */
   nextVoteKind: VoteKind;
+  /** The row as that vote's ballot sees it: an amended motion keeps its root's responses and filter. */
+  ballot: TMotion;
   /** The row already has a result for nextVoteKind (a new vote is then a revote). */
   nextKindHasResult: boolean;
   /** The runner's flow is offered on this card at all (meetings, runner, in progress). */
@@ -361,6 +363,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
       (perms.runMeetings || perms.updateMotions) &&
       inputs.phase === 'in_progress',
     startBlockers,
+    ballot: ballotMotionOf(motion, nextVoteKind, inputs.motions),
     revoteKind,
     revoteBlockers,
   };

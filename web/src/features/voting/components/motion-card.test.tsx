@@ -460,6 +460,28 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     expect(within(card()).queryByRole('button', { name: 'Begin Vote' })).toBeNull();
   });
 
+  it('shows the root motion’s responses and filter on the approved amendment that carries its vote', () => {
+    renderPanel({
+      data: reply({
+        motions: [
+          makeMotion({ motion_filter: ['South'], motion_responses: ['Ann', 'Bo', 'Cy'] }),
+          makeMotion({
+            id: 'am-1',
+            amendment_parent_id: 'mo-1',
+            amendment_approved: true,
+            name: 'Strike line 4',
+          }),
+        ],
+      }),
+    });
+    const amendment = card(/Strike line 4/);
+    expect(
+      within(amendment).getByText('Only voting members whose Region is South may vote on this motion.'),
+    ).toBeTruthy();
+    const responses = within(amendment).getByRole('list', { name: 'Available responses' });
+    expect(within(responses).getByText('Ann')).toBeTruthy();
+  });
+
   it('marks a defeated amendment on its card', () => {
     const vote = endedVote([{ response: 'opposed', count: 3 }], {
       id: 'v-a',

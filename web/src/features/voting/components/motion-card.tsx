@@ -51,7 +51,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
       v !== null && v.id !== view.activeVote?.id && hasVoteEnded(v, state.inputs.now),
   );
   const wording = useVoteWording();
-  const responses = wording.shown(availableResponses(motion), (r) => r);
+  const responses = wording.shown(availableResponses(view.ballot), (r) => r);
 
   return (
     <article
@@ -100,10 +100,11 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         </div>
       </header>
 
-      {hasMotionFilter(motion) && (
+      {hasMotionFilter(view.ballot) && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
           Only voting members whose {state.inputs.committee.demographic_name ?? 'demographic'} is{' '}
-          {(motion.motion_filter ?? []).map((d) => d ?? NO_VALUE_LABEL).join(', ')} may vote on this motion.
+          {(view.ballot.motion_filter ?? []).map((d) => d ?? NO_VALUE_LABEL).join(', ')} may vote on this
+          motion.
         </p>
       )}
 
