@@ -42,7 +42,12 @@ export class RefreshHints {
       this.pending.add(key);
       setTimeout(() => {
         this.pending.delete(key);
-        this.lastSent.set(key, Date.now());
+        const sentAt = Date.now();
+        this.lastSent.set(key, sentAt);
+        // Past the interval the entry no longer delays anything: forget it, so ended meetings do not pile up.
+        setTimeout(() => {
+          if (this.lastSent.get(key) === sentAt) this.lastSent.delete(key);
+        }, this.intervalMs).unref();
         void this.publish({ tenantId, channel, kind: 'refresh', payload: { target } });
       }, wait).unref();
     }
