@@ -29,6 +29,16 @@ describe('copy form defaults', () => {
     expect(state).toMatchObject({ code: '30', name: '2030 Finance Committee' });
   });
 
+  it('keeps the last defaults while the year is being typed', () => {
+    let state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: finance });
+    for (const value of ['', '2', '20', '203']) {
+      state = copyFormReducer(state, { type: 'year', value, committee: finance });
+      expect(state).toMatchObject({ code: '27', name: '2027 Finance Committee' });
+    }
+    state = copyFormReducer(state, { type: 'year', value: '2031', committee: finance });
+    expect(state).toMatchObject({ code: '31', name: '2031 Finance Committee' });
+  });
+
   it('editing a field stops its auto-fill, the other field keeps following', () => {
     let state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: finance });
     state = copyFormReducer(state, { type: 'code', value: 'FIN27' });

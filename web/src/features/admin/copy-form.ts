@@ -40,9 +40,10 @@ export type CopyFormAction =
  */
 function refill(state: CopyFormState, committee: TCommittee | undefined): CopyFormState {
   if (!committee) return state;
-  const year = Number(state.year);
+  // A year still being typed ('20') keeps the last defaults rather than proposing code '20'.
+  if (!state.termBased && !/^\d{4}$/.test(state.year.trim())) return state;
   const defaults = copyFormDefaults({
-    year: Number.isInteger(year) ? year : 0,
+    year: Number(state.year),
     name: committee.name,
     termBased: state.termBased,
   });

@@ -12,7 +12,13 @@ function meWith(permissions: Permission[]) {
 
 const finance = makeCommittee();
 const budget = makeCommittee({ id: 'c-2', name: 'Budget Committee', code: 'BUD', year: 2025 });
-const bylaws = makeCommittee({ id: 'c-3', name: 'Bylaws Committee', code: 'BYL', year: null });
+const bylaws = makeCommittee({
+  id: 'c-3',
+  name: 'Bylaws Committee',
+  code: 'BYL',
+  year: null,
+  members_count: 1,
+});
 
 function open(
   path: string,
@@ -86,6 +92,8 @@ describe('Admin home', () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/admin/committee/BUD?year=2025', '/admin/committee/BYL']);
+    const bylawsLink = within(list).getByRole('link', { name: /Bylaws Committee/ });
+    expect(within(bylawsLink).getByText('1 member')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add Committee' }).getAttribute('href')).toBe(
       '/admin/committee/create?year=2025',
     );

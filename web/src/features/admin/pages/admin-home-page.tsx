@@ -162,7 +162,9 @@ function CommitteeList({ committees }: { committees: TCommittee[] }) {
             <span className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
               {committee.year === null && <Badge variant="outline">Term based</Badge>}
               <span>{committee.code}</span>
-              <span>{committee.members_count} members</span>
+              <span>
+                {committee.members_count} {committee.members_count === 1 ? 'member' : 'members'}
+              </span>
             </span>
           </Link>
         </li>
