@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { defaultYear } from '@/features/years/default-year';
 import { useYears } from '@/features/years/queries';
@@ -9,18 +10,24 @@ import { useYears } from '@/features/years/queries';
 export function useSelectedYear() {
   const years = useYears();
   const [searchParams, setSearchParams] = useSearchParams();
-  const year = years.data ? defaultYear(years.data, searchParams.get('year')) : null;
+  const asked = searchParams.get('year');
+  const year = years.data ? defaultYear(years.data, asked) : null;
 
-  function selectYear(next: number) {
+  function setYear(next: number, replace: boolean) {
     setSearchParams(
       (params) => {
         const updated = new URLSearchParams(params);
         updated.set('year', String(next));
         return updated;
       },
-      { replace: false },
+      { replace },
     );
   }
 
-  return { years, year, selectYear };
+  // A ?year= that is not one of the years shows the default year; the address then says so too.
+  useEffect(() => {
+    if (year !== null && asked !== null && asked !== String(year)) setYear(year, true);
+  });
+
+  return { years, year, selectYear: (next: number) => setYear(next, false) };
 }

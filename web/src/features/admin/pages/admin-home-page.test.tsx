@@ -56,8 +56,11 @@ describe('Admin home', () => {
   });
 
   it('falls back from an unknown query year to the current one, and without a current year to the first', async () => {
-    open('/admin?year=1999');
+    const { router } = open('/admin?year=1999');
     expect((await committeeNames()).join()).toContain('Finance Committee');
+    // The address follows what is shown, without a history entry of its own.
+    await waitFor(() => expect(router.state.location.search).toBe('?year=2026'));
+    expect(router.state.historyAction).toBe('REPLACE');
     cleanup();
     open(
       '/admin',
