@@ -111,7 +111,7 @@ export class PrincipalResolver {
   private readonly cache: TtlCache<TPrincipalReply>;
 
   constructor(private readonly opts: PrincipalResolverOptions) {
-    this.cache = new TtlCache(opts.ttlMs ?? 5 * 60_000, PRINCIPALS_KEPT);
+    this.cache = new TtlCache(opts.ttlMs ?? 5 * 60_000, PRINCIPALS_KEPT, Date.now, { spread: 0.5 });
     opts.nc.subscribe(prefixed(opts.prefix, EVENTS.identity.userUpdated), {
       callback: (err, msg) => {
         if (err) return;

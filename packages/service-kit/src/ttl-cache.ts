@@ -2,7 +2,16 @@
  * A small in-process cache with a time to live, a size bound and one load in flight per key, so a burst of
  * requests for the same key (a convention's delegates arriving at once) costs one lookup. Failed loads are
  * not cached.
+ *
+ * `spread` shortens each entry's life by a random part of the time to live (0.5: between half and all of
+ * it). Thousands of entries loaded in one burst (a hall opening the meeting page) then expire over a
+ * stretch of time instead of all at once, which could be the moment the hall votes.
  */
+export interface TtlCacheOptions {
+  spread?: number;
+  random?: () => number;
+}
+
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
   private readonly loading = new Map<string, Promise<V>>();
@@ -11,6 +20,7 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
     private readonly now: () => number = Date.now,
+    private readonly options: TtlCacheOptions = {},
   ) {}
 
   get size(): number {
@@ -45,7 +55,9 @@ export class TtlCache<V> {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    const spread = this.options.spread ?? 0;
+    const life = this.ttlMs * (1 - spread * (this.options.random ?? Math.random)());
+    this.entries.set(key, { value, expiresAt: this.now() + life });
   }
 
   delete(key: string): void {

@@ -19,6 +19,31 @@ describe('TtlCache', () => {
     expect(loads).toBe(2);
   });
 
+  it('spreads the expiry of entries loaded together over the spread part of the time to live', async () => {
+    let now = 0;
+    const draws = [0, 0.5, 1];
+    const cache = new TtlCache<number>(1000, 100, () => now, {
+      spread: 0.5,
+      random: () => draws.shift() ?? 0,
+    });
+    for (const key of ['a', 'b', 'c']) cache.set(key, 1);
+    const live = async (key: string) => {
+      let loaded = false;
+      await cache.getOrLoad(key, async () => {
+        loaded = true;
+        return 2;
+      });
+      return !loaded;
+    };
+    now = 499;
+    expect([await live('a'), await live('b'), await live('c')]).toEqual([true, true, true]);
+    // Lives of 1000, 750 and 500 ms: never longer than the time to live.
+    now = 751;
+    expect([await live('a'), await live('b')]).toEqual([true, false]);
+    now = 1000;
+    expect(await live('a')).toBe(false);
+  });
+
   it('shares one load among concurrent callers', async () => {
     const cache = new TtlCache<number>(1000);
     let loads = 0;
