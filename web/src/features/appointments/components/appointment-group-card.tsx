@@ -14,10 +14,12 @@ export function AppointmentGroupCard({
   group,
   year,
   mayDecide,
+  mayOpenCommittee,
 }: {
   group: TAppointmentGroup;
   year: number;
   mayDecide: boolean;
+  mayOpenCommittee: boolean;
 }) {
   const { user } = group;
   const headingId = `appointments-user-${user.id}`;
@@ -46,6 +48,7 @@ export function AppointmentGroupCard({
             year={year}
             userName={user.name}
             mayDecide={mayDecide}
+            mayOpenCommittee={mayOpenCommittee}
           />
         ))}
       </ul>
@@ -53,17 +56,31 @@ export function AppointmentGroupCard({
   );
 }
 
-function AppointmentRow({
-  appointment,
-  year,
-  userName,
-  mayDecide,
-}: {
+interface RowProps {
   appointment: TAppointment;
   year: number;
   userName: string;
   mayDecide: boolean;
-}) {
+}
+
+const ROW_GRID =
+  'grid grid-cols-1 gap-2 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4 sm:px-4';
+
+/** A row links to its committee only for those who may open the committee's page. */
+function AppointmentRow({ mayOpenCommittee, ...props }: RowProps & { mayOpenCommittee: boolean }) {
+  if (mayOpenCommittee) return <LinkedAppointmentRow {...props} />;
+  return (
+    <li>
+      <div className={ROW_GRID}>
+        <span className="min-w-0 font-medium">{props.appointment.committee.name}</span>
+        <RowDetails {...props} />
+      </div>
+    </li>
+  );
+}
+
+function LinkedAppointmentRow(props: RowProps) {
+  const { appointment, year } = props;
   // Codes repeat across years, so the link names the dashboard's year; a term-based committee (listed
   // under every year) answers to any year that has no committee of its own with that code.
   const href = paths.committeeAdmin({ code: appointment.committee.code, year });
@@ -73,22 +90,35 @@ function AppointmentRow({
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role="button" comes from useClickableRow */}
       <div
         {...row}
-        aria-label={`${appointment.committee.name}, ${appointment.position}, ${appointment.appointment_status}`}
-        className="grid cursor-pointer grid-cols-1 gap-2 p-3 hover:bg-muted/50 focus-visible:outline-2 focus-visible:-outline-offset-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4 sm:px-4"
+        aria-label={rowLabel(appointment)}
+        className={`${ROW_GRID} cursor-pointer hover:bg-muted/50 focus-visible:outline-2 focus-visible:-outline-offset-2`}
       >
         <Link to={href} className="min-w-0 font-medium underline-offset-4 hover:underline">
           {appointment.committee.name}
         </Link>
-        <span className="text-sm text-muted-foreground">{appointment.position}</span>
-        {mayDecide ? (
-          <AppointmentDecisionButtons
-            appointment={appointment}
-            label={`Status of ${userName} on ${appointment.committee.name} (${appointment.position})`}
-          />
-        ) : (
-          <AppointmentStatusBadge status={appointment.appointment_status} />
-        )}
+        <RowDetails {...props} />
       </div>
     </li>
+  );
+}
+
+function rowLabel(appointment: TAppointment): string {
+  return `${appointment.committee.name}, ${appointment.position}, ${appointment.appointment_status}`;
+}
+
+/** The position, then the decision buttons (with the permission) or the status badge. */
+function RowDetails({ appointment, userName, mayDecide }: RowProps) {
+  return (
+    <>
+      <span className="text-sm text-muted-foreground">{appointment.position}</span>
+      {mayDecide ? (
+        <AppointmentDecisionButtons
+          appointment={appointment}
+          label={`Status of ${userName} on ${appointment.committee.name} (${appointment.position})`}
+        />
+      ) : (
+        <AppointmentStatusBadge status={appointment.appointment_status} />
+      )}
+    </>
   );
 }

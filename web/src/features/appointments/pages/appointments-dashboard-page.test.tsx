@@ -63,7 +63,8 @@ function groups(): TAppointmentGroup[] {
   ];
 }
 
-const DECIDER = makeMe({ permissions: ['modify appointment acceptances'] });
+const DECIDER = makeMe({ permissions: ['modify appointment acceptances', 'edit committees'] });
+const DECIDER_ONLY = makeMe({ permissions: ['modify appointment acceptances'] });
 const VIEWER = makeMe({ permissions: ['edit committees'] });
 
 function open(
@@ -221,6 +222,15 @@ describe('AppointmentsDashboardPage: permission', () => {
     ]);
     await user.click(buttons[1] as HTMLElement);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('names the committee without a link for one who may decide but not open committees', async () => {
+    await openLoaded('/admin/appointments/2026', { me: DECIDER_ONLY });
+    expect(document.querySelectorAll('[data-href]')).toHaveLength(0);
+    const list = screen.getByRole('list', { name: 'Appointments by user' });
+    expect(within(list).queryByRole('link', { name: 'Finance Committee' })).toBeNull();
+    expect(within(list).getAllByText('Finance Committee').length).toBeGreaterThan(0);
+    expect(decisionGroup('Grace Hopper', 'Finance Committee', 'Member')).toBeTruthy();
   });
 
   it('shows only status badges, and no Email All, without the permission', async () => {

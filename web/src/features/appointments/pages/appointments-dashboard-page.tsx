@@ -1,4 +1,10 @@
-import { can, type TAppointmentGroup, type TYear } from '@gavel/contracts';
+import {
+  COMMITTEE_LIST_PERMISSIONS,
+  can,
+  canAny,
+  type TAppointmentGroup,
+  type TYear,
+} from '@gavel/contracts';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -82,6 +88,8 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
   const navigate = useNavigate();
   const dashboard = useAppointmentsDashboard(year);
   const mayDecide = can(principal, 'modify appointment acceptances');
+  // The committee admin page's own rule: 'edit committees' or a permission that lists committees.
+  const mayOpenCommittee = canAny(principal, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS);
   // Here rather than in Results: Email All writes to the tentative appointees the filters leave shown.
   const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
   const shown = React.useMemo(
@@ -121,6 +129,7 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
             filters={filters}
             onFiltersChange={setFilters}
             mayDecide={mayDecide}
+            mayOpenCommittee={mayOpenCommittee}
             usesNicknames={me.tenant.uses_nicknames}
           />
         ))}
@@ -135,6 +144,7 @@ function Results({
   filters,
   onFiltersChange: setFilters,
   mayDecide,
+  mayOpenCommittee,
   usesNicknames,
 }: {
   year: number;
@@ -145,6 +155,7 @@ function Results({
   filters: AppointmentFilters;
   onFiltersChange: (filters: AppointmentFilters) => void;
   mayDecide: boolean;
+  mayOpenCommittee: boolean;
   usesNicknames: boolean;
 }) {
   const options = React.useMemo(() => filterOptions(groups), [groups]);
@@ -189,7 +200,13 @@ function Results({
       ) : (
         <ul aria-label="Appointments by user" className="flex flex-col gap-3">
           {shown.map((group) => (
-            <AppointmentGroupCard key={group.user.id} group={group} year={year} mayDecide={mayDecide} />
+            <AppointmentGroupCard
+              key={group.user.id}
+              group={group}
+              year={year}
+              mayDecide={mayDecide}
+              mayOpenCommittee={mayOpenCommittee}
+            />
           ))}
         </ul>
       )}
