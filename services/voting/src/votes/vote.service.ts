@@ -30,6 +30,7 @@ import {
   presentVotingMembers,
   quorumNeededMessage,
   quorumShortfall,
+  rootMotionOf,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
   type StartVoteBlocker,
@@ -459,12 +460,8 @@ export class VoteService {
 
   /** The root motion of `row` and every amendment under it. */
   private treeOf(state: VotingState, row: MotionRow): MotionRow[] {
-    const byId = new Map(state.rows.map((r) => [r.id, r]));
-    let root = row;
-    while (root.amendmentParentId && byId.has(root.amendmentParentId)) {
-      root = byId.get(root.amendmentParentId) as MotionRow;
-    }
-    const tree = [root];
+    const rootId = rootMotionOf(toMotion(row), state.motions).id;
+    const tree = [motionOf(state, rootId)?.row ?? row];
     for (let i = 0; i < tree.length; i++) {
       const id = tree[i]?.id;
       tree.push(...state.rows.filter((r) => r.amendmentParentId === id));
