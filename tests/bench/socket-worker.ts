@@ -1,17 +1,17 @@
-/** The worker thread of sockets.ts: connects the listeners, watches for the final result, reports. */
+/** A worker thread of sockets.ts: connects its share of the listeners, watches for the final result, reports. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SOCKET_EVENT, type TJoinRequest, type TSocketMessage } from '@gavel/contracts';
+import { SOCKET_EVENT, type TSocketMessage } from '@gavel/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { absoluteNow } from './sockets.js';
+import { absoluteNow, type WorkerShare } from './sockets.js';
 import { pool } from './stats.js';
 
-const opts = workerData as { urls: string[]; host: string; sessions: string[]; join: TJoinRequest };
+const share = workerData as WorkerShare;
 const port = parentPort;
 if (!port) throw new Error('socket-worker runs as a worker thread');
 
 let voteId: string | null = null;
 const sockets: Socket[] = [];
-const sawAt: (number | null)[] = opts.sessions.map(() => null);
+const sawAt: (number | null)[] = share.sockets.map(() => null);
 
 /** The final result: a vote.updated for the watched vote, no longer active, with its outcome. */
 function isFinalResult(message: TSocketMessage): boolean {
@@ -21,13 +21,12 @@ function isFinalResult(message: TSocketMessage): boolean {
 }
 
 async function connect(): Promise<void> {
-  await pool(opts.sessions, 100, async (session, i) => {
-    const url = opts.urls[i % opts.urls.length] as string;
+  await pool(share.sockets, 100, async ({ session, url }, i) => {
     const socket = io(url, {
       transports: ['websocket'],
       reconnection: false,
       timeout: 30_000,
-      extraHeaders: { Cookie: `gavel_session=${session}`, Host: opts.host },
+      extraHeaders: { Cookie: `gavel_session=${session}`, Host: share.host },
     });
     socket.on(SOCKET_EVENT, (message: TSocketMessage) => {
       if (sawAt[i] === null && isFinalResult(message)) sawAt[i] = absoluteNow();
@@ -36,7 +35,7 @@ async function connect(): Promise<void> {
       socket.once('connect', () => resolve());
       socket.once('connect_error', (err) => reject(new Error(`socket ${i} to ${url}: ${err.message}`)));
     });
-    const ack = (await socket.timeout(30_000).emitWithAck('join', opts.join)) as {
+    const ack = (await socket.timeout(30_000).emitWithAck('join', share.join)) as {
       ok: boolean;
       message?: string;
     };

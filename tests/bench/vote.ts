@@ -27,15 +27,19 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '256' },
     gateway: { type: 'string', default: 'http://127.0.0.1:8080' },
     realtime: { type: 'string', default: 'http://127.0.0.1:8090,http://127.0.0.1:8091' },
+    'listener-threads': { type: 'string', default: '2' },
   },
 });
 
 const delegatesWanted = Number(args.delegates);
 const concurrency = Number(args.concurrency);
+const listenerThreads = Number(args['listener-threads']);
 if (!Number.isInteger(delegatesWanted) || delegatesWanted < 2)
   throw new Error('--delegates must be a whole number of at least 2');
 if (!Number.isInteger(concurrency) || concurrency < 1)
   throw new Error('--concurrency must be a whole number of at least 1');
+if (!Number.isInteger(listenerThreads) || listenerThreads < 1)
+  throw new Error('--listener-threads must be a whole number of at least 1');
 
 const urls = {
   databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/gavel',
@@ -113,6 +117,7 @@ async function main() {
       host: BENCH_HOST,
       sessions: e.delegates.map((d) => d.session),
       join: { type: 'meeting', committee_code: e.committeeCode, meeting_code: meetingCode },
+      threads: listenerThreads,
     });
 
     // Every delegate has the meeting page open before the vote, as in the hall: it loads the meeting once.
