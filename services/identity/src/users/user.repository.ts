@@ -124,6 +124,43 @@ export class UserRepository {
     };
   }
 
+  /**
+   * The roles (with permissions) and direct permissions of a user, for the principal the gateway and
+   * realtime attach to each session. One SQL statement: every page load of a hall opening the meeting
+   * page asks this, and the nested Prisma select spent several times the CPU on building and joining
+   * its four queries.
+   */
+  async findGrants(
+    tenantId: string,
+    id: string,
+  ): Promise<(Omit<UserAccess, 'user'> & { id: string }) | null> {
+    if (!isUuid(tenantId) || !isUuid(id)) return null;
+    const rows = await this.prisma.$queryRaw<{ id: string; roles: RoleRow[]; direct: string[] }[]>`
+      SELECT u.id::text AS id,
+        COALESCE((
+          SELECT json_agg(json_build_object(
+            'id', r.id,
+            'name', r.name,
+            'permissions', COALESCE((
+              SELECT json_agg(rp.permission) FROM ${table('role_permissions')} rp
+              WHERE rp.tenant_id = r.tenant_id AND rp.role_id = r.id
+            ), '[]'::json)
+          ))
+          FROM ${table('user_roles')} ur
+          JOIN ${table('roles')} r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
+          WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id
+        ), '[]'::json) AS roles,
+        COALESCE((
+          SELECT json_agg(up.permission) FROM ${table('user_permissions')} up
+          WHERE up.tenant_id = u.tenant_id AND up.user_id = u.id
+        ), '[]'::json) AS direct
+      FROM ${table('users')} u
+      WHERE u.tenant_id = ${tenantId}::uuid AND u.id = ${id}::uuid`;
+    const found = rows[0];
+    if (!found) return null;
+    return { ...found, roles: found.roles.sort((a, b) => a.name.localeCompare(b.name)) };
+  }
+
   /** What login needs: the id and password hash of the user with this (lowercase) email. */
   async findCredentials(
     tenantId: string,
