@@ -19,7 +19,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
     <div
       data-slot="card-header"
       className={cn(
-        'grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto]',
+        'grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 sm:has-data-[slot=card-action]:grid-cols-[1fr_auto]',
         className,
       )}
       {...props}
@@ -37,11 +37,15 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'p
   );
 }
 
+/** Beside the title from `sm` up; on a phone below the description, so neither is squeezed to a word a line. */
 export function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="card-action"
-      className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)}
+      className={cn(
+        'col-start-1 row-start-3 mt-1.5 self-start justify-self-start sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:mt-0 sm:justify-self-end',
+        className,
+      )}
       {...props}
     />
   );
