@@ -116,10 +116,53 @@ export const ZCommitteeCreateInput = ZCommitteeFields.superRefine(checkCommittee
 export type TCommitteeCreateInput = z.infer<typeof ZCommitteeCreateInput>;
 
 /** PUT /api/admin/committee/{code}: `code` in the path names the committee, `new_code` renames it. */
+/** A position renamed in a settings save: its members move from the old name to the new one. */
+export const ZPositionRename = z.object({
+  from: z.string().trim().min(1).max(255),
+  to: z.string().trim().min(1).max(255),
+});
+export type TPositionRename = z.infer<typeof ZPositionRename>;
+
+/**
+ * Positions are saved by name, so a rename cannot be told from a removal plus an addition:
+ * `position_renames` says which old position became which new one, so its members follow it.
+ */
 export const ZCommitteeUpdateInput = ZCommitteeFields.omit({ code: true, year: true })
-  .extend({ code: z.string().min(1), year: ZYearNumber.optional(), new_code: ZCommitteeCode.optional() })
-  .superRefine((value, ctx) => checkCommitteeFields({ ...value, code: value.new_code ?? value.code }, ctx));
+  .extend({
+    code: z.string().min(1),
+    year: ZYearNumber.optional(),
+    new_code: ZCommitteeCode.optional(),
+    position_renames: z.array(ZPositionRename).default([]),
+  })
+  .superRefine((value, ctx) => {
+    checkCommitteeFields({ ...value, code: value.new_code ?? value.code }, ctx);
+    checkPositionRenames(value, ctx);
+  });
 export type TCommitteeUpdateInput = z.infer<typeof ZCommitteeUpdateInput>;
+
+function checkPositionRenames(
+  value: { position_renames: TPositionRename[]; voting_rights: { position: string }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const from = value.position_renames.map((r) => r.from);
+  if (new Set(from).size !== from.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['position_renames'],
+      message: 'Each position may be renamed only once.',
+    });
+  }
+  const positions = new Set(value.voting_rights.map((r) => r.position));
+  value.position_renames.forEach((rename, index) => {
+    if (!positions.has(rename.to)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['position_renames', index, 'to'],
+        message: `The position '${rename.to}' a rename names is not one of the committee positions.`,
+      });
+    }
+  });
+}
 
 /** Committee addressed by code; without a year: the current year, else the most recent. */
 export const ZCommitteeRef = z.object({ code: z.string().min(1), year: ZYearNumber.optional() });

@@ -223,14 +223,17 @@ export async function seedDemo(
   const db = new Database(prisma);
   const years = new YearRepository();
   const committeeRepo = new CommitteeRepository();
-  const committees = new CommitteeService(db, committeeRepo, years, new CommitteeEvents(outbox));
-  const memberships = new MembershipService(
+  const membershipRepo = new MembershipRepository();
+  const membershipEvents = new MembershipEvents(outbox);
+  const committees = new CommitteeService(
     db,
-    new MembershipRepository(),
-    committees,
+    committeeRepo,
     years,
-    new MembershipEvents(outbox),
+    new CommitteeEvents(outbox),
+    membershipRepo,
+    membershipEvents,
   );
+  const memberships = new MembershipService(db, membershipRepo, committees, years, membershipEvents);
   const { tenantId } = directory;
   const byEmail = new Map(directory.users.map((u) => [u.email.toLowerCase(), u]));
   const admin = byEmail.get(ADMIN);

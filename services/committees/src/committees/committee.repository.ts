@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Db, Prisma } from '../db/prisma.js';
+import { COMMITTEES_SCHEMA, type Db, type Prisma } from '../db/prisma.js';
 
 const committeeInclude = {
   positions: { orderBy: { sort: 'asc' }, select: { position: true, isVoting: true } },
@@ -108,6 +108,34 @@ export class CommitteeRepository {
     await db.committee.updateMany({ where: { tenantId, id }, data: fields });
     await this.writeLists(db, tenantId, id, positions, demographics);
     return this.byId(db, tenantId, id);
+  }
+
+  /**
+   * Locks the committee for a settings change (FOR UPDATE) and reads it as it now stands. Appointing or
+   * moving a member takes the key-share lock first (`lockForMembers`), so a member can neither land on a
+   * position being renamed or removed, nor be checked against positions about to change.
+   */
+  async lockForSettings(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {
+    await this.lock(db, tenantId, id, 'UPDATE');
+    return this.byId(db, tenantId, id);
+  }
+
+  /**
+   * Locks the committee against settings changes while a member is appointed or moved, and reads its
+   * positions as they now stand. FOR KEY SHARE is what the membership's foreign key takes anyway: members
+   * being appointed at once do not wait for each other, only for a settings change.
+   */
+  async lockForMembers(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {
+    await this.lock(db, tenantId, id, 'KEY SHARE');
+    return this.byId(db, tenantId, id);
+  }
+
+  private async lock(db: Db, tenantId: string, id: string, mode: 'UPDATE' | 'KEY SHARE'): Promise<void> {
+    await db.$executeRawUnsafe(
+      `SELECT 1 FROM "${COMMITTEES_SCHEMA}".committees WHERE tenant_id = $1::uuid AND id = $2::uuid FOR ${mode}`,
+      tenantId,
+      id,
+    );
   }
 
   private byId(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {

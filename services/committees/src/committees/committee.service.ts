@@ -7,11 +7,14 @@ import {
   type TCommitteeCreateInput,
   type TCommitteeRef,
   type TCommitteeUpdateInput,
+  type TPositionRename,
   type TRequestContext,
 } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import { type Db, isUniqueViolation } from '../db/prisma.js';
+import { MembershipEvents } from '../members/membership.events.js';
+import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';
 import { requireUser } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
@@ -27,6 +30,8 @@ export class CommitteeService {
     @Inject(CommitteeRepository) private readonly committees: CommitteeRepository,
     @Inject(YearRepository) private readonly years: YearRepository,
     @Inject(CommitteeEvents) private readonly events: CommitteeEvents,
+    @Inject(MembershipRepository) private readonly memberships: MembershipRepository,
+    @Inject(MembershipEvents) private readonly membershipEvents: MembershipEvents,
   ) {}
 
   /**
@@ -67,16 +72,40 @@ export class CommitteeService {
     return toCommittee(row, new Map()); // a new committee has no members yet
   }
 
-  /** PUT /api/admin/committee/{code} ('edit committees'): replaces the settings; `new_code` renames. */
+  /**
+   * PUT /api/admin/committee/{code} ('edit committees'): replaces the settings; `new_code` renames. The
+   * members of a renamed position (`position_renames`) move to its new name in the same transaction, one
+   * membership event each, as do the members of a position whose voting right changed; removing a
+   * position that members still hold is refused.
+   */
   async update(ctx: TRequestContext, input: TCommitteeUpdateInput): Promise<TCommittee> {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     return this.write(async (tx) => {
-      const current = await this.resolve(tx, ctx.tenantId, { code: input.code, year: input.year });
+      const found = await this.resolve(tx, ctx.tenantId, { code: input.code, year: input.year });
+      const current = await this.committees.lockForSettings(tx, ctx.tenantId, found.id);
       const data = toData(input, input.new_code ?? current.code, current.year);
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year, current.id);
+      const moves = positionMoves(current, data, input.position_renames);
+      const held = (await this.committees.membersByPosition(tx, ctx.tenantId, [current.id])).get(current.id);
+      const refusals = removedHeldPositions(current, data, moves, held ?? new Map());
+      if (refusals.length > 0) {
+        const message = refusals.join(' ');
+        throw new AppError('rule_broken', message, { voting_rights: [message] });
+      }
       const updated = await this.committees.update(tx, ctx.tenantId, current.id, data);
       await this.events.updated(tx, ctx.tenantId, updated);
+      const moved = await this.memberships.movePositions(tx, ctx.tenantId, current.id, moves);
+      // Members whose vote changed with their position's voting right: others keep who votes from events.
+      const flipped = votingRightFlipped(current, data, moves);
+      const stayed = flipped.size
+        ? (await this.memberships.byCommittee(tx, ctx.tenantId, current.id)).filter(
+            (m) => flipped.has(m.position) && !moved.some((x) => x.id === m.id),
+          )
+        : [];
+      for (const member of [...moved, ...stayed]) {
+        await this.membershipEvents.updated(tx, ctx.tenantId, member);
+      }
       return this.presentOne(tx, ctx.tenantId, updated);
     });
   }
@@ -132,6 +161,15 @@ export class CommitteeService {
     return found;
   }
 
+  /**
+   * The committee a member is appointed to or moved in, locked against a concurrent settings change and
+   * read after the lock, so the member's position is checked against the positions that will stand.
+   */
+  async resolveForMembers(tx: Db, tenantId: string, ref: TCommitteeRef): Promise<CommitteeRow> {
+    const found = await this.resolve(tx, tenantId, ref);
+    return this.committees.lockForMembers(tx, tenantId, found.id);
+  }
+
   private async assertCodeFree(
     tx: Db,
     tenantId: string,
@@ -181,4 +219,54 @@ function toData(
     positions: input.voting_rights.map((r) => ({ position: r.position, isVoting: r.is_voting })),
     demographics: input.has_demographic ? input.demographics : [],
   };
+}
+
+/**
+ * Old position → new position for the renames of a save: only positions the committee has, actually
+ * renamed (the schema has checked that each new name is one of the saved positions).
+ */
+export function positionMoves(
+  current: Pick<CommitteeRow, 'positions'>,
+  data: Pick<CommitteeData, 'positions'>,
+  renames: readonly TPositionRename[],
+): Map<string, string> {
+  const had = new Set(current.positions.map((p) => p.position));
+  const has = new Set(data.positions.map((p) => p.position));
+  const moves = new Map<string, string>();
+  for (const { from, to } of renames) {
+    if (had.has(from) && from !== to && has.has(to)) moves.set(from, to);
+  }
+  return moves;
+}
+
+/** Positions that keep their name (and members) but whose voting right the save changes. */
+export function votingRightFlipped(
+  current: Pick<CommitteeRow, 'positions'>,
+  data: Pick<CommitteeData, 'positions'>,
+  moves: ReadonlyMap<string, string>,
+): Set<string> {
+  const was = new Map(current.positions.map((p) => [p.position, p.isVoting]));
+  const out = new Set<string>();
+  for (const { position, isVoting } of data.positions) {
+    if (!moves.has(position) && was.has(position) && was.get(position) !== isVoting) out.add(position);
+  }
+  return out;
+}
+
+/** Why the save may not remove positions: one sentence per removed (not renamed) position members hold. */
+export function removedHeldPositions(
+  current: Pick<CommitteeRow, 'positions'>,
+  data: Pick<CommitteeData, 'positions'>,
+  moves: ReadonlyMap<string, string>,
+  membersByPosition: ReadonlyMap<string, number>,
+): string[] {
+  const kept = new Set(data.positions.map((p) => p.position));
+  const out: string[] = [];
+  for (const { position } of current.positions) {
+    const n = membersByPosition.get(position) ?? 0;
+    if (n === 0 || kept.has(position) || moves.has(position)) continue;
+    const who = n === 1 ? '1 member holds' : `${n} members hold`;
+    out.push(`${who} the position '${position}'. Move them to another position before removing it.`);
+  }
+  return out;
 }

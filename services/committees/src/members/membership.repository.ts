@@ -1,7 +1,7 @@
 import type { TAppointmentStatus } from '@gavel/contracts';
 import { Injectable } from '@nestjs/common';
 import { inYear, yearOrder } from '../committees/committee.repository.js';
-import type { Db, Prisma } from '../db/prisma.js';
+import { COMMITTEES_SCHEMA, type Db, type Prisma } from '../db/prisma.js';
 
 const membershipInclude = {
   user: true,
@@ -98,6 +98,36 @@ export class MembershipRepository {
   ): Promise<MembershipRow> {
     await db.membership.updateMany({ where: { tenantId, id }, data });
     return (await this.byId(db, tenantId, id)) as MembershipRow;
+  }
+
+  /**
+   * Moves the committee's members from each old position to its new one (`moves`: old → new) in one
+   * statement, so swapped names trade their members; returns the moved memberships as they now are.
+   */
+  async movePositions(
+    db: Db,
+    tenantId: string,
+    committeeId: string,
+    moves: ReadonlyMap<string, string>,
+  ): Promise<MembershipRow[]> {
+    if (moves.size === 0) return [];
+    const moved = await db.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE "${COMMITTEES_SCHEMA}".memberships m
+          SET position = mv.to_position, updated_at = now()
+         FROM unnest($3::text[], $4::text[]) AS mv(from_position, to_position)
+        WHERE m.tenant_id = $1::uuid AND m.committee_id = $2::uuid AND m.position = mv.from_position
+        RETURNING m.id::text AS id`,
+      tenantId,
+      committeeId,
+      [...moves.keys()],
+      [...moves.values()],
+    );
+    if (moved.length === 0) return [];
+    return db.membership.findMany({
+      where: { tenantId, id: { in: moved.map((r) => r.id) } },
+      include: membershipInclude,
+      orderBy: byUser,
+    });
   }
 
   async delete(db: Db, tenantId: string, id: string): Promise<void> {

@@ -57,7 +57,7 @@ export class MembershipService {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     const row = await this.write(async (tx) => {
-      const committee = await this.committees.resolve(tx, ctx.tenantId, input);
+      const committee = await this.committees.resolveForMembers(tx, ctx.tenantId, input);
       if (!isUuid(input.user_id) || !(await this.memberships.userExists(tx, ctx.tenantId, input.user_id))) {
         throw new AppError('rule_broken', 'The selected user is not known.', {
           user_id: ['The selected user is not known.'],
@@ -84,7 +84,7 @@ export class MembershipService {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     const row = await this.db.transaction(async (tx) => {
-      const { committee, member } = await this.memberOf(tx, ctx.tenantId, input);
+      const { committee, member } = await this.memberOf(tx, ctx.tenantId, input, { forMove: true });
       const position = input.position ?? member.position;
       const demographic = checkSettings(
         committee,
@@ -176,8 +176,11 @@ export class MembershipService {
     });
   }
 
-  private async memberOf(tx: Db, tenantId: string, ref: TMemberRef) {
-    const committee = await this.committees.resolve(tx, tenantId, ref);
+  /** `forMove`: the member's position may change, so the committee is locked against a settings change. */
+  private async memberOf(tx: Db, tenantId: string, ref: TMemberRef, { forMove = false } = {}) {
+    const committee = forMove
+      ? await this.committees.resolveForMembers(tx, tenantId, ref)
+      : await this.committees.resolve(tx, tenantId, ref);
     const member = isUuid(ref.id) ? await this.memberships.byId(tx, tenantId, ref.id) : null;
     if (!member || member.committeeId !== committee.id) throw new AppError('not_found', 'Member not found.');
     return { committee, member };

@@ -2,12 +2,12 @@ import {
   type TCommittee,
   type TCommitteeCopyInput,
   type TCommitteeCreateInput,
-  type TCommitteeUpdateInput,
   type TMemberCreateInput,
   type TMembership,
   type TMemberUpdateInput,
   ZCommittee,
   ZCommitteeListReply,
+  ZCommitteeUpdateInput,
   ZMembership,
   ZMembershipListReply,
 } from '@gavel/contracts';
@@ -35,7 +35,8 @@ export function createCommittee(body: TCommitteeCreateInput): Promise<TCommittee
   return api.post(ZCommittee, '/admin/committee', body);
 }
 
-export type CommitteeUpdateBody = Omit<TCommitteeUpdateInput, 'code'>;
+/** The PUT body as sent (defaults such as `position_renames: []` may be left out). */
+export type CommitteeUpdateBody = Omit<z.input<typeof ZCommitteeUpdateInput>, 'code'>;
 
 export function updateCommittee(code: string, body: CommitteeUpdateBody): Promise<TCommittee> {
   return api.put(ZCommittee, committeePath(code), body);

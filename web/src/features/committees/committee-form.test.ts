@@ -4,6 +4,7 @@ import {
   committeeFormValues,
   emptyCommitteeForm,
   newRowKey,
+  type PositionRow,
   toCreateBody,
   toUpdateBody,
   validateCommitteeForm,
@@ -108,5 +109,27 @@ describe('request bodies', () => {
     expect(renamed.new_code).toBe('FIN2');
     const termBased = makeCommittee({ year: null });
     expect(toUpdateBody(committeeFormValues(termBased), termBased)).not.toHaveProperty('year');
+  });
+
+  it('says which loaded position became which new name, and nothing for unchanged or new rows', () => {
+    const committee = makeCommittee();
+    const values = committeeFormValues(committee);
+    expect(toUpdateBody(values, committee)).not.toHaveProperty('position_renames');
+    const [chair, vice, member, staff] = values.positions;
+    const edited = {
+      ...values,
+      positions: [
+        { ...(chair as PositionRow), position: ' President ' },
+        vice as PositionRow,
+        { ...(member as PositionRow), position: 'Staff Liaison' },
+        { ...(staff as PositionRow), position: 'Member' },
+        row('Observer'),
+      ],
+    };
+    expect(toUpdateBody(edited, committee).position_renames).toEqual([
+      { from: 'Chair', to: 'President' },
+      { from: 'Member', to: 'Staff Liaison' },
+      { from: 'Staff Liaison', to: 'Member' },
+    ]);
   });
 });

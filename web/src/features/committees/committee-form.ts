@@ -1,4 +1,9 @@
-import { type TCommittee, type TCommitteeCreateInput, ZCommitteeCreateInput } from '@gavel/contracts';
+import {
+  type TCommittee,
+  type TCommitteeCreateInput,
+  type TPositionRename,
+  ZCommitteeCreateInput,
+} from '@gavel/contracts';
 import type { CommitteeUpdateBody } from '@/features/committees/api';
 
 /** One row of the positions editor; `key` keeps React rows stable while names change. */
@@ -6,6 +11,8 @@ export interface PositionRow {
   key: string;
   position: string;
   is_voting: boolean;
+  /** The committee's name for the position as loaded (absent on a new row): a changed name is a rename. */
+  original?: string;
 }
 
 export interface DemographicRow {
@@ -77,6 +84,7 @@ export function committeeFormValues(committee: TCommittee): CommitteeFormValues 
       key: newRowKey(),
       position: right.position,
       is_voting: right.is_voting,
+      original: right.position,
     })),
     chair_position: committee.chair_position ?? '',
     vchair_position: committee.vchair_position ?? '',
@@ -130,16 +138,26 @@ export function toCreateBody(values: CommitteeFormValues): TCommitteeCreateInput
   };
 }
 
+/** The loaded positions whose row now has another name: the service moves their members along. */
+export function positionRenames(values: Pick<CommitteeFormValues, 'positions'>): TPositionRename[] {
+  return values.positions.flatMap((row) => {
+    const to = row.position.trim();
+    return row.original === undefined || to === '' || to === row.original ? [] : [{ from: row.original, to }];
+  });
+}
+
 /**
- * The PUT body: every setting, the committee's year to name it (the year itself cannot change), and
- * `new_code` only when the code was changed.
+ * The PUT body: every setting, the committee's year to name it (the year itself cannot change),
+ * `new_code` only when the code was changed, and `position_renames` only when a position was renamed.
  */
 export function toUpdateBody(values: CommitteeFormValues, committee: TCommittee): CommitteeUpdateBody {
   const { code, year: _year, ...settings } = toCreateBody(values);
+  const renames = positionRenames(values);
   return {
     ...settings,
     ...(committee.year === null ? {} : { year: committee.year }),
     ...(code === committee.code ? {} : { new_code: code }),
+    ...(renames.length === 0 ? {} : { position_renames: renames }),
   };
 }
 

@@ -166,9 +166,8 @@ export function CommitteeSettingsForm({
               id={`${prefix}-term-based`}
               checked={values.termBased}
               disabled={mode === 'edit'}
-              onCheckedChange={(on) =>
-                setValues((current) => ({ ...current, termBased: on, year: on ? '' : current.year }))
-              }
+              // The year is kept while hidden: switching back restores it (a term-based body sends none).
+              onCheckedChange={(on) => set('termBased', on)}
             />
             <Label htmlFor={`${prefix}-term-based`}>Term based</Label>
           </div>
@@ -220,6 +219,11 @@ export function CommitteeSettingsForm({
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">Positions with voting rights</legend>
+        {mode === 'edit' && (
+          <p className="text-sm text-muted-foreground">
+            Members move with a renamed position. A position members hold cannot be removed.
+          </p>
+        )}
         {values.positions.length === 0 && (
           <p className="text-sm text-muted-foreground">No positions yet. Members need a position.</p>
         )}

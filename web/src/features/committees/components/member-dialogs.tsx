@@ -96,6 +96,26 @@ function MemberChoiceFields({
   );
 }
 
+/** The errors left when the choices change from `previous` to `next`: a changed field's message goes. */
+function withoutChangedErrors(
+  errors: Record<string, string>,
+  previous: MemberChoices,
+  next: MemberChoices,
+): Record<string, string> {
+  const changed = (Object.keys(next) as (keyof MemberChoices)[]).filter((key) => previous[key] !== next[key]);
+  if (!changed.some((key) => key in errors)) return errors;
+  const rest = { ...errors };
+  for (const key of changed) delete rest[key];
+  return rest;
+}
+
+/** The errors without `key`'s message. */
+function withoutError(errors: Record<string, string>, key: string): Record<string, string> {
+  if (!(key in errors)) return errors;
+  const { [key]: _gone, ...rest } = errors;
+  return rest;
+}
+
 const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };
 
 /** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
@@ -121,6 +141,17 @@ export function AddMemberDialog({
     setUser(null);
     setChoices(EMPTY_CHOICES);
     setErrors({});
+  }
+
+  // A field's message goes as soon as its value changes.
+  function changeUser(next: TUserSearchResult | null) {
+    setUser(next);
+    setErrors((current) => withoutError(current, 'user_id'));
+  }
+
+  function changeChoices(next: MemberChoices) {
+    setErrors((current) => withoutChangedErrors(current, choices, next));
+    setChoices(next);
   }
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
@@ -179,7 +210,7 @@ export function AddMemberDialog({
                     <span className="truncate text-sm font-medium">{user.name}</span>
                     <span className="truncate text-xs text-muted-foreground">{user.email}</span>
                   </div>
-                  <Button variant="outline" size="sm" onClick={() => setUser(null)}>
+                  <Button variant="outline" size="sm" onClick={() => changeUser(null)}>
                     Change
                   </Button>
                 </div>
@@ -187,7 +218,7 @@ export function AddMemberDialog({
               </div>
             ) : (
               <FormField id="add-member-user" label="User" error={errors.user_id}>
-                <UserTypeahead excludeIds={memberIds} onSelect={setUser} />
+                <UserTypeahead excludeIds={memberIds} onSelect={changeUser} />
               </FormField>
             )}
             <MemberChoiceFields
@@ -195,7 +226,7 @@ export function AddMemberDialog({
               idPrefix="add-member"
               values={choices}
               errors={errors}
-              onChange={setChoices}
+              onChange={changeChoices}
             />
             <DialogFooter>
               <DialogClose asChild>
@@ -284,7 +315,10 @@ function EditMemberForm({
           idPrefix="edit-member"
           values={choices}
           errors={errors}
-          onChange={setChoices}
+          onChange={(next) => {
+            setErrors((current) => withoutChangedErrors(current, choices, next));
+            setChoices(next);
+          }}
         />
         <DialogFooter>
           <DialogClose asChild>

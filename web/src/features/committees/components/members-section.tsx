@@ -1,4 +1,4 @@
-import type { TAppointmentStatus, TCommittee, TMembership } from '@gavel/contracts';
+import { isAdmin, type TAppointmentStatus, type TCommittee, type TMembership } from '@gavel/contracts';
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { UserAvatar } from '@/components/user-avatar';
+import { useCurrentUser } from '@/features/auth/queries';
 import { AddMemberDialog, EditMemberDialog } from '@/features/committees/components/member-dialogs';
 import { buildMembersCsv, membersCsvFileName } from '@/features/committees/members-csv';
 import { useMembers, useRemoveMember } from '@/features/committees/queries';
@@ -37,6 +38,9 @@ export function MembersSection({
   year?: number;
   canEdit: boolean;
 }) {
+  const { principal } = useCurrentUser();
+  // Only admins may open the user edit page the avatar links to (as in the top bar).
+  const linkAvatars = isAdmin(principal);
   const members = useMembers(committee.code, year);
   const remove = useRemoveMember(committee.code, committee.year ?? undefined);
   const [adding, setAdding] = React.useState(false);
@@ -60,7 +64,8 @@ export function MembersSection({
       <CardHeader>
         <CardTitle>Members</CardTitle>
         <CardDescription>
-          Voting follows the position's voting rights. The avatar opens the user's edit page.
+          Voting follows the position's voting rights.
+          {linkAvatars && " The avatar opens the user's edit page."}
         </CardDescription>
         {members.data && (members.data.length > 0 || canEdit) && (
           <CardAction className="flex flex-wrap gap-2">
@@ -120,7 +125,7 @@ export function MembersSection({
               {members.data.map((member) => (
                 <TableRow key={member.id}>
                   <TableCell>
-                    <UserAvatar user={member.user} />
+                    <UserAvatar user={member.user} link={linkAvatars} />
                   </TableCell>
                   <TableCell className="font-medium">{member.user.name}</TableCell>
                   <TableCell>
@@ -128,7 +133,13 @@ export function MembersSection({
                       {member.user.email}
                     </a>
                   </TableCell>
-                  <TableCell>{member.position}</TableCell>
+                  <TableCell>
+                    {member.position}
+                    {/* As the Edit dialog shows a position the committee has since dropped. */}
+                    {!committee.positions.includes(member.position) && (
+                      <span className="text-muted-foreground"> (not a position)</span>
+                    )}
+                  </TableCell>
                   {showDemographic && <TableCell>{member.demographic ?? '—'}</TableCell>}
                   <TableCell>{member.is_voting ? 'Voting' : 'Non-voting'}</TableCell>
                   <TableCell>

@@ -88,8 +88,34 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
         .getAttribute('href'),
     ).toBe('/admin/users/u-1/edit');
     expect(within(table).getByRole('row', { name: /Grace Hopper/ }).textContent).toContain('Non-voting');
+    expect(screen.getByText(/The avatar opens the user's edit page\./)).toBeTruthy();
     expect(fetchMock.requestsTo(GET)[0]?.path).toBe('/api/admin/committee/FIN?year=2026');
     expect(fetchMock.requestsTo(MEMBERS)[0]?.path).toBe('/api/admin/committee/FIN/members?year=2026');
+  });
+
+  it('links the avatars to the user edit page for admins only', async () => {
+    const notAdmin = makeMe({ roles: [{ id: 'r-run', name: 'Meeting Runner', permissions: [] }] });
+    await openAdmin({}, { me: { ...notAdmin, permissions: ['edit committees', 'view any meeting'] } });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).queryAllByRole('link', { name: /edit user/ })).toEqual([]);
+    expect(within(table).getByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText("Voting follows the position's voting rights.")).toBeTruthy();
+    expect(screen.queryByText(/The avatar opens/)).toBeNull();
+  });
+
+  it('marks a member whose position is not one of the committee positions', async () => {
+    const dropped = member(
+      { id: 'u-3', name: 'Alan Turing', email: 'alan@example.org' },
+      { id: 'm-3', position: 'Treasurer', is_voting: false },
+    );
+    await openAdmin({ [MEMBERS]: { body: [...members, dropped] } });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getByRole('row', { name: /Alan Turing/ }).textContent).toContain(
+      'Treasurer (not a position)',
+    );
+    expect(within(table).getByRole('row', { name: /Grace Hopper/ }).textContent).not.toContain(
+      'not a position',
+    );
   });
 
   it('says "Term based" and that there are no members', async () => {
@@ -186,6 +212,31 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/committee/FIN');
   });
 
+  it('says which position was renamed, so that its members move with it', async () => {
+    const { user, fetchMock } = await openAdmin({ [PUT]: { body: committee } });
+    const position = screen.getByLabelText('Position 3');
+    expect((position as HTMLInputElement).value).toBe('Member');
+    await user.clear(position);
+    await user.type(position, 'Voting Member');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    const body = fetchMock.requestsTo(PUT)[0]?.body as Record<string, unknown>;
+    expect(body.position_renames).toEqual([{ from: 'Member', to: 'Voting Member' }]);
+    expect(body.voting_rights).toContainEqual({ position: 'Voting Member', is_voting: true });
+  });
+
+  it("shows the server's refusal to remove a position members still hold with the positions", async () => {
+    const refusal = "3 members hold the position 'Member'. Move them to another position before removing it.";
+    const { user, fetchMock } = await openAdmin({
+      [PUT]: { status: 422, body: { message: refusal, errors: { voting_rights: [refusal] } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove position 3' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchMock.requestsTo(PUT)[0]?.body).not.toHaveProperty('position_renames');
+  });
+
   it('refuses to save a chair that is not one of the positions', async () => {
     const { user, fetchMock } = await openAdmin({
       [GET]: { body: makeCommittee({ chair_position: 'President' }) },
@@ -249,6 +300,25 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('The user field is required.')).toBeTruthy();
     expect(within(dialog).getByText('The position field is required.')).toBeTruthy();
     expect(fetchMock.requestsTo(ADD)).toHaveLength(0);
+  });
+
+  it("clears a field's error in the Add Member dialog once the field is filled", async () => {
+    const { user } = await openAdmin({ [SEARCH]: { body: [found(12)] } });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByText('The user field is required.')).toBeTruthy();
+    expect(within(dialog).getByText('The position field is required.')).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('combobox', { name: 'User' }), 'us');
+    await user.click(await within(dialog).findByRole('option', { name: /User12 Test/ }));
+    expect(within(dialog).queryByText('The user field is required.')).toBeNull();
+    expect(within(dialog).getByText('The position field is required.')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
+    expect(within(dialog).queryByText('The position field is required.')).toBeNull();
   });
 
   it('changes a member in the edit dialog', async () => {

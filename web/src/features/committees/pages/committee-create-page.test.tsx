@@ -106,6 +106,21 @@ describe('CommitteeCreatePage', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(POST)[0]?.body).toMatchObject({ code: 'BOARD', year: null });
   });
 
+  it('keeps the year when "Term based" is switched on and off again', async () => {
+    const { user, fetchMock } = await openCreate();
+    await user.type(screen.getByLabelText('Name'), 'Finance');
+    await user.type(screen.getByLabelText('Code'), 'FIN');
+    const termBased = screen.getByRole('switch', { name: 'Term based' });
+    await user.click(termBased);
+    expect(screen.queryByLabelText('Year')).toBeNull();
+    await user.click(termBased);
+    expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2027');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(fetchMock.requestsTo(POST)).toHaveLength(1));
+    expect(fetchMock.requestsTo(POST)[0]?.body).toMatchObject({ code: 'FIN', year: 2027 });
+    expect(screen.queryByText(/The year field is required/)).toBeNull();
+  });
+
   it('the chair follows a renamed position and is cleared when the position is removed', async () => {
     const { user } = await openCreate();
     await user.click(screen.getByRole('button', { name: 'Add Position' }));
