@@ -1,6 +1,7 @@
 import { COMMITTEE_LIST_PERMISSIONS, type Permission } from '@gavel/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_FORBIDDEN } from '@/features/admin/admin-access';
 import { NO_COMMITTEES, NO_YEARS } from '@/features/admin/pages/admin-home-page';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
@@ -127,10 +128,46 @@ describe('Admin home', () => {
     expect(screen.queryByRole('list', { name: 'Committees' })).toBeNull();
     expect(fetchMock.requestsTo('GET /api/admin/2026/committees')).toHaveLength(0);
     cleanup();
-    open('/admin', []);
+    open('/admin', ['modify appointment acceptances']);
     expect(await screen.findByRole('combobox', { name: 'Year' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Committees' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add Committee' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Copy Committees' })).toBeNull();
+  });
+
+  it("gives 'modify appointment acceptances' alone the Appointments link of the year", async () => {
+    const { fetchMock } = open('/admin?year=2025', ['modify appointment acceptances']);
+    const page = await screen.findByRole('region', { name: 'Admin' });
+    expect((await within(page).findByRole('link', { name: 'Appointments' })).getAttribute('href')).toBe(
+      '/admin/appointments/2025',
+    );
+    expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2025');
+    expect(screen.queryByRole('list', { name: 'Committees' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set as current' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add Committee' })).toBeNull();
+    expect(fetchMock.requestsTo('GET /api/admin/2025/committees')).toHaveLength(0);
+  });
+
+  it('offers the committees card its Appointments link only with an appointments permission', async () => {
+    open('/admin', ['edit committees', 'modify appointment acceptances']);
+    await committeeNames();
+    const page = () => screen.getByRole('region', { name: 'Admin' });
+    expect(within(page()).getAllByRole('link', { name: 'Appointments' })).toHaveLength(1);
+    cleanup();
+    open('/admin', ['create committees']);
+    expect(await screen.findByRole('link', { name: 'Add Committee' })).toBeTruthy();
+    expect(within(page()).queryByRole('link', { name: 'Appointments' })).toBeNull();
+  });
+
+  it('tells someone without an admin permission so, instead of an empty page', async () => {
+    const { fetchMock } = open('/admin', []);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(ADMIN_FORBIDDEN)).toBeTruthy();
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Year' })).toBeNull();
+    expect(screen.queryByText('Current year')).toBeNull();
+    expect(fetchMock.requestsTo('GET /api/admin/years')).toHaveLength(0);
   });
 
   it("gives 'create committees' alone Add Committee and Copy Committees, without the list", async () => {

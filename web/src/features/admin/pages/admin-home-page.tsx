@@ -7,7 +7,13 @@ import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState, QueryResult } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  ADMIN_FORBIDDEN,
+  COMMITTEES_CARD_PERMISSIONS,
+  mayOpenAppointments,
+  maySeeAdminArea,
+} from '@/features/admin/admin-access';
 import { useCurrentUser } from '@/features/auth/queries';
 import { useCommittees } from '@/features/committees/queries';
 import { YearSelect } from '@/features/years/components/year-select';
@@ -21,17 +27,41 @@ export const NO_COMMITTEES = 'No committees found, try selecting a different yea
 /** A new association has no years to select yet (the spec's empty text would send the user looking). */
 export const NO_YEARS = 'No committees yet: a year starts with its first committee.';
 
-/** /admin: the year selector, 'Set as current', and the committees of the selected year. */
+/**
+ * /admin: the year selector, 'Set as current', and the committees of the selected year; the Appointments
+ * link alone for someone who may only open the appointments dashboard; a permission message for
+ * someone with no admin permission at all.
+ */
 export function AdminHomePage() {
   const { principal } = useCurrentUser();
-  const { years, year, selectYear } = useSelectedYear();
-
   return (
     <section aria-labelledby="admin-home-title" className="mx-auto flex max-w-5xl flex-col gap-4">
+      {maySeeAdminArea(principal) ? (
+        <AdminHome principal={principal} />
+      ) : (
+        <>
+          <AdminTitle />
+          <ErrorState message={ADMIN_FORBIDDEN} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function AdminTitle() {
+  return (
+    <h1 id="admin-home-title" className="text-2xl font-semibold tracking-tight">
+      Admin
+    </h1>
+  );
+}
+
+function AdminHome({ principal }: { principal: Principal }) {
+  const { years, year, selectYear } = useSelectedYear();
+  return (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="admin-home-title" className="text-2xl font-semibold tracking-tight">
-          Admin
-        </h1>
+        <AdminTitle />
         {years.data && year !== null && (
           <YearControls principal={principal} years={years.data} year={year} onSelect={selectYear} />
         )}
@@ -43,15 +73,16 @@ export function AdminHomePage() {
           onRetry={() => void years.refetch()}
         />
       )}
-      {years.data && (
-        <>
-          {canAny(principal, 'create committees', ...COMMITTEE_LIST_PERMISSIONS) && year !== null && (
-            <CommitteesCard principal={principal} year={year} />
-          )}
-          {year === null && <NoYears principal={principal} />}
-        </>
-      )}
-    </section>
+      {years.data &&
+        year !== null &&
+        (canAny(principal, ...COMMITTEES_CARD_PERMISSIONS) ? (
+          <CommitteesCard principal={principal} year={year} />
+        ) : (
+          // maySeeAdminArea without the committees card: the appointments permission alone.
+          <AppointmentsCard year={year} />
+        ))}
+      {years.data && year === null && <NoYears principal={principal} />}
+    </>
   );
 }
 
@@ -106,14 +137,7 @@ function CommitteesCard({ principal, year }: { principal: Principal; year: numbe
       <CardHeader>
         <CardTitle>Committees</CardTitle>
         <CardAction className="flex flex-wrap gap-2">
-          {canAny(principal, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS) && (
-            <Button asChild variant="outline" size="sm">
-              <Link to={paths.appointments(year)}>
-                <UsersIcon aria-hidden="true" />
-                Appointments
-              </Link>
-            </Button>
-          )}
+          {mayOpenAppointments(principal) && <AppointmentsLink year={year} />}
           {mayCreate && (
             <Button asChild variant="outline" size="sm">
               <Link to={paths.committeesCopy}>
@@ -134,6 +158,32 @@ function CommitteesCard({ principal, year }: { principal: Principal; year: numbe
       </CardHeader>
       {mayList && <YearCommittees year={year} />}
     </Card>
+  );
+}
+
+/** For someone who may open the appointments dashboard but not the committees card. */
+function AppointmentsCard({ year }: { year: number }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appointments</CardTitle>
+        <CardDescription>Review and record the committee appointment acceptances of {year}.</CardDescription>
+        <CardAction>
+          <AppointmentsLink year={year} />
+        </CardAction>
+      </CardHeader>
+    </Card>
+  );
+}
+
+function AppointmentsLink({ year }: { year: number }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link to={paths.appointments(year)}>
+        <UsersIcon aria-hidden="true" />
+        Appointments
+      </Link>
+    </Button>
   );
 }
 

@@ -85,6 +85,16 @@ describe('Copy committees', () => {
     expect(await screen.findByText('Saved')).toBeTruthy();
   });
 
+  it('asks for a blank year rather than calling it year 0', async () => {
+    const { user, fetchMock } = open();
+    await pickCommittee(user, /Finance Committee/);
+    await user.clear(field('Year'));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The year field is required for a year-based committee.')).toBeTruthy();
+    expect(screen.queryByText('The year must be at least 1900.')).toBeNull();
+    expect(fetchMock.requestsTo('POST /api/admin/committees/copy')).toHaveLength(0);
+  });
+
   it('checks the code length and a chosen committee before sending, and shows server field errors', async () => {
     const { user, fetchMock } = open();
     await user.click(await screen.findByRole('button', { name: 'Create' }));

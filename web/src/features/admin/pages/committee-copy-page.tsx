@@ -105,7 +105,8 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
       name: state.name,
       term_based: state.termBased,
       copy_resources: state.copyResources,
-      year: state.termBased ? null : Number(state.year),
+      // A blank year is a missing one ('The year field is required…'), not year 0 (Number('') is 0).
+      year: state.termBased || state.year.trim() === '' ? null : Number(state.year),
     } satisfies Record<keyof TCommitteeCopyInput, unknown>);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));

@@ -4,6 +4,7 @@ import {
   type TAppointmentDecision,
   type TAppointmentStatus,
 } from '@gavel/contracts';
+import { CheckIcon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ErrorDialog } from '@/components/error-dialog';
@@ -31,7 +32,11 @@ const CHOICES: readonly { label: string; decision: TAppointmentDecision }[] = [
   { label: 'Decline', decision: 'Decline' },
 ];
 
+/** The confirmation's question: Reset is the API's word, the user chose 'Tentative'. */
 export function confirmQuestion(decision: TAppointmentDecision): string {
+  if (decision === 'Reset') {
+    return "Are you sure you want to set this appointment back to Tentative on the user's behalf?";
+  }
   return `Are you sure you want to ${decision} this appointment on the user's behalf?`;
 }
 
@@ -48,7 +53,8 @@ export function AppointmentStatusBadge({ status }: { status: TAppointmentStatus 
 
 /**
  * Accept, Tentative and Decline for an administrator, each behind a confirmation. The button of the
- * current status is pressed and disabled. After a change the dashboard reloads and 'Saved' shows.
+ * current status is pressed (selected, with a check mark) and choosing it again asks nothing. After a
+ * change the dashboard reloads and 'Saved' shows.
  */
 export function AppointmentDecisionButtons({
   appointment,
@@ -75,20 +81,21 @@ export function AppointmentDecisionButtons({
     <div role="group" aria-label={label} aria-busy={decide.isPending} className="flex flex-wrap gap-2">
       {CHOICES.map(({ label: buttonLabel, decision }) => {
         const current = appointment.appointment_status === DECISION_STATUS[decision];
-        const unavailable = current || decide.isPending;
         return (
           <AlertDialog key={decision}>
             <AlertDialogTrigger asChild>
-              {/* aria-disabled rather than disabled: the button keeps focus when the dialog hands it back
-                  and the reloaded status makes it the current one. */}
+              {/* The current decision is selected, not disabled: it stays fully visible and focusable,
+                  and choosing it again asks nothing. aria-disabled (not disabled) while saving: the button
+                  keeps focus when the dialog hands it back. */}
               <Button
                 size="sm"
                 variant={current ? 'default' : 'outline'}
                 aria-pressed={current}
-                aria-disabled={unavailable}
-                onClick={(event) => unavailable && event.preventDefault()}
+                aria-disabled={decide.isPending}
+                onClick={(event) => (current || decide.isPending) && event.preventDefault()}
                 className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
               >
+                {current && <CheckIcon aria-hidden="true" />}
                 {buttonLabel}
               </Button>
             </AlertDialogTrigger>

@@ -15,18 +15,25 @@ export function AppointmentGroupCard({
   year,
   mayDecide,
   mayOpenCommittee,
+  mayEditUsers,
 }: {
   group: TAppointmentGroup;
   year: number;
   mayDecide: boolean;
   mayOpenCommittee: boolean;
+  /** Admins only: the avatar links to the user's edit page (as in the top bar). */
+  mayEditUsers: boolean;
 }) {
   const { user } = group;
   const headingId = `appointments-user-${user.id}`;
   return (
     <li aria-labelledby={headingId} className="rounded-lg border bg-card text-card-foreground shadow-xs">
       <div className="flex items-center gap-3 border-b p-3 sm:p-4">
-        <UserAvatar user={{ ...user, profile_display_url: group.profile_display_url }} className="size-10" />
+        <UserAvatar
+          user={{ ...user, profile_display_url: group.profile_display_url }}
+          link={mayEditUsers}
+          className="size-10"
+        />
         <div className="flex min-w-0 flex-col">
           <h2 id={headingId} className="truncate font-semibold">
             {user.name}
@@ -106,19 +113,20 @@ function rowLabel(appointment: TAppointment): string {
   return `${appointment.committee.name}, ${appointment.position}, ${appointment.appointment_status}`;
 }
 
-/** The position, then the decision buttons (with the permission) or the status badge. */
+/** The position and the status badge, then (with the permission) the decision buttons. */
 function RowDetails({ appointment, userName, mayDecide }: RowProps) {
   return (
     <>
       <span className="text-sm text-muted-foreground">{appointment.position}</span>
-      {mayDecide ? (
-        <AppointmentDecisionButtons
-          appointment={appointment}
-          label={`Status of ${userName} on ${appointment.committee.name} (${appointment.position})`}
-        />
-      ) : (
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         <AppointmentStatusBadge status={appointment.appointment_status} />
-      )}
+        {mayDecide && (
+          <AppointmentDecisionButtons
+            appointment={appointment}
+            label={`Status of ${userName} on ${appointment.committee.name} (${appointment.position})`}
+          />
+        )}
+      </div>
     </>
   );
 }

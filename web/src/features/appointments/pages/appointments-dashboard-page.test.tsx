@@ -1,6 +1,7 @@
 import type { TAppointmentGroup, TAppointmentStatus, TMe } from '@gavel/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { APPOINTMENTS_FORBIDDEN } from '@/features/appointments/pages/appointments-dashboard-page';
 import { captureDownload } from '@/test/capture-download';
 import { mockFetch, type SeenRequest } from '@/test/fetch-mock';
 import { makeAppointment, makeAppointmentGroup, makeMe, makeYears } from '@/test/fixtures';
@@ -214,14 +215,71 @@ describe('AppointmentsDashboardPage: permission', () => {
       'button',
     );
     expect(buttons.map((b) => b.textContent)).toEqual(['Accept', 'Tentative', 'Decline']);
-    // The current status (Tentative) is the pressed, disabled one: choosing it asks nothing.
+    // The current status (Tentative) is the pressed (selected) one, not a disabled-looking one;
+    // choosing it again asks nothing.
     expect(buttons.map((b) => [b.getAttribute('aria-disabled'), b.getAttribute('aria-pressed')])).toEqual([
       ['false', 'false'],
-      ['true', 'true'],
+      ['false', 'true'],
       ['false', 'false'],
     ]);
-    await user.click(buttons[1] as HTMLElement);
+    const tentative = buttons[1] as HTMLElement;
+    expect(tentative.className).not.toMatch(/(^|\s)opacity-/);
+    expect(tentative.hasAttribute('disabled')).toBe(false);
+    expect(tentative.getAttribute('data-slot')).toBe('button');
+    expect(tentative.querySelector('svg')).not.toBeNull();
+    await user.click(tentative);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("shows each row's status as a badge next to the decision buttons", async () => {
+    await openLoaded();
+    const hopper = screen.getByRole('listitem', { name: 'Grace Hopper' });
+    for (const [committee, position, status] of [
+      ['Finance Committee', 'Member', 'Tentative'],
+      ['Budget Committee', 'Chair', 'Accepted'],
+    ] as const) {
+      const group = decisionGroup('Grace Hopper', committee, position);
+      const badge = group.parentElement?.querySelector('[data-slot="badge"]');
+      expect(badge?.textContent).toBe(status);
+      expect(
+        within(hopper)
+          .getAllByText(status)
+          .some((el) => el === badge),
+      ).toBe(true);
+    }
+    const accepted = within(decisionGroup('Grace Hopper', 'Budget Committee', 'Chair')).getByRole('button', {
+      name: 'Accept',
+    });
+    expect(accepted.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('links avatars to the edit page for admins only', async () => {
+    await openLoaded('/admin/appointments/2026', {
+      me: makeMe({ roles: [], permissions: ['modify appointment acceptances', 'edit committees'] }),
+    });
+    const hopper = screen.getByRole('listitem', { name: 'Grace Hopper' });
+    expect(within(hopper).queryByRole('link', { name: /edit user/ })).toBeNull();
+    expect(within(hopper).getByRole('img', { name: 'Grace Hopper' })).toBeTruthy();
+    expect(document.querySelector('a[href^="/admin/users/"]')).toBeNull();
+  });
+
+  it('says so without loading anything for one without an appointments permission', async () => {
+    const { fetchMock } = open('/admin/appointments/2026', {
+      me: makeMe({ roles: [], permissions: ['create committees'] }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(APPOINTMENTS_FORBIDDEN)).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fetchMock.requestsTo(DASHBOARD)).toHaveLength(0);
+  });
+
+  it('offers no retry when the server refuses (403)', async () => {
+    open('/admin/appointments/2026', {
+      routes: { [DASHBOARD]: { status: 403, body: { message: 'This action is unauthorized.' } } },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This action is unauthorized.')).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('names the committee without a link for one who may decide but not open committees', async () => {
@@ -366,6 +424,7 @@ describe('AppointmentsDashboardPage: decisions', () => {
       committee: 'Finance Committee',
       decision: 'Accept',
       after: 'Accepted',
+      question: "Are you sure you want to Accept this appointment on the user's behalf?",
     },
     {
       button: 'Decline',
@@ -374,6 +433,7 @@ describe('AppointmentsDashboardPage: decisions', () => {
       committee: 'Finance Committee',
       decision: 'Decline',
       after: 'Declined',
+      question: "Are you sure you want to Decline this appointment on the user's behalf?",
     },
     {
       button: 'Tentative',
@@ -382,6 +442,8 @@ describe('AppointmentsDashboardPage: decisions', () => {
       committee: 'Budget Committee',
       decision: 'Reset',
       after: 'Tentative',
+      // 'Reset' is the API's word; the question names what the user chose.
+      question: "Are you sure you want to set this appointment back to Tentative on the user's behalf?",
     },
   ])('$button sends {decision: $decision} once confirmed, reloads the list and says Saved', async (c) => {
     const { user, fetchMock } = await openLoaded('/admin/appointments/2026', { routes: server() });
@@ -389,11 +451,8 @@ describe('AppointmentsDashboardPage: decisions', () => {
       within(decisionGroup('Grace Hopper', c.committee, c.position)).getByRole('button', { name: c.button }),
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
-    expect(
-      within(dialog).getByText(
-        `Are you sure you want to ${c.decision} this appointment on the user's behalf?`,
-      ),
-    ).toBeTruthy();
+    expect(within(dialog).getByText(c.question)).toBeTruthy();
+    expect(within(dialog).queryByText(/Reset/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Saved')).toBeTruthy();

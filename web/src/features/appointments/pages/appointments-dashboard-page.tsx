@@ -2,6 +2,7 @@ import {
   COMMITTEE_LIST_PERMISSIONS,
   can,
   canAny,
+  isAdmin,
   type TAppointmentGroup,
   type TYear,
 } from '@gavel/contracts';
@@ -10,6 +11,7 @@ import * as React from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
+import { mayOpenAppointments } from '@/features/admin/admin-access';
 import { appointmentsCsvFileName, buildAppointmentsCsv } from '@/features/appointments/appointments-csv';
 import { AppointmentFiltersPanel } from '@/features/appointments/components/appointment-filters';
 import { AppointmentGroupCard } from '@/features/appointments/components/appointment-group-card';
@@ -29,13 +31,19 @@ import { useCurrentUser } from '@/features/auth/queries';
 import { YearSelect } from '@/features/years/components/year-select';
 import { defaultYear } from '@/features/years/default-year';
 import { useYears } from '@/features/years/queries';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
 export const NO_APPOINTMENTS = 'No users are required to accept a committee appointments at this time.';
 export const NO_MATCHES = 'No appointments match the filters.';
+export const APPOINTMENTS_FORBIDDEN = 'You do not have permission to view committee appointments.';
+
+/** A refusal (403) does not change by asking again: no 'Try again' then. */
+function retryUnlessForbidden(error: unknown, retry: () => void): (() => void) | undefined {
+  return error instanceof ApiError && error.status === 403 ? undefined : retry;
+}
 
 /**
  * /admin/appointments/:year: the year's committee appointments per user, with filters, a CSV export and,
@@ -44,13 +52,28 @@ export const NO_MATCHES = 'No appointments match the filters.';
  * Without a year (or with one that is not a year of the list) it moves to the default year.
  */
 export function AppointmentsDashboardPage() {
+  const { principal } = useCurrentUser();
+  if (!mayOpenAppointments(principal)) {
+    return (
+      <DashboardFrame>
+        <ErrorState message={APPOINTMENTS_FORBIDDEN} />
+      </DashboardFrame>
+    );
+  }
+  return <YearDashboard />;
+}
+
+function YearDashboard() {
   const { year: yearParam } = useParams();
   const years = useYears();
 
   if (years.isPending) return <LoadingState />;
   if (years.isError) {
     return (
-      <ErrorState message={errorText(years.error, FALLBACK.retrieve)} onRetry={() => void years.refetch()} />
+      <ErrorState
+        message={errorText(years.error, FALLBACK.retrieve)}
+        onRetry={retryUnlessForbidden(years.error, () => void years.refetch())}
+      />
     );
   }
 
@@ -90,6 +113,8 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
   const mayDecide = can(principal, 'modify appointment acceptances');
   // The committee admin page's own rule: 'edit committees' or a permission that lists committees.
   const mayOpenCommittee = canAny(principal, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS);
+  // The avatar's edit page is for admins only (as in the top bar).
+  const mayEditUsers = isAdmin(principal);
   // Here rather than in Results: Email All writes to the tentative appointees the filters leave shown.
   const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
   const shown = React.useMemo(
@@ -115,7 +140,7 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
       {dashboard.isError && (
         <ErrorState
           message={errorText(dashboard.error, FALLBACK.retrieve)}
-          onRetry={() => void dashboard.refetch()}
+          onRetry={retryUnlessForbidden(dashboard.error, () => void dashboard.refetch())}
         />
       )}
       {dashboard.data &&
@@ -130,6 +155,7 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
             onFiltersChange={setFilters}
             mayDecide={mayDecide}
             mayOpenCommittee={mayOpenCommittee}
+            mayEditUsers={mayEditUsers}
             usesNicknames={me.tenant.uses_nicknames}
           />
         ))}
@@ -145,6 +171,7 @@ function Results({
   onFiltersChange: setFilters,
   mayDecide,
   mayOpenCommittee,
+  mayEditUsers,
   usesNicknames,
 }: {
   year: number;
@@ -156,6 +183,7 @@ function Results({
   onFiltersChange: (filters: AppointmentFilters) => void;
   mayDecide: boolean;
   mayOpenCommittee: boolean;
+  mayEditUsers: boolean;
   usesNicknames: boolean;
 }) {
   const options = React.useMemo(() => filterOptions(groups), [groups]);
@@ -206,6 +234,7 @@ function Results({
               year={year}
               mayDecide={mayDecide}
               mayOpenCommittee={mayOpenCommittee}
+              mayEditUsers={mayEditUsers}
             />
           ))}
         </ul>

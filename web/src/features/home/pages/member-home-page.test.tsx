@@ -1,4 +1,4 @@
-import type { TMyAppointment, TMyMeeting, TMyVote } from '@gavel/contracts';
+import type { Permission, TMyAppointment, TMyMeeting, TMyVote } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HOME_TEXT } from '@/features/home/home-rules';
@@ -299,5 +299,33 @@ describe('Member home: open votes', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(HOME_TEXT.noVotes)).toBeTruthy();
     expect(fetchMock.requestsTo('GET /api/me/meetings').length).toBeGreaterThan(1);
+  });
+});
+
+describe('Member home: the Admin button', () => {
+  function openAs(permissions: Permission[]) {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions }) },
+      'GET /api/me/committees': { body: [] },
+      'GET /api/me/meetings': { body: [] },
+      'GET /api/me/votes': { body: [] },
+    });
+    return renderApp('/');
+  }
+
+  it.each<Permission>(['modify appointment acceptances', 'create committees', 'view any meeting'])(
+    'links to /admin for one holding %j',
+    async (permission) => {
+      openAs([permission]);
+      const page = await screen.findByRole('region', { name: /Welcome/ });
+      expect(within(page).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    },
+  );
+
+  it('is not there for a plain member', async () => {
+    openAs([]);
+    const page = await screen.findByRole('region', { name: /Welcome/ });
+    expect(await within(page).findByText(NO_APPOINTMENTS)).toBeTruthy();
+    expect(within(page).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 });

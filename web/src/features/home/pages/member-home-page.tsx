@@ -1,9 +1,4 @@
-import {
-  COMMITTEE_LIST_PERMISSIONS,
-  canAny,
-  type TMyAppointment,
-  type TOwnAppointmentDecisionInput,
-} from '@gavel/contracts';
+import type { TMyAppointment, TOwnAppointmentDecisionInput } from '@gavel/contracts';
 import * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +7,7 @@ import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { maySeeAdminArea } from '@/features/admin/admin-access';
 import { AppointmentStatusBadge } from '@/features/appointments/components/appointment-decision';
 import { useCurrentUser } from '@/features/auth/queries';
 import { OpenVotesCard } from '@/features/home/components/open-votes-card';
@@ -35,12 +31,7 @@ export function MemberHomePage() {
         <h1 id="home-title" className="text-2xl font-semibold tracking-tight">
           Welcome, {me.user.displayed_first_name || me.user.first_name}
         </h1>
-        {canAny(
-          principal,
-          'create committees',
-          'modify appointment acceptances',
-          ...COMMITTEE_LIST_PERMISSIONS,
-        ) && (
+        {maySeeAdminArea(principal) && (
           <Button asChild variant="outline" size="sm">
             <Link to={paths.adminHome()}>Admin</Link>
           </Button>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentNavItem } from '@/features/shell/components/app-sidebar';
 import { SIDEBAR_STORAGE_KEY } from '@/features/shell/use-sidebar';
 import { queryKeys } from '@/lib/query-keys';
@@ -60,11 +60,126 @@ describe('AppLayout', () => {
 });
 
 describe('NotFoundPage', () => {
-  it('answers an unknown path with a 404 page', async () => {
-    mockFetch();
+  it('answers an unknown path with a 404 page that sends a visitor home, without Admin', async () => {
+    mockFetch({ 'GET /api/me': { status: 401, body: { message: 'Unauthenticated.' } } });
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: 'Go to Admin' })).toBeNull();
+  });
+
+  it('offers Admin besides Home only to those who may see the admin area', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['modify appointment acceptances'] }) },
+    });
+    const first = renderApp('/no/such/page');
+    expect((await screen.findByRole('link', { name: 'Go to Admin' })).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    first.unmount();
+
+    mockFetch({ 'GET /api/me': { body: makeMe({ permissions: [] }) } });
+    const { queryClient } = renderApp('/no/such/page');
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.me)).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to Admin' })).toBeNull();
+  });
+});
+
+describe('AppSidebar: entry points', () => {
+  it('shows Admin and Appointments to one who may only modify appointment acceptances', async () => {
+    await openAdmin(makeMe({ roles: [], permissions: ['modify appointment acceptances'] }));
+    const nav = within(sidebar());
+    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Admin', 'Appointments']);
+  });
+
+  it('shows Home alone to a plain member', async () => {
+    await openAdmin(makeMe({ roles: [], permissions: [] }));
+    expect(
+      within(sidebar())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home']);
+  });
+});
+
+describe('AppSidebar: overlay on a narrow screen', () => {
+  /** A 390 px wide window: no media query for the desktop layout matches. */
+  function narrowScreen() {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+  }
+
+  async function openOverlay() {
+    narrowScreen();
+    const app = await openAdmin(
+      makeMe({ roles: [], permissions: ['create committees', 'modify appointment acceptances'] }),
+    );
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    expect(sidebar().hidden).toBe(true);
+    await app.user.click(toggle);
+    return { ...app, toggle };
+  }
+
+  it('is a modal: focus moves to its first link, Tab and Shift+Tab stay inside, the page behind is inert', async () => {
+    const { user, toggle } = await openOverlay();
+    const dialog = screen.getByRole('dialog', { name: 'Main navigation' });
+    expect(dialog).toBe(sidebar());
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const nav = within(dialog);
+    const [home, admin, appointments] = ['Home', 'Admin', 'Appointments'].map((name) =>
+      nav.getByRole('link', { name }),
+    ) as [HTMLElement, HTMLElement, HTMLElement];
+    await waitFor(() => expect(document.activeElement).toBe(home));
+    expect(toggle.closest('[inert]')).not.toBeNull();
+
+    await user.tab();
+    expect(document.activeElement).toBe(admin);
+    await user.tab();
+    expect(document.activeElement).toBe(appointments);
+    await user.tab();
+    expect(document.activeElement).toBe(home);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(appointments);
+  });
+
+  it('closes on Escape and hands focus back to the toggle', async () => {
+    const { user, toggle } = await openOverlay();
+    await waitFor(() => expect(sidebar().contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    expect(sidebar().hidden).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.closest('[inert]')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
+  });
+
+  it('closes on a click on the backdrop, with focus back on the toggle', async () => {
+    const { user, toggle } = await openOverlay();
+    await user.click(screen.getByRole('button', { name: 'Close sidebar' }));
+    expect(sidebar().hidden).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
+  });
+
+  it('is no modal beside the page on a wide screen', async () => {
+    const { user } = await openAdmin();
+    expect(sidebar().hidden).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    expect(toggle.closest('[inert]')).toBeNull();
+    toggle.focus();
+    await user.tab();
+    expect(sidebar().contains(document.activeElement)).toBe(false);
   });
 });
 

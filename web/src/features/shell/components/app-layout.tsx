@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '@/features/auth/queries';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
@@ -8,11 +9,25 @@ import { useSidebar } from '@/features/shell/use-sidebar';
 export function AppLayout() {
   const { me, principal } = useCurrentUser();
   const sidebar = useSidebar();
+  const toggleRef = React.useRef<HTMLButtonElement>(null);
+  // The open overlay is modal: the page behind it takes neither focus nor clicks.
+  const modal = !sidebar.isDesktop && sidebar.open;
   return (
     <div className="flex min-h-svh">
-      <AppSidebar open={sidebar.open} overlay={!sidebar.isDesktop} onClose={sidebar.closeOverlay} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar me={me} principal={principal} sidebarOpen={sidebar.open} onToggleSidebar={sidebar.toggle} />
+      <AppSidebar
+        open={sidebar.open}
+        overlay={!sidebar.isDesktop}
+        onClose={sidebar.closeOverlay}
+        returnFocusRef={toggleRef}
+      />
+      <div className="flex min-w-0 flex-1 flex-col" inert={modal}>
+        <TopBar
+          me={me}
+          principal={principal}
+          sidebarOpen={sidebar.open}
+          onToggleSidebar={sidebar.toggle}
+          toggleRef={toggleRef}
+        />
         <main className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>

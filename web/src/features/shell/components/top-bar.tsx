@@ -1,5 +1,6 @@
 import { isAdmin, type Principal, type TMe } from '@gavel/contracts';
 import { PanelLeftIcon } from 'lucide-react';
+import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { UserAvatar } from '@/components/user-avatar';
@@ -11,14 +12,17 @@ export interface TopBarProps {
   principal: Principal;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
+  /** The sidebar toggle, where focus returns when the overlay sidebar closes. */
+  toggleRef?: React.Ref<HTMLButtonElement>;
 }
 
-export function TopBar({ me, principal, sidebarOpen, onToggleSidebar }: TopBarProps) {
+export function TopBar({ me, principal, sidebarOpen, onToggleSidebar, toggleRef }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
       <Tooltip>
         <TooltipTrigger asChild>
           <Button
+            ref={toggleRef}
             variant="ghost"
             size="icon"
             aria-label="Toggle sidebar"
