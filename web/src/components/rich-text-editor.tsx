@@ -35,10 +35,7 @@ function htmlOf(html: string, inline: boolean): string {
 function attributesOf(props: RichTextEditorProps, inline: boolean): Record<string, string> {
   const attributes: Record<string, string> = {
     role: 'textbox',
-    class: cn(
-      'px-3 py-2 outline-none',
-      inline ? 'min-h-9' : 'min-h-28 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6',
-    ),
+    class: cn('px-3 py-2 outline-none', inline ? 'min-h-9' : 'rich-text min-h-28'),
   };
   if (!inline) attributes['aria-multiline'] = 'true';
   if (props.id) attributes.id = props.id;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sliceColors } from '@/features/voting/components/results-pie-chart';
 import {
   motionView,
+  startBlockerText,
   toVoteRecord,
   type VotingInputs,
   viewerRespondBlocker,
@@ -145,6 +146,78 @@ describe('motionView', () => {
     expect(view.activeVote?.id).toBe('v-1');
     expect(view.runnerFlowShown).toBe(false);
     expect(view.canAmend).toBe(false);
+  });
+});
+
+describe('motionView: review fixes', () => {
+  const hidden = (overrides = {}) =>
+    makeVote({
+      started_at: iso(-120),
+      ended_at: iso(-60),
+      is_active: false,
+      respondents_count: null,
+      summary_visible: false,
+      ...overrides,
+    });
+
+  it('reads an amendment whose result is hidden from the viewer as unknown, not defeated', () => {
+    const amendment = makeMotion({
+      id: 'am-1',
+      amendment_parent_id: 'mo-1',
+      amendment_vote_id: 'v-a',
+      result_visibility: 'hide_all',
+    });
+    const state = votingState(
+      inputs({
+        motions: [makeMotion(), amendment],
+        votes: [hidden({ id: 'v-a', motion_id: 'am-1', type: 'amendment' })],
+      }),
+    );
+    const view = motionView(state, amendment);
+    expect(view.amendmentApproval).toBeNull();
+    expect(view.inactive).toBe(false);
+    expect(view.hasResult).toBe(true);
+    expect(view.statusText).toBe('voting closed');
+  });
+
+  it('gives a root motion the status of the amendment row its vote was held on', () => {
+    const root = makeMotion();
+    const amendment = makeMotion({
+      id: 'am-1',
+      amendment_parent_id: 'mo-1',
+      amendment_approved: true,
+      motion_vote_id: 'v-m',
+    });
+    const vote = endedVote([{ response: 'opposed', count: 3 }], { id: 'v-m', motion_id: 'am-1' });
+    const state = votingState(inputs({ phase: 'ended', motions: [root, amendment], votes: [vote] }));
+    const view = motionView(state, root);
+    expect(view.decidedOn?.id).toBe('am-1');
+    expect(view.statusText).toBe('failed');
+    expect(view.hasResult).toBe(true);
+  });
+
+  it('lets an open email vote change its motions until a response is recorded (vote.can_modify)', () => {
+    // Spec section 6: create and edit need vote.can_modify; an email vote's window is not a meeting's
+    // single active vote, so only the first response fixes its motions.
+    const scope = { kind: 'vote', committeeCode: 'FIN', voteCode: 'EV1' } as const;
+    const motion = makeMotion({ meeting_id: null, email_vote_id: 'ev-1' });
+    const open = votingState(inputs({ scope, motions: [motion], principal: principal(RUNNER, 'u-staff') }));
+    expect(open.canCreate).toBe(true);
+    expect(motionView(open, motion).canEdit).toBe(true);
+    const answered = votingState(
+      inputs({ scope, canModify: false, motions: [motion], principal: principal(RUNNER, 'u-staff') }),
+    );
+    expect(answered.canCreate).toBe(false);
+    expect(motionView(answered, motion).canEdit).toBe(false);
+  });
+
+  it('gives no attendance reasons before attendance has loaded', () => {
+    const state = votingState(
+      inputs({ members: [], attendanceLoaded: false, principal: principal(RUNNER, 'u-staff') }),
+    );
+    const view = motionView(state, state.inputs.motions[0] as never);
+    expect(view.startBlockers).toEqual(['quorum_not_met', 'chair_not_present', 'no_eligible_voters']);
+    expect(view.startBlockers.map((b) => startBlockerText(state, view, b))).toEqual([null, null, null]);
   });
 });
 

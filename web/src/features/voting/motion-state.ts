@@ -49,7 +49,7 @@ import {
   resultList,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
-  STATUS_VOTING_ACTIVE,
+  STATUS_TEXT_CONCLUDED,
   type StartVoteBlocker,
   startVoteBlockerMessage,
   startVoteBlockers,
@@ -69,6 +69,11 @@ export interface VotingInputs {
   responses: readonly TVoteResponseRow[];
   /** Members in attendance (empty while attendance loads). */
   members: readonly TAttendanceMember[];
+  /**
+   * false while attendance is still loading: the reasons a vote cannot start that come from attendance
+   * (quorum, chair, eligible voters) are then not given yet. Omitted: loaded.
+   */
+  attendanceLoaded?: boolean;
   principal: Principal;
   /** Epoch milliseconds of the page clock. */
   now: number;
@@ -91,6 +96,20 @@ export function toVoteRecord(view: TVoteView): VoteRecord {
     vote_type: winners.length > 1 ? 'multiple' : view.vote_type,
     outcome: winners.map((response) => ({ response, count: 1 })),
   };
+}
+
+/**
+ * A decided vote whose result this viewer may not see at all (hide all: no outcome, no result, no
+ * summary). What it decided is unknown to them: it is read neither as approved nor as defeated.
+ */
+export function isResultHidden(view: TVoteView, now: number): boolean {
+  return (
+    view.outcome === null &&
+    view.result === null &&
+    !view.summary_visible &&
+    !view.is_active &&
+    hasVoteEnded(view, now)
+  );
 }
 
 /** The vote was active when fetched and has ended since, and this viewer got no breakdown. */
@@ -124,7 +143,10 @@ export interface VotingState {
   perms: Permissions;
   /** Meetings: the one active vote. Email votes run side by side: null. */
   activeVote: TVoteView | null;
+  /** Approvals as this viewer can know them: a vote whose result is hidden from them is left out. */
   approval: ApprovalContext;
+  /** Whether a question has a result (its vote has ended), hidden or not. */
+  results: ApprovalContext;
   /** The viewer as a committee member in attendance, if they are one. */
   me: TAttendanceMember | null;
   presentVotingMembers: number;
@@ -160,16 +182,21 @@ export function votingState(inputs: VotingInputs): VotingState {
   const perms = permissionsOf(inputs.principal);
   // A vote fetched while it ran and ended since: a viewer without its breakdown cannot know the result
   // until the next fetch, so it counts as undecided meanwhile (the panel refetches at once).
-  const records = inputs.votes.filter((v) => !isAwaitingResult(v, inputs.now)).map(toVoteRecord);
+  const known = inputs.votes.filter((v) => !isAwaitingResult(v, inputs.now));
+  // A vote whose result is hidden from this viewer has a result, but not one they may read an approval from.
+  const records = known.filter((v) => !isResultHidden(v, inputs.now)).map(toVoteRecord);
   const activeVote =
     inputs.scope.kind === 'meeting' ? findActiveVote(inputs.votes, inputs.now, inputs.timeKey) : null;
-  const approval: ApprovalContext = { votes: records, now: inputs.now, activeVoteId: activeVote?.id ?? null };
+  const activeVoteId = activeVote?.id ?? null;
+  const approval: ApprovalContext = { votes: records, now: inputs.now, activeVoteId };
+  const results: ApprovalContext = { votes: known.map(toVoteRecord), now: inputs.now, activeVoteId };
   const members = inputs.members;
   return {
     inputs,
     perms,
     activeVote,
     approval,
+    results,
     me: memberOf(members, inputs.principal.userId),
     presentVotingMembers: presentVotingMembers(members),
     // The committee's configured quorum; none configured means no minimum (as the voting service reads it).
@@ -205,11 +232,16 @@ export interface MotionView {
   activeVote: TVoteView | null;
   /** Another motion under the same parent has the active vote. */
   siblingVoteActive: boolean;
-  /** Shown inactive: a sibling's vote is active, or this amendment was defeated. */
+  /** Shown inactive: a sibling's vote is active, or this amendment was defeated (as far as the viewer knows). */
   inactive: boolean;
   activeAmendment: TMotion | null;
   /** The active amendment is approved: the motion vote is held on that amendment's row. */
   amendedBy: TMotion | null;
+  /**
+   * A root motion decided as amended: the amendment row its motion vote (or unanimous consent) was held
+   * on. The root then shows that row's status.
+   */
+  decidedOn: TMotion | null;
   hasResult: boolean;
   statusText: string;
   canEdit: boolean;
@@ -244,35 +276,55 @@ export function voteValidity(vote: TVoteView | null): boolean {
   return isVoteValid({ quorum: generalQuorum(vote), received: vote.respondents_count });
 }
 
-export function motionView(state: VotingState, motion: TMotion): MotionView {
-  const { inputs, perms, approval } = state;
+/**
+ * The status text of a row: its motion decision when there is one (or a motion vote), else its amendment
+ * decision. A decided question whose result is hidden from this viewer reads 'voting closed'.
+ */
+function rowStatusText(state: VotingState, motion: TMotion): string {
+  const { inputs, perms, approval, results } = state;
   const amendment = isAmendment(motion);
-  const amendmentVote = voteById(state, motion.amendment_vote_id);
   const motionVote = voteById(state, motion.motion_vote_id);
-  const amendApproval = amendmentApproval(motion, approval);
+  const decidesMotion = typeof motion.motion_approved === 'boolean' || motionVote !== null || !amendment;
+  const kind: VoteKind = decidesMotion ? 'motion' : 'amendment';
   // The motion vote on an approved amendment keeps the root motion's ballot (responses, filter).
   const motionBallot = ballotMotionOf(motion, 'motion', inputs.motions);
-  const motApproval = motionApproval(motionBallot, approval);
-  const ownActive = [amendmentVote, motionVote].find((v) => isActive(state, v)) ?? null;
-  const activeVoteMotion = state.activeVote
-    ? inputs.motions.find((m) => m.id === state.activeVote?.motion_id)
-    : undefined;
-  const siblingVoteActive = isSiblingVoteActive(motion, activeVoteMotion);
-  const pendingAmendment = activeAmendment(motion, inputs.motions, approval);
-  const hasResult = motionHasResult(motion, approval);
-
-  // Status: the motion decision when there is one (or a motion vote), else the amendment decision.
-  const decidesMotion = typeof motion.motion_approved === 'boolean' || motionVote !== null || !amendment;
-  const approved = decidesMotion ? motApproval : amendApproval;
-  const decidingVote = decidesMotion ? motionVote : amendmentVote;
+  const approved = decidesMotion
+    ? motionApproval(motionBallot, approval)
+    : amendmentApproval(motion, approval);
+  if (approved === null && hasVoteResult(motion, kind, results)) return STATUS_TEXT_CONCLUDED;
+  const decidingVote = decidesMotion ? motionVote : voteById(state, motion.amendment_vote_id);
   const explicit = decidesMotion ? motion.motion_approved : motion.amendment_approved;
-  const statusText = motionStatusText({
+  return motionStatusText({
     approved,
     valid: typeof explicit === 'boolean' ? true : voteValidity(decidingVote),
     is_runner: perms.runMeetings,
     result_visibility: motion.result_visibility,
     has_custom_responses: decidesMotion && hasCustomResponses(motionBallot),
   });
+}
+
+export function motionView(state: VotingState, motion: TMotion): MotionView {
+  const { inputs, perms, approval, results } = state;
+  const amendment = isAmendment(motion);
+  const amendmentVote = voteById(state, motion.amendment_vote_id);
+  const motionVote = voteById(state, motion.motion_vote_id);
+  const amendApproval = amendmentApproval(motion, approval);
+  const motApproval = motionApproval(ballotMotionOf(motion, 'motion', inputs.motions), approval);
+  const ownActive = [amendmentVote, motionVote].find((v) => isActive(state, v)) ?? null;
+  const activeVoteMotion = state.activeVote
+    ? inputs.motions.find((m) => m.id === state.activeVote?.motion_id)
+    : undefined;
+  const siblingVoteActive = isSiblingVoteActive(motion, activeVoteMotion);
+  const pendingAmendment = activeAmendment(motion, inputs.motions, approval);
+  const ownMotionResult = hasVoteResult(motion, 'motion', results);
+  // A root motion whose vote was held on its amendment: that row's motion question has a result (it could
+  // only be put once the amendment was approved, so this holds even when that approval is hidden).
+  const decidedOn =
+    !amendment && !ownMotionResult && pendingAmendment && hasVoteResult(pendingAmendment, 'motion', results)
+      ? pendingAmendment
+      : null;
+  const hasResult = motionHasResult(motion, results) || decidedOn !== null;
+  const statusText = rowStatusText(state, decidedOn ?? motion);
 
   const change: MotionChangeInput = {
     phase: inputs.phase,
@@ -286,7 +338,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
   };
 
   const nextVoteKind: VoteKind = amendment && amendApproval !== true ? 'amendment' : 'motion';
-  const nextKindHasResult = hasVoteResult(motion, nextVoteKind, approval);
+  const nextKindHasResult = hasVoteResult(motion, nextVoteKind, results);
   // What stops a vote of `kind` on this row now; the server checks the same for a first vote and a revote.
   const blockersFor = (kind: VoteKind) =>
     startVoteBlockers({
@@ -313,9 +365,9 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     ? amendmentsOf({ id: motion.amendment_parent_id }, inputs.motions)
     : [];
   const isLatest = siblings[siblings.length - 1]?.id === motion.id;
-  const revoteCandidate: VoteKind | null = hasVoteResult(motion, 'motion', approval)
+  const revoteCandidate: VoteKind | null = ownMotionResult
     ? 'motion'
-    : amendment && hasVoteResult(motion, 'amendment', approval)
+    : amendment && hasVoteResult(motion, 'amendment', results)
       ? 'amendment'
       : null;
   const revoteKind =
@@ -343,13 +395,19 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     activeAmendment: pendingAmendment,
     amendedBy:
       pendingAmendment && amendmentApproval(pendingAmendment, approval) === true ? pendingAmendment : null,
+    decidedOn,
     hasResult,
     statusText,
     canEdit: canEditMotion(change),
     canDelete: canDeleteMotion(change),
-    // An amendment goes under a motion without a result that is not itself a defeated amendment (meetings only).
+    // An amendment goes under a motion without a result (its own, or one taken on its amendment) that is
+    // not itself a defeated amendment (meetings only).
     canAmend:
-      inputs.scope.kind === 'meeting' && state.canCreate && motApproval === null && amendApproval !== false,
+      inputs.scope.kind === 'meeting' &&
+      state.canCreate &&
+      !ownMotionResult &&
+      decidedOn === null &&
+      amendApproval !== false,
     canDrag: canReorderMotions({
       phase: inputs.phase,
       can_create_motions: perms.createMotions,
@@ -370,6 +428,12 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
 }
 
 export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';
+
+/** The note on a root motion decided on its amendment's row (whose status it shows). */
+export function decidedAsAmendedNote(amendmentName: string): string {
+  return `Decided as amended: see the amendment '${amendmentName}'.`;
+}
+export const ANOTHER_VOTE_ACTIVE = 'Another vote is active.';
 
 /** 'Quorum not met' with how many more voting members are needed (pluralised). */
 function quorumNotMetText(state: VotingState): string {
@@ -398,17 +462,22 @@ export function startBlockerText(
   view: MotionView,
   blocker: StartVoteBlocker,
 ): string | null {
+  // Who is present is not known before attendance has loaded: no reason is drawn from it meanwhile.
+  const attendanceLoaded = state.inputs.attendanceLoaded !== false;
   switch (blocker) {
     case 'no_permission':
       return null;
     case 'quorum_not_met':
-      return quorumNotMetText(state);
+      return attendanceLoaded ? quorumNotMetText(state) : null;
+    case 'chair_not_present':
+      return attendanceLoaded ? startVoteBlockerMessage(blocker) : null;
     case 'active_amendment':
       return view.amendedBy ? AMENDED_NOTE : STATUS_AMENDMENT_NOT_VOTED_ON;
     case 'active_vote':
-      return STATUS_VOTING_ACTIVE;
+      // The vote runs on another motion ('Voting Active' would read as if this one could be voted on).
+      return ANOTHER_VOTE_ACTIVE;
     case 'no_eligible_voters':
-      return 'No eligible voting member is checked in.';
+      return attendanceLoaded ? 'No eligible voting member is checked in.' : null;
     case 'not_an_amendment':
       return null;
     default:

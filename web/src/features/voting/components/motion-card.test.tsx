@@ -161,7 +161,7 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
     expect(within(c).getByText('Chair/Vice Chair Not Present')).toBeTruthy();
   });
 
-  it("says 'Voting Active' on another motion's card while a vote runs", () => {
+  it("says 'Another vote is active.' (not 'Voting Active') on another motion's card while a vote runs", () => {
     renderPanel({
       principal: principal(RUNNER),
       data: reply({
@@ -182,7 +182,8 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
     expect((within(other).getByRole('button', { name: 'Begin Vote' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    expect(within(other).getByText('Voting Active')).toBeTruthy();
+    expect(within(other).getByText('Another vote is active.')).toBeTruthy();
+    expect(within(other).queryByText('Voting Active')).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import { ServerHtml } from '@/features/voting/components/server-html';
 import type { VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
 import {
   AMENDED_NOTE,
+  decidedAsAmendedNote,
   type MotionView,
   motionView,
   startBlockerText,
@@ -100,6 +101,12 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         </div>
       </header>
 
+      {view.decidedOn && (
+        <p className="text-sm text-muted-foreground" data-decided-on={view.decidedOn.id}>
+          {decidedAsAmendedNote(plainText(view.decidedOn.name))}
+        </p>
+      )}
+
       {hasMotionFilter(view.ballot) && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
           Only voting members whose {state.inputs.committee.demographic_name ?? 'demographic'} is{' '}
@@ -108,12 +115,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         </p>
       )}
 
-      {motion.body && (
-        <ServerHtml
-          html={motion.body}
-          className="max-w-none break-words text-sm [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-6"
-        />
-      )}
+      {motion.body && <ServerHtml html={motion.body} className="rich-text max-w-none break-words text-sm" />}
 
       <div className="flex flex-wrap items-center gap-1 text-sm">
         <span className="text-muted-foreground">Responses:</span>
@@ -189,6 +191,8 @@ function RunnerFlow({
   onFlow: (target: VotingFlowTarget) => void;
 }) {
   if (!view.runnerFlowShown || view.activeVote) return null;
+  // Decided on its amendment's row: the card says so, and any revote is that row's.
+  if (view.decidedOn && !view.revoteKind) return null;
   // A motion whose approved amendment carries the vote: the amendment's card offers it.
   if (view.amendedBy && !view.revoteKind) {
     return <p className="text-sm text-muted-foreground">{AMENDED_NOTE}</p>;

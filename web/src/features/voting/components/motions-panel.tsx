@@ -167,6 +167,7 @@ export function MotionsPanelView({
     votes: data?.votes ?? [],
     responses: data?.responses ?? [],
     members: attendance?.members ?? [],
+    attendanceLoaded: attendance !== undefined,
     principal,
     now,
     timeKey,

@@ -35,6 +35,11 @@ export interface VotingFlowTarget {
   revote: boolean;
 }
 
+/** Where an opening of the flow starts: the second, or for a revote the decision (its result exists). */
+function firstStep(target: VotingFlowTarget | null): Step {
+  return target?.revote ? 'decide' : 'second';
+}
+
 /**
  * The runner's voting flow (spec section 4): a second? (no: 'Failed'), discussion or amendments, then
  * a vote or unanimous consent (not for custom-response motions). A revote starts at the last step.
@@ -55,14 +60,15 @@ export function VotingFlowDialog({
 }) {
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const decide = useDecideMotion(scope);
-  // Each opening starts over: at 'second', or for a revote at 'decide'.
-  const targetKey = target ? `${target.motion.id}-${target.kind}-${target.revote}` : null;
-  const [current, setCurrent] = React.useState<{ key: string | null; step: Step }>({
-    key: null,
-    step: 'second',
-  });
-  const step: Step = current.key === targetKey ? current.step : target?.revote ? 'decide' : 'second';
-  const setStep = (next: Step) => setCurrent({ key: targetKey, step: next });
+  // Each opening starts over (at 'second', or for a revote at 'decide'): the step is reset whenever the
+  // target changes, closing included, so reopening the same motion never resumes an earlier step. A
+  // closing dialog keeps its last step on screen while it animates out.
+  const [step, setStep] = React.useState<Step>(() => firstStep(target));
+  const [openedFor, setOpenedFor] = React.useState<VotingFlowTarget | null>(target);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    if (target) setStep(firstStep(target));
+  }
 
   async function run(how: 'vote' | 'unanimous') {
     if (!target) return;
@@ -89,7 +95,10 @@ export function VotingFlowDialog({
             <>
               <DialogHeader>
                 <DialogTitle>Is there a second?</DialogTitle>
-                <DialogDescription>A {what} needs a second before it can be voted on.</DialogDescription>
+                <DialogDescription>
+                  {what === 'amendment' ? 'An amendment' : 'A motion'} needs a second before it can be voted
+                  on.
+                </DialogDescription>
               </DialogHeader>
               <DialogFooter>
                 <Button variant="outline" className="min-h-11" onClick={() => setStep('failed')}>

@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
+import {
+  makeMotion,
+  meetingScope,
+  principal,
+  RUNNER,
+  renderPanel,
+  reply,
+} from '@/features/voting/test-fixtures';
+
+const card = (name = /Adopt the budget/) => screen.getByRole('article', { name });
+const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+describe('Voting flow dialog: every opening starts over', { timeout: 20_000 }, () => {
+  it('asks for the second again after a "No" (Failed) and Begin Vote once more', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    expect(await screen.findByText('Failed')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await noDialog();
+
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Is there a second?')).toBeTruthy();
+    expect(within(dialog).queryByText('Failed')).toBeNull();
+  });
+
+  it('asks for the second again after closing with Esc at "Start the vote"', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Start the vote')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await noDialog();
+
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Is there a second?')).toBeTruthy();
+    expect(within(dialog).queryByText('Start the vote')).toBeNull();
+  });
+
+  it('starts over when reopened with the very same target, and a revote at its decision', async () => {
+    const client = new QueryClient();
+    const user = userEvent.setup();
+    const target: VotingFlowTarget = { motion: makeMotion(), kind: 'motion', revote: false };
+    const ui = (t: VotingFlowTarget | null) => (
+      <QueryClientProvider client={client}>
+        <VotingFlowDialog
+          scope={meetingScope}
+          target={t}
+          canAmend={false}
+          onAmend={() => {}}
+          onClose={() => {}}
+        />
+      </QueryClientProvider>
+    );
+    const view = render(ui(target));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Discussion or amendments?')).toBeTruthy();
+    view.rerender(ui(null));
+    await noDialog();
+    view.rerender(ui(target));
+    expect(await screen.findByText('Is there a second?')).toBeTruthy();
+
+    view.rerender(ui(null));
+    await noDialog();
+    view.rerender(ui({ ...target, revote: true }));
+    expect(await screen.findByText('Revote')).toBeTruthy();
+    expect(screen.getByText(/The previous result will be lost/)).toBeTruthy();
+  });
+});
+
+describe('Voting flow dialog: wording', { timeout: 20_000 }, () => {
+  it('says "An amendment needs a second" for an amendment', async () => {
+    const { user } = renderPanel({
+      principal: principal(RUNNER),
+      data: reply({
+        motions: [
+          makeMotion(),
+          makeMotion({ id: 'am-1', amendment_parent_id: 'mo-1', name: 'Strike line 4', body: null }),
+        ],
+      }),
+    });
+    await user.click(within(card(/Strike line 4/)).getByRole('button', { name: 'Begin Amendment Vote' }));
+    expect(await screen.findByText('An amendment needs a second before it can be voted on.')).toBeTruthy();
+  });
+
+  it('says "A motion needs a second" for a motion', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    expect(await screen.findByText('A motion needs a second before it can be voted on.')).toBeTruthy();
+  });
+});
