@@ -36,12 +36,13 @@ export function toEmailVoteBody(values: EmailVoteFormValues): EmailVoteCreateBod
   };
 }
 
+/** Worded after the form's labels (the window's fields are labelled Opens and Closes). */
 export const EMAIL_VOTE_FORM_MESSAGES = {
   name: 'The name must be at least 2 characters.',
   code: 'The code field is required.',
-  start: 'The start field is required.',
-  end: 'The end field is required.',
-  endAfterStart: 'End must be after start.',
+  start: 'Enter when the vote opens.',
+  end: 'Enter when the vote closes.',
+  endAfterStart: 'The vote must close after it opens.',
 } as const;
 
 /** Client checks with the contract's rules; `withCode` false on edit (the code is fixed). */

@@ -6,6 +6,7 @@ import { RichTextEditor } from '@/components/rich-text-editor';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { type EmailVoteFormValues, validateEmailVoteForm } from '@/features/email-votes/email-vote-form';
+import { focusFirstError } from '@/features/meetings/components/form-bits';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
@@ -18,6 +19,8 @@ export interface EmailVoteFormProps {
   submitLabel: string;
   onSave: (values: EmailVoteFormValues) => Promise<unknown>;
   actions?: React.ReactNode;
+  /** The id of the text saying why the server refuses any save: the submit button is then disabled. */
+  saveBlockedBy?: string;
 }
 
 /** Email vote create and edit: name, code, description and the voting window. */
@@ -28,6 +31,7 @@ export function EmailVoteForm({
   submitLabel,
   onSave,
   actions,
+  saveBlockedBy,
 }: EmailVoteFormProps) {
   const [values, setValues] = React.useState(initial);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
@@ -36,15 +40,21 @@ export function EmailVoteForm({
     setValues((v) => ({ ...v, [key]: value }));
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    if (saveBlockedBy !== undefined) return;
     const found = validateEmailVoteForm(values, committeeCode, withCode);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found, FIELD_IDS);
+      return;
+    }
     try {
       await onSave(values);
     } catch (err) {
+      // The server's field messages (start and end too) show under their fields; any other failure, or
+      // one about a field this form does not show, in the dialog.
       const fieldErrors = fieldErrorsOf(err);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setFailure(errorText(err, FALLBACK.save));
+      setErrors(fieldErrors);
+      if (!focusFirstError(fieldErrors, FIELD_IDS)) setFailure(errorText(err, FALLBACK.save));
     }
   });
 
@@ -80,10 +90,25 @@ export function EmailVoteForm({
         />
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+        <SubmitButton
+          submitting={submitting}
+          disabled={saveBlockedBy !== undefined}
+          aria-describedby={saveBlockedBy}
+        >
+          {submitLabel}
+        </SubmitButton>
         {actions}
       </div>
       <ErrorDialog title="Error Saving Vote" message={failure} onClose={() => setFailure(null)} />
     </form>
   );
 }
+
+/** Field name → control id, in the form's order (the first invalid one gets the focus). */
+const FIELD_IDS: Record<string, string> = {
+  name: 'vote-name',
+  code: 'vote-code',
+  start: 'vote-start',
+  end: 'vote-end',
+  description: 'vote-description',
+};

@@ -1,6 +1,11 @@
 import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_VOTE_FORM_MESSAGES } from '@/features/email-votes/email-vote-form';
+import {
+  EMAIL_VOTE_ANSWERED_NOTE,
+  EMAIL_VOTE_ENDED_NOTE,
+} from '@/features/email-votes/pages/email-vote-form-pages';
 import { makeMeetingCommittee, makeMotion, reply } from '@/features/voting/test-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeEmailVote, makeMe } from '@/test/fixtures';
@@ -104,5 +109,116 @@ describe('EmailVoteEditPage: motions', { timeout: 20_000 }, () => {
     const section = await motionsSection();
     expect(await within(section).findByText('Adopt')).toBeTruthy();
     expect(within(section).queryByRole('button')).toBeNull();
+  });
+});
+
+/** The text of the elements a control's aria-describedby names. */
+function description(control: HTMLElement): string {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+async function voteButtons() {
+  const save = (await screen.findByRole('button', { name: 'Save Vote' })) as HTMLButtonElement;
+  const remove = screen.getByRole('button', { name: 'Delete Vote' }) as HTMLButtonElement;
+  return { save, remove };
+}
+
+describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_000 }, () => {
+  it('while it can be modified: saves and deletes', async () => {
+    renderEditPage(['create email vote']);
+    const { save, remove } = await voteButtons();
+    expect(save.disabled).toBe(false);
+    expect(remove.disabled).toBe(false);
+  });
+
+  it('with responses: still saves (the start stays), but Delete Vote is disabled and says why', async () => {
+    const answered = emailVote({
+      start: new Date(Date.now() - DAY_MS).toISOString(),
+      phase: 'in_progress',
+      can_modify: false,
+    });
+    renderEditPage(['create email vote'], answered);
+    const { save, remove } = await voteButtons();
+    expect(save.disabled).toBe(false);
+    expect(remove.disabled).toBe(true);
+    expect(description(remove)).toBe(EMAIL_VOTE_ANSWERED_NOTE);
+  });
+
+  it('ended: Save Vote and Delete Vote are disabled and say why', async () => {
+    const ended = emailVote({
+      start: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+      end: new Date(Date.now() - DAY_MS).toISOString(),
+      phase: 'ended',
+      can_modify: false,
+    });
+    renderEditPage(['create email vote'], ended);
+    const { save, remove } = await voteButtons();
+    expect(save.disabled).toBe(true);
+    expect(remove.disabled).toBe(true);
+    expect(description(save)).toBe(EMAIL_VOTE_ENDED_NOTE);
+    expect(description(remove)).toBe(EMAIL_VOTE_ENDED_NOTE);
+  });
+});
+
+describe('EmailVoteForm: messages worded after the labels, focus on the first invalid field', {
+  timeout: 20_000,
+}, () => {
+  function renderCreatePage() {
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['create email vote'] }) },
+    });
+    return { ...renderApp('/admin/committee/FIN/vote/create'), fetchMock };
+  }
+
+  it('asks when the vote opens and closes, and focuses Opens', async () => {
+    const { user, fetchMock } = renderCreatePage();
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Budget');
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'B1');
+    await user.click(screen.getByRole('button', { name: 'Create Vote' }));
+    const opens = screen.getByRole('textbox', { name: 'Opens' });
+    const closes = screen.getByRole('textbox', { name: 'Closes' });
+    expect(description(opens)).toBe('Enter when the vote opens.');
+    expect(description(closes)).toBe('Enter when the vote closes.');
+    expect(document.activeElement).toBe(opens);
+    expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
+  });
+
+  it('says the vote must close after it opens, and focuses Closes', async () => {
+    const { user } = renderCreatePage();
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Budget');
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'B1');
+    await user.type(screen.getByRole('textbox', { name: 'Opens' }), '11/24/2031 9:00 AM');
+    const closes = screen.getByRole('textbox', { name: 'Closes' });
+    await user.clear(closes);
+    await user.type(closes, '11/23/2031 9:00 AM');
+    await user.click(screen.getByRole('button', { name: 'Create Vote' }));
+    expect(description(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endAfterStart);
+    expect(EMAIL_VOTE_FORM_MESSAGES.endAfterStart).toBe('The vote must close after it opens.');
+    expect(document.activeElement).toBe(closes);
+  });
+
+  it("shows the server's start and end messages under Opens and Closes, and focuses Opens", async () => {
+    const answered = emailVote({
+      start: new Date(Date.now() - DAY_MS).toISOString(),
+      phase: 'in_progress',
+      can_modify: false,
+    });
+    const { user, fetchMock } = renderEditPage(['create email vote'], answered);
+    const moved = 'This vote already has responses: its start can no longer be moved.';
+    fetchMock.on(`PUT ${ADMIN}`, {
+      status: 422,
+      body: { message: moved, errors: { end: ['End must be after start.'], start: [moved] } },
+    });
+    const { save } = await voteButtons();
+    await user.click(save);
+    const opens = screen.getByRole('textbox', { name: 'Opens' });
+    await waitFor(() => expect(description(opens)).toBe(moved));
+    expect(description(screen.getByRole('textbox', { name: 'Closes' }))).toBe('End must be after start.');
+    expect(document.activeElement).toBe(opens);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

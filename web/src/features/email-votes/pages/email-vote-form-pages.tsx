@@ -26,6 +26,10 @@ import { FALLBACK } from '@/lib/messages';
 import { committeeAdminBase, voteBase } from '@/lib/paths';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
+export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
+export const EMAIL_VOTE_ANSWERED_NOTE =
+  'This vote already has responses, so it can no longer be deleted and its opening time can no longer be moved.';
+const LOCKED_NOTE_ID = 'vote-locked-note';
 
 /** /admin/committee/:code/vote/create */
 export function EmailVoteCreatePage() {
@@ -74,6 +78,9 @@ export function EmailVoteEditPage() {
     );
   }
   const data = vote.data;
+  // As the server decides: an ended vote is neither saved nor deleted; once responses are in (can_modify
+  // false before the end) it may still be saved, with its start where it was, but not deleted.
+  const ended = data.phase === 'ended';
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -82,8 +89,10 @@ export function EmailVoteEditPage() {
           <Link to={voteBase(code, data.code)}>View Vote</Link>
         </Button>
       </div>
-      {!data.can_modify && (
-        <p className="text-sm text-muted-foreground">This vote can no longer be changed.</p>
+      {(ended || !data.can_modify) && (
+        <p id={LOCKED_NOTE_ID} className="text-sm text-muted-foreground">
+          {ended ? EMAIL_VOTE_ENDED_NOTE : EMAIL_VOTE_ANSWERED_NOTE}
+        </p>
       )}
       <EmailVoteForm
         key={data.id}
@@ -91,6 +100,7 @@ export function EmailVoteEditPage() {
         initial={initial}
         withCode={false}
         submitLabel="Save Vote"
+        saveBlockedBy={ended ? LOCKED_NOTE_ID : undefined}
         onSave={async (values) => {
           const { code: _code, ...body } = toEmailVoteBody(values);
           await update.mutateAsync(body);
@@ -104,7 +114,12 @@ export function EmailVoteEditPage() {
         }
       />
       <EmailVoteMotions committeeCode={code} voteCode={voteCode} vote={data} />
-      <DeleteEmailVote committeeCode={code} voteCode={voteCode} name={data.name} />
+      <DeleteEmailVote
+        committeeCode={code}
+        voteCode={voteCode}
+        name={data.name}
+        blockedBy={data.can_modify && !ended ? undefined : LOCKED_NOTE_ID}
+      />
     </div>
   );
 }
@@ -113,10 +128,13 @@ function DeleteEmailVote({
   committeeCode,
   voteCode,
   name,
+  blockedBy,
 }: {
   committeeCode: string;
   voteCode: string;
   name: string;
+  /** The id of the text saying why the server refuses the delete: the button is then disabled. */
+  blockedBy: string | undefined;
 }) {
   const navigate = useNavigate();
   const remove = useDeleteEmailVote(committeeCode, voteCode);
@@ -131,7 +149,12 @@ function DeleteEmailVote({
         Delete Vote
       </h2>
       <div>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+        <Button
+          variant="destructive"
+          disabled={blockedBy !== undefined || remove.isPending}
+          aria-describedby={blockedBy}
+          onClick={() => setConfirming(true)}
+        >
           <Trash2Icon aria-hidden="true" />
           Delete Vote
         </Button>

@@ -54,3 +54,18 @@ export function FormSection({ title, children }: { title: string; children: Reac
     </fieldset>
   );
 }
+
+/**
+ * Focuses the control of the first field (in `fieldIds` order, the form's order) that has an error; says
+ * whether one was found, so a form can fall back to its error dialog for errors of fields it does not show.
+ */
+export function focusFirstError(errors: Record<string, string>, fieldIds: Record<string, string>): boolean {
+  for (const [field, id] of Object.entries(fieldIds)) {
+    if (!errors[field]) continue;
+    const control = document.getElementById(id);
+    if (!control) continue;
+    control.focus();
+    return true;
+  }
+  return false;
+}

@@ -7,7 +7,7 @@ import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
-import { FormSection, SwitchField } from '@/features/meetings/components/form-bits';
+import { FormSection, focusFirstError, SwitchField } from '@/features/meetings/components/form-bits';
 import { type MeetingFormValues, validateMeetingForm } from '@/features/meetings/meeting-form';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
@@ -32,6 +32,8 @@ export interface MeetingFormProps {
   onSave: (values: MeetingFormValues) => Promise<unknown>;
   /** Extra actions beside the submit button (e.g. Cancel). */
   actions?: React.ReactNode;
+  /** The id of the text saying why the server refuses any save: the submit button is then disabled. */
+  saveBlockedBy?: string;
 }
 
 /** Meeting create and edit: name, code, description, window, type, attendance modes, visibility, voting, video. */
@@ -42,6 +44,7 @@ export function MeetingForm({
   errorTitle,
   onSave,
   actions,
+  saveBlockedBy,
 }: MeetingFormProps) {
   const [values, setValues] = React.useState(initial);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
@@ -50,10 +53,11 @@ export function MeetingForm({
     setValues((v) => ({ ...v, [key]: value }));
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
+    if (saveBlockedBy !== undefined) return;
     const found = validateMeetingForm(values, committeeCode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirstError(found);
+      focusFirstError(found, FIELD_IDS);
       return;
     }
     try {
@@ -62,7 +66,7 @@ export function MeetingForm({
       const fieldErrors = fieldErrorsOf(err);
       if (Object.keys(fieldErrors).length > 0) {
         setErrors(fieldErrors);
-        focusFirstError(fieldErrors);
+        focusFirstError(fieldErrors, FIELD_IDS);
       } else setFailure(errorText(err, FALLBACK.save));
     }
   });
@@ -214,7 +218,13 @@ export function MeetingForm({
       </FormSection>
 
       <div className="flex flex-wrap gap-2">
-        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+        <SubmitButton
+          submitting={submitting}
+          disabled={saveBlockedBy !== undefined}
+          aria-describedby={saveBlockedBy}
+        >
+          {submitLabel}
+        </SubmitButton>
         {actions}
       </div>
       <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
@@ -222,6 +232,7 @@ export function MeetingForm({
   );
 }
 
+/** Field name → control id, in the form's order (the first invalid one gets the focus). */
 const FIELD_IDS: Record<string, string> = {
   name: 'meeting-name',
   code: 'meeting-code',
@@ -229,21 +240,12 @@ const FIELD_IDS: Record<string, string> = {
   end: 'meeting-end',
   type: 'meeting-type',
   visibility: 'meeting-visibility',
+  allow_in_person: 'meeting-in-person',
   location_name: 'meeting-location-name',
   location_address: 'meeting-location-address',
   allow_remote: 'meeting-remote',
-  allow_in_person: 'meeting-in-person',
+  video_provider: 'meeting-video-provider',
   zoom_id: 'meeting-zoom-id',
   zoom_registration_url: 'meeting-zoom-registration',
   video_url: 'meeting-video-url',
-  video_provider: 'meeting-video-provider',
 };
-
-function focusFirstError(errors: Record<string, string>) {
-  for (const field of Object.keys(FIELD_IDS)) {
-    if (errors[field]) {
-      document.getElementById(FIELD_IDS[field] ?? '')?.focus();
-      return;
-    }
-  }
-}

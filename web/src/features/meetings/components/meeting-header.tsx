@@ -22,6 +22,8 @@ export interface MeetingHeaderProps {
   /** The signed-in user's attendance row, when they are in the lists. */
   me: TAttendanceMember | null;
   now: number;
+  /** The page already shows the user's own RSVP card (the RSVP Now link's page): no alert pointing at it. */
+  rsvpCardShown?: boolean;
 }
 
 /**
@@ -29,11 +31,18 @@ export interface MeetingHeaderProps {
  * (only when motions are shown), location (only when in person is allowed), type, live timer, date text,
  * and the Edit Meeting / Committee Admin / RSVP Now links.
  */
-export function MeetingHeader({ meeting, committee, canUpdateMeetings, me, now }: MeetingHeaderProps) {
+export function MeetingHeader({
+  meeting,
+  committee,
+  canUpdateMeetings,
+  me,
+  now,
+  rsvpCardShown = false,
+}: MeetingHeaderProps) {
   const date = meetingDateText(meeting);
   const timer = meetingTimer(meeting, now);
   const editable = meeting.status === 'planned' || meeting.status === 'in_progress';
-  const awaitingRsvp = meeting.status === 'planned' && me !== null && me.rsvp === null;
+  const awaitingRsvp = meeting.status === 'planned' && me !== null && me.rsvp === null && !rsvpCardShown;
   const location = [meeting.location_name, meeting.location_address].filter(Boolean).join(', ');
   return (
     <header className="flex flex-col gap-3">

@@ -21,6 +21,9 @@ import { FALLBACK } from '@/lib/messages';
 import { committeeAdminBase, meetingBase } from '@/lib/paths';
 
 export const MEETING_FORBIDDEN = 'You do not have permission to manage meetings of this committee.';
+export const MEETING_ENDED_NOTE = 'This meeting has ended and can no longer be changed.';
+export const MEETING_IN_PROGRESS_NOTE = 'A meeting in progress cannot be deleted.';
+const ENDED_NOTE_ID = 'meeting-ended-note';
 
 /** /admin/committee/:code/meeting/create */
 export function MeetingCreatePage() {
@@ -83,8 +86,11 @@ export function MeetingEditPage() {
           <Link to={meetingBase(code, data.code)}>View Meeting</Link>
         </Button>
       </div>
+      {/* The server refuses to edit an ended meeting (and to delete one in progress, below). */}
       {data.status === 'ended' && (
-        <p className="text-sm text-muted-foreground">This meeting has ended and can no longer be changed.</p>
+        <p id={ENDED_NOTE_ID} className="text-sm text-muted-foreground">
+          {MEETING_ENDED_NOTE}
+        </p>
       )}
       <MeetingForm
         key={data.id}
@@ -92,6 +98,7 @@ export function MeetingEditPage() {
         initial={initial}
         submitLabel="Save Meeting"
         errorTitle="Error Saving Meeting"
+        saveBlockedBy={data.status === 'ended' ? ENDED_NOTE_ID : undefined}
         onSave={async (values) => {
           const saved = await update.mutateAsync(toMeetingBody(values));
           toast.success('Meeting Saved');
@@ -104,7 +111,12 @@ export function MeetingEditPage() {
         }
       />
       {can(principal, 'delete meetings') && (
-        <DeleteMeeting committeeCode={code} meetingCode={data.code} name={data.name} />
+        <DeleteMeeting
+          committeeCode={code}
+          meetingCode={data.code}
+          name={data.name}
+          inProgress={data.status === 'in_progress'}
+        />
       )}
     </div>
   );
@@ -114,10 +126,12 @@ function DeleteMeeting({
   committeeCode,
   meetingCode,
   name,
+  inProgress,
 }: {
   committeeCode: string;
   meetingCode: string;
   name: string;
+  inProgress: boolean;
 }) {
   const navigate = useNavigate();
   const remove = useDeleteMeeting(committeeCode, meetingCode);
@@ -131,9 +145,16 @@ function DeleteMeeting({
       <h2 id="delete-meeting-title" className="font-semibold">
         Delete Meeting
       </h2>
-      <p className="text-sm text-muted-foreground">A meeting in progress cannot be deleted.</p>
+      <p id="delete-meeting-note" className="text-sm text-muted-foreground">
+        {MEETING_IN_PROGRESS_NOTE}
+      </p>
       <div>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+        <Button
+          variant="destructive"
+          disabled={inProgress || remove.isPending}
+          aria-describedby={inProgress ? 'delete-meeting-note' : undefined}
+          onClick={() => setConfirming(true)}
+        >
           <Trash2Icon aria-hidden="true" />
           Delete Meeting
         </Button>

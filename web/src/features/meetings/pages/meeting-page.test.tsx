@@ -45,6 +45,7 @@ function open(
   permissions: string[],
   attendance = makeAttendance(),
   meeting: Partial<TMeeting> = {},
+  path = '/meeting/FIN/M1',
 ) {
   const fetchMock = mockFetch({
     'GET /api/me': { body: makeMe({ permissions }) },
@@ -57,7 +58,7 @@ function open(
     },
     [`GET ${BASE}/retrieve/attendance`]: { body: attendance },
   });
-  return { ...renderApp('/meeting/FIN/M1'), fetchMock };
+  return { ...renderApp(path), fetchMock };
 }
 
 beforeEach(() => {
@@ -292,5 +293,18 @@ describe('MeetingPage End Meeting', () => {
         timeout: 2_500,
       },
     );
+  });
+});
+
+describe('MeetingPage: the own RSVP', () => {
+  it('asks to RSVP Now on the meeting page, but not on the RSVP page, which shows the RSVP card', async () => {
+    const view = open('planned', []);
+    expect(await screen.findByRole('link', { name: 'RSVP Now' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your RSVP' })).toBeNull();
+    view.unmount();
+    open('planned', [], makeAttendance(), {}, '/meeting/FIN/M1/rsvp');
+    expect(await screen.findByRole('group', { name: 'Your RSVP' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'RSVP Now' })).toBeNull();
+    expect(screen.queryByText('You have not responded to this meeting yet.')).toBeNull();
   });
 });

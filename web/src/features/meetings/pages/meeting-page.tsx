@@ -95,6 +95,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   const { meeting, committee, resources } = page.data;
   const mode = attendancePanelMode(meeting.status, canModifyRsvps);
   const base = meetingBase(committeeCode, meetingCode);
+  const ownRsvp = awaitingRsvp && meeting.status === 'planned' && mine !== null;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
@@ -104,8 +105,9 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
         canUpdateMeetings={can(principal, 'update meetings')}
         me={mine}
         now={now}
+        rsvpCardShown={ownRsvp}
       />
-      {awaitingRsvp && meeting.status === 'planned' && mine && (
+      {ownRsvp && mine && (
         <OwnRsvpCard meeting={meeting} member={mine} base={base} attendanceKey={attendanceKey} />
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">

@@ -1,0 +1,63 @@
+import type { TMeeting } from '@gavel/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeMe } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const ADMIN = '/api/admin/committee/FIN/meeting/M1';
+
+function renderEditPage(status: TMeeting['status']) {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: makeMe({ roles: [], permissions: ['update meetings', 'delete meetings'] }) },
+    [`GET ${ADMIN}`]: { body: makeMeeting({ status }) },
+  });
+  return { ...renderApp('/admin/committee/FIN/meeting/M1/edit'), fetchMock };
+}
+
+async function buttons() {
+  const save = (await screen.findByRole('button', { name: 'Save Meeting' })) as HTMLButtonElement;
+  const remove = screen.getByRole('button', { name: 'Delete Meeting' }) as HTMLButtonElement;
+  return { save, remove };
+}
+
+/** The text of the elements a control's aria-describedby names. */
+function description(control: HTMLElement): string {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('MeetingEditPage: only the actions the server allows', () => {
+  it('planned: saves and deletes', async () => {
+    renderEditPage('planned');
+    const { save, remove } = await buttons();
+    expect(save.disabled).toBe(false);
+    expect(remove.disabled).toBe(false);
+    expect(screen.queryByText(MEETING_ENDED_NOTE)).toBeNull();
+  });
+
+  it('in progress: saves, but Delete Meeting is disabled and says why', async () => {
+    renderEditPage('in_progress');
+    const { save, remove } = await buttons();
+    expect(save.disabled).toBe(false);
+    expect(remove.disabled).toBe(true);
+    expect(description(remove)).toBe(MEETING_IN_PROGRESS_NOTE);
+  });
+
+  it('ended: Save Meeting is disabled and says why, and sends nothing; Delete Meeting stays', async () => {
+    const { fetchMock, user } = renderEditPage('ended');
+    const { save, remove } = await buttons();
+    expect(save.disabled).toBe(true);
+    expect(description(save)).toBe(MEETING_ENDED_NOTE);
+    expect(screen.getByText(MEETING_ENDED_NOTE)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), '{Enter}');
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
+    expect(remove.disabled).toBe(false);
+    expect(remove.getAttribute('aria-describedby')).toBeNull();
+  });
+});
