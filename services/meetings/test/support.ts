@@ -36,13 +36,28 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
+/**
+ * A fixed-offset time zone where it is about noon now. "Today" (start only when today, meetings from today
+ * on) is the association's day: a test that creates a meeting "now" and reads it a second later must not
+ * straddle that zone's midnight, as one run at 05:00 UTC did with the default America/New_York.
+ */
+export function middayTimeZone(now = new Date()): string {
+  const offset = 12 - now.getUTCHours(); // hours east of UTC, -11..12
+  if (offset === 0) return 'Etc/UTC';
+  // The Etc/GMT names count west as positive.
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
 export async function startHarness(
   opts: { env?: Record<string, string>; videoProviders?: VideoProviders } = {},
 ): Promise<Harness> {
   const env = await testEnvironment();
-  const service = await startMeetings(env.env({ HEALTH_PORT: '0', ...opts.env }), {
-    videoProviders: opts.videoProviders,
-  });
+  const service = await startMeetings(
+    env.env({ HEALTH_PORT: '0', MEETINGS_TIME_ZONE: middayTimeZone(), ...opts.env }),
+    {
+      videoProviders: opts.videoProviders,
+    },
+  );
   const nc = await connectNats(env.infra.natsUrl, 'meetings-test-client');
   return {
     env,
