@@ -46,10 +46,10 @@ export class AuthService {
 
   /** What the gateway puts in the request context for a session's user; null when the user is gone. */
   async principal(ctx: TRequestContext, userId: string): Promise<TPrincipalReply> {
-    const access = await this.users.findGrants(ctx.tenantId, userId);
+    const access = await this.users.findAccess(ctx.tenantId, userId);
     if (!access) return null;
     return {
-      userId: access.id,
+      userId: access.user.id,
       roles: access.roles.map((r) => r.name),
       permissions: effectivePermissions(access.roles, access.direct),
     };
