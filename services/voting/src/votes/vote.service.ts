@@ -116,7 +116,7 @@ export class VoteService {
       const isAmendment = row.amendmentParentId !== null;
       const ballot = ballotMotionOf(motion, kind, state.motions);
       const previous = this.previousVote(state, row, kind);
-      const hasResult = this.hasResult(state, row, kind);
+      const hasResult = hasVoteResult(motion, kind, state.approval);
       if (!can(ctx, 'run meetings') && !can(ctx, 'update motions')) {
         throw new AppError('forbidden', 'You are not allowed to run votes.');
       }
@@ -131,7 +131,7 @@ export class VoteService {
         // After an approved amendment the motion vote is held on the amended row: any row of the tree.
         const motionHasResult =
           row.amendmentParentId !== null &&
-          this.treeOf(state, row).some((r) => this.hasResult(state, r, 'motion'));
+          this.treeOf(state, motion).some((m) => hasVoteResult(m, 'motion', state.approval));
         if (
           !canRevote({
             has_result: hasResult,
@@ -458,20 +458,14 @@ export class VoteService {
     return startVoteBlockerMessage(blocker) ?? BLOCKER_TEXT[blocker] ?? blocker;
   }
 
-  /** The root motion of `row` and every amendment under it. */
-  private treeOf(state: VotingState, row: MotionRow): MotionRow[] {
-    const rootId = rootMotionOf(toMotion(row), state.motions).id;
-    const tree = [motionOf(state, rootId)?.row ?? row];
+  /** The root motion of `motion` and every amendment under it. */
+  private treeOf(state: VotingState, motion: TMotion): TMotion[] {
+    const tree = [rootMotionOf(motion, state.motions)];
     for (let i = 0; i < tree.length; i++) {
-      const id = tree[i]?.id;
-      tree.push(...state.rows.filter((r) => r.amendmentParentId === id));
+      const parent = tree[i];
+      if (parent) tree.push(...amendmentsOf(parent, state.motions));
     }
     return tree;
-  }
-
-  /** Whether the row's motion or amendment question is decided: unanimous consent or an ended vote. */
-  private hasResult(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): boolean {
-    return hasVoteResult(toMotion(row), kind, state.approval);
   }
 
   private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {
