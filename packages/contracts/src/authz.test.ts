@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   can,
   canAny,
+  canViewCommittee,
   canViewEmailVote,
   canViewMeeting,
   effectivePermissions,
@@ -157,5 +158,17 @@ describe('meeting-area viewing', () => {
     expect(canViewMeeting(principal([]), committeeOnly, { member: true, participant: false })).toBe(true);
     expect(canViewMeeting(principal([]), { visibility: 'open' }, nobody)).toBe(true);
     expect(canViewMeeting(principal([], [], null), { visibility: 'open' }, nobody)).toBe(false);
+  });
+});
+
+describe('admin-area viewing', () => {
+  it.each([
+    [principal([], ['edit committees']), true],
+    [principal([], ['view any meeting']), true],
+    [principal([], ['create committees']), false],
+    [principal(['admin']), false],
+    [principal([], ['modify appointment acceptances']), false],
+  ])('canViewCommittee(%o) → %s', (p, expected) => {
+    expect(canViewCommittee(p)).toBe(expected);
   });
 });

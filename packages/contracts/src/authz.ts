@@ -1,5 +1,6 @@
 import { MEETING_VISIBILITY_OPEN } from './meetings.js';
 import {
+  COMMITTEE_LIST_PERMISSIONS,
   PERMISSIONS,
   type Permission,
   ROLE_ADMIN,
@@ -66,6 +67,11 @@ export function effectivePermissions(
   const held = new Set<string>(direct);
   for (const role of roles) for (const name of role.permissions) held.add(name);
   return PERMISSIONS.filter((name) => held.has(name));
+}
+
+/** A committee's admin page and its members: 'edit committees' or a permission that lists committees. */
+export function canViewCommittee(p: Principal | null | undefined): boolean {
+  return canAny(p, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS);
 }
 
 /** Permissions that open every committee's meetings: 'view any meeting' and the meeting staff's. */

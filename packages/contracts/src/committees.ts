@@ -115,7 +115,6 @@ function checkCommitteeFields(value: z.infer<typeof ZCommitteeFields>, ctx: z.Re
 export const ZCommitteeCreateInput = ZCommitteeFields.superRefine(checkCommitteeFields);
 export type TCommitteeCreateInput = z.infer<typeof ZCommitteeCreateInput>;
 
-/** PUT /api/admin/committee/{code}: `code` in the path names the committee, `new_code` renames it. */
 /** A position renamed in a settings save: its members move from the old name to the new one. */
 export const ZPositionRename = z.object({
   from: z.string().trim().min(1).max(255),
@@ -124,6 +123,7 @@ export const ZPositionRename = z.object({
 export type TPositionRename = z.infer<typeof ZPositionRename>;
 
 /**
+ * PUT /api/admin/committee/{code}: `code` in the path names the committee, `new_code` renames it.
  * Positions are saved by name, so a rename cannot be told from a removal plus an addition:
  * `position_renames` says which old position became which new one, so its members follow it.
  */

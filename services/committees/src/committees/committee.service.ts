@@ -3,6 +3,7 @@ import {
   COMMITTEE_LIST_PERMISSIONS,
   can,
   canAny,
+  canViewCommittee,
   type TCommittee,
   type TCommitteeCreateInput,
   type TCommitteeRef,
@@ -50,8 +51,7 @@ export class CommitteeService {
   /** GET /api/admin/committee/{code}: 'edit committees' or any committee-list permission. */
   async get(ctx: TRequestContext, ref: TCommitteeRef): Promise<TCommittee> {
     requireUser(ctx);
-    if (!canAny(ctx, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS))
-      throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewCommittee(ctx)) throw new AppError('forbidden', FORBIDDEN);
     return this.db.transaction(async (tx) =>
       this.presentOne(tx, ctx.tenantId, await this.resolve(tx, ctx.tenantId, ref)),
     );
@@ -98,9 +98,10 @@ export class CommitteeService {
       const moved = await this.memberships.movePositions(tx, ctx.tenantId, current.id, moves);
       // Members whose vote changed with their position's voting right: others keep who votes from events.
       const flipped = votingRightFlipped(current, data, moves);
+      const movedIds = new Set(moved.map((m) => m.id));
       const stayed = flipped.size
         ? (await this.memberships.byCommittee(tx, ctx.tenantId, current.id)).filter(
-            (m) => flipped.has(m.position) && !moved.some((x) => x.id === m.id),
+            (m) => flipped.has(m.position) && !movedIds.has(m.id),
           )
         : [];
       for (const member of [...moved, ...stayed]) {

@@ -3,6 +3,7 @@ import {
   COMMITTEE_LIST_PERMISSIONS,
   can,
   canAny,
+  canViewCommittee,
   DECISION_STATUS,
   isAdmin,
   type TAppointment,
@@ -43,8 +44,7 @@ export class MembershipService {
   /** GET /api/admin/committee/{code}/members: as reading the committee. */
   async list(ctx: TRequestContext, ref: TCommitteeRef): Promise<TMembership[]> {
     requireUser(ctx);
-    if (!canAny(ctx, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS))
-      throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewCommittee(ctx)) throw new AppError('forbidden', FORBIDDEN);
     const rows = await this.db.transaction(async (tx) => {
       const committee = await this.committees.resolve(tx, ctx.tenantId, ref);
       return this.memberships.byCommittee(tx, ctx.tenantId, committee.id);

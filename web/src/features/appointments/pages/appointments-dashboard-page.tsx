@@ -1,11 +1,4 @@
-import {
-  COMMITTEE_LIST_PERMISSIONS,
-  can,
-  canAny,
-  isAdmin,
-  type TAppointmentGroup,
-  type TYear,
-} from '@gavel/contracts';
+import { can, canViewCommittee, isAdmin, type TAppointmentGroup, type TYear } from '@gavel/contracts';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -111,8 +104,7 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
   const navigate = useNavigate();
   const dashboard = useAppointmentsDashboard(year);
   const mayDecide = can(principal, 'modify appointment acceptances');
-  // The committee admin page's own rule: 'edit committees' or a permission that lists committees.
-  const mayOpenCommittee = canAny(principal, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS);
+  const mayOpenCommittee = canViewCommittee(principal);
   // The avatar's edit page is for admins only (as in the top bar).
   const mayEditUsers = isAdmin(principal);
   // Here rather than in Results: Email All writes to the tentative appointees the filters leave shown.

@@ -1,4 +1,4 @@
-import { COMMITTEE_LIST_PERMISSIONS, can, canAny, type TCommittee } from '@gavel/contracts';
+import { can, canViewCommittee, type TCommittee } from '@gavel/contracts';
 import { Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -32,7 +32,7 @@ export const DELETE_ERROR_TITLE = 'Error Deleting Committee';
 /** /admin/committee/:code[?year=]: a committee's settings, members, and deleting it. */
 export function CommitteeAdminPage() {
   const { principal } = useCurrentUser();
-  if (!canAny(principal, 'edit committees', ...COMMITTEE_LIST_PERMISSIONS)) {
+  if (!canViewCommittee(principal)) {
     return <ErrorState message={COMMITTEE_VIEW_FORBIDDEN} />;
   }
   return <CommitteeAdmin canEdit={can(principal, 'edit committees')} />;
