@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Pool } from 'undici';
+import { KeepAliveClient } from './http1.js';
 
 export interface CastOutcome {
   status: number;
@@ -10,13 +10,9 @@ export interface CastOutcome {
   bytes: number;
 }
 
-/**
- * HTTP/1.1 keep-alive connections to the gateway, as many as calls in flight. undici rather than
- * node:http: the load generator shares the two cores with the stack it measures, and undici's client
- * spends about half of node:http's CPU per call.
- */
-export function gatewayAgent(gateway: URL, connections: number): Pool {
-  return new Pool(gateway.origin, { connections, pipelining: 1 });
+/** HTTP/1.1 keep-alive connections to the gateway, as many as calls in flight (see KeepAliveClient). */
+export function gatewayAgent(gateway: URL, connections: number): KeepAliveClient {
+  return new KeepAliveClient(gateway, connections);
 }
 
 /**
@@ -24,7 +20,7 @@ export function gatewayAgent(gateway: URL, connections: number): Pool {
  * and the double-submit CSRF token. Resolves with the status and the time to the answer.
  */
 export async function throughGateway(opts: {
-  agent: Pool;
+  agent: KeepAliveClient;
   host: string;
   method: 'GET' | 'POST';
   path: string;
@@ -51,12 +47,11 @@ export async function throughGateway(opts: {
       },
       body: payload,
     });
-    const raw = Buffer.from(await res.body.arrayBuffer());
     return {
-      status: res.statusCode,
+      status: res.status,
       latencyMs: performance.now() - started,
-      body: res.headers['content-encoding'] ? '' : raw.toString('utf8'),
-      bytes: raw.length,
+      body: res.headers.has('content-encoding') ? '' : res.body.toString('utf8'),
+      bytes: res.body.length,
     };
   } catch (err) {
     return { status: 0, latencyMs: performance.now() - started, body: String(err), bytes: 0 };

@@ -188,7 +188,7 @@ async function main() {
     });
     const castSeconds = (performance.now() - castStart) / 1000;
     const cpuAfter = cpuSecondsByProcess();
-    await agent.close();
+    agent.close();
 
     const closeAt = absoluteNow();
     await e.call(SUBJECTS.voting.voteClose, { ...scope, id: motion.id, voteId }, ZVoteReply);
