@@ -13,8 +13,12 @@ export const ZCommitteeCode = z
   .max(COMMITTEE_CODE_MAX_LENGTH, `The code may not be greater than ${COMMITTEE_CODE_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
 
-const ZCommitteeName = z.string().trim().min(1, 'The name field is required.').max(255);
-const ZYearNumber = z.coerce
+const ZCommitteeName = z
+  .string()
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(255, 'The name may not be greater than 255 characters.');
+export const ZYearNumber = z.coerce
   .number()
   .int('The year must be a whole number.')
   .min(1900, 'The year must be at least 1900.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZYearNumber } from './committees.js';
 import { ZMeetingMode, ZMeetingStatus } from './enums.js';
 
 /**
@@ -64,12 +65,16 @@ export type TMeetingChannelAccessInput = z.infer<typeof ZMeetingChannelAccessInp
 
 // ---- the meetings service's own schemas follow ----
 
-const ZMeetingCode = z
-  .string()
-  .trim()
-  .min(1, 'The code field is required.')
-  .max(20, 'The code may not be greater than 20 characters.')
-  .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
+/** The code that names a meeting or an email vote in its address. */
+export function addressCode(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'The code field is required.')
+    .max(maxLength, `The code may not be greater than ${maxLength} characters.`)
+    .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
+}
+const ZMeetingCode = addressCode(20);
 
 /** How the join link is made: none, a Zoom meeting (server-to-server OAuth), or a fixed link. */
 export const ZVideoProvider = z.enum(['none', 'zoom', 'static']);
@@ -84,7 +89,14 @@ export const ZMeetingRef = z.object({
   meetingCode: z.string().min(1),
 });
 export type TMeetingRef = z.infer<typeof ZMeetingRef>;
-export const ZCommitteeMeetingsRef = z.object({ committeeCode: z.string().min(1) });
+/**
+ * A committee as its admin page names it: a code names one committee per year (copies keep codes across
+ * years) or one term-based committee. With `year` (the page's `?year=`), the committee of that year or the
+ * term-based one; without, the newest with the code.
+ */
+export const ZCommitteeScope = z.object({ committeeCode: z.string().min(1), year: ZYearNumber.optional() });
+export type TCommitteeScope = z.infer<typeof ZCommitteeScope>;
+export const ZCommitteeMeetingsRef = ZCommitteeScope;
 export type TCommitteeMeetingsRef = z.infer<typeof ZCommitteeMeetingsRef>;
 
 const ZUrl = z
@@ -97,7 +109,11 @@ const ZOptionalText = z.string().trim().max(255).nullable().optional();
 /** The editable meeting fields (spec section 3). Absent fields keep their value on edit, defaults on create. */
 const ZMeetingFieldsShape = z.object({
   code: ZMeetingCode,
-  name: z.string().trim().min(1, 'The name field is required.').max(255),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(255, 'The name may not be greater than 255 characters.'),
   /** HTML; sanitised by the service before it is stored. */
   description: z.string().max(100_000).nullable().optional(),
   start: z.iso.datetime({ offset: true, error: 'The start must be a date and time (ISO 8601).' }),
@@ -122,7 +138,7 @@ const ZMeetingFieldsShape = z.object({
 });
 
 /** POST /api/admin/committee/{committeeCode}/meeting */
-export const ZMeetingCreateInput = ZMeetingFieldsShape.extend({ committeeCode: z.string().min(1) });
+export const ZMeetingCreateInput = ZMeetingFieldsShape.extend(ZCommitteeScope.shape);
 export type TMeetingCreateInput = z.infer<typeof ZMeetingCreateInput>;
 
 /** PUT /api/admin/committee/{committeeCode}/meeting/{meetingCode}: the given fields; `code` renames. */

@@ -22,7 +22,7 @@ export type TVoteLiveInput = z.infer<typeof ZVoteLiveInput>;
 
 // ---- the voting service's own schemas follow ----
 import { ZResultVisibility, ZVoteKind, ZVoteType } from './enums.js';
-import { ZMeetingCommittee } from './meetings.js';
+import { addressCode, ZCommitteeScope, ZMeetingCommittee } from './meetings.js';
 import { ZBroadcast } from './realtime.js';
 
 const ZIso = z.string().datetime({ offset: true });
@@ -227,7 +227,7 @@ const ZEmailVoteFields = {
   end: ZDateInput,
 };
 export const ZEmailVoteCreateInput = z
-  .object({ committeeCode: z.string().min(1), code: z.string().trim().min(1).max(50), ...ZEmailVoteFields })
+  .object({ ...ZCommitteeScope.shape, code: addressCode(50), ...ZEmailVoteFields })
   .refine((v) => Date.parse(v.end) > Date.parse(v.start), {
     message: 'End must be after start.',
     path: ['end'],
@@ -241,7 +241,7 @@ export const ZEmailVoteUpdateInput = z
   });
 export type TEmailVoteUpdateInput = z.infer<typeof ZEmailVoteUpdateInput>;
 /** voting.email-votes.list: a committee's email votes (GET /api/admin/committee/{committeeCode}/votes). */
-export const ZCommitteeEmailVotesRef = z.object({ committeeCode: z.string().min(1) });
+export const ZCommitteeEmailVotesRef = ZCommitteeScope;
 export type TCommitteeEmailVotesRef = z.infer<typeof ZCommitteeEmailVotesRef>;
 /** The committee's email votes, newest window first. */
 export const ZEmailVoteListReply = z.array(ZEmailVote);

@@ -265,6 +265,42 @@ describe('create, edit, delete, list', () => {
     expect(reloads).toHaveLength(1);
   });
 
+  it("keeps each year's committee of a code apart, and a meeting code names one meeting across them", async () => {
+    // Copies keep codes: FIN of 2025 and FIN of 2026 are two committees; meeting URLs name only 'FIN'.
+    const tenant = newTenantId();
+    const older = await newCommittee(h, tenant, { year: 2025, name: 'Finance 2025' });
+    await newCommittee(h, tenant, { year: 2026 });
+    const admin = userCtx(tenant, ['create meetings', 'update meetings']);
+    const inOlder = await h.call(S.meetingCreate, admin, meetingInput({ code: 'OLD', year: 2025 }), ZMeeting);
+    expect(inOlder.committee_id).toBe(older.id);
+    await h.call(S.meetingCreate, admin, meetingInput({ code: 'NEW' }), ZMeeting);
+    const list = (year?: number) =>
+      h
+        .call(S.meetingsList, admin, { committeeCode: 'FIN', year }, ZMeetingListReply)
+        .then((rows) => rows.map((m) => m.code));
+    expect(await list(2025)).toEqual(['OLD']);
+    expect(await list(2026)).toEqual(['NEW']);
+    expect(await list()).toEqual(['NEW']);
+    await expect(
+      h.call(S.meetingsList, admin, { committeeCode: 'FIN', year: 2024 }, ZMeetingListReply),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    // The other year's meeting holds its code: neither a new meeting nor a rename may take it.
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ code: 'old' }), ZMeeting),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+      errors: { code: ['The code has already been taken.'] },
+    });
+    await expect(
+      h.call(S.meetingUpdate, admin, { committeeCode: 'FIN', meetingCode: 'NEW', code: 'OLD' }, ZMeeting),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect((await retrieve(admin, { committeeCode: 'FIN', meetingCode: 'OLD' })).meeting.name).toBe(
+      inOlder.name,
+    );
+  });
+
   it("never shows or changes another tenant's meetings", async () => {
     const { admin } = await world(h);
     const other = newTenantId();

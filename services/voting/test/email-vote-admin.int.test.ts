@@ -87,12 +87,17 @@ function cast(ctx: TRequestContext, committeeCode: string, voteCode: string, mot
   );
 }
 
-/** Another committee (coded `code`) in `tenantId`, as the committees service would announce it. */
-async function addCommittee(w: World, tenantId: string, code: string): Promise<string> {
+/** Another committee (coded `code`, of `year`) in `tenantId`, as the committees service would announce it. */
+async function addCommittee(
+  w: World,
+  tenantId: string,
+  code: string,
+  year = w.committee.year,
+): Promise<string> {
   const id = randomUUID();
   await publishEvent(h, EVENTS.committees.committeeCreated, {
     tenantId,
-    committee: { ...w.committee, id, code },
+    committee: { ...w.committee, id, code, year },
   });
   await eventually(
     async () => (await h.service.runtime.prisma.committeeRm.count({ where: { tenantId, id } })) === 1,
@@ -161,6 +166,41 @@ describe('listing a committee’s email votes', () => {
       expect(committee.id).toBe(v.committee_id);
     }
     expect(await list(manager, otherCode)).toHaveLength(1);
+  });
+
+  it("keeps each year's committee of a code apart, and a vote code names one vote across them", async () => {
+    // Copies keep codes: the committee's 2025 copy is another committee; vote URLs name only the code.
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const olderId = await addCommittee(w, w.tenantId, code, 2025);
+    const admin = userCtx(w.tenantId, MANAGER);
+    const now = Date.now();
+    const window = { start: new Date(now + HOUR).toISOString(), end: new Date(now + DAY).toISOString() };
+    const inOlder = await h.call(
+      S.emailVoteCreate,
+      admin,
+      { committeeCode: code, year: 2025, code: 'OLD', name: 'Ballot OLD', ...window },
+      ZEmailVote,
+    );
+    await createVote(admin, code, 'NEW', HOUR, DAY);
+    const codes = (year?: number) =>
+      h
+        .call(S.emailVotesList, admin, { committeeCode: code, year }, ZEmailVoteListReply)
+        .then((rows) => rows.map((v) => v.code));
+    expect(await codes(2025)).toEqual(['OLD']);
+    expect(await codes(2026)).toEqual(['NEW']);
+    expect(await codes()).toEqual(['NEW']);
+    const row = await h.service.runtime.prisma.emailVote.findFirst({ where: { id: inOlder.id } });
+    expect(row?.committeeId).toBe(olderId);
+    // The other year's vote holds its code.
+    expect(await refused(createVote(admin, code, 'old', HOUR, DAY))).toMatchObject({
+      code: 'conflict',
+      errors: { code: ['That code is already used by another vote of this committee.'] },
+    });
+    expect(await refused(createVote(admin, code, 'a b/c', HOUR, DAY))).toMatchObject({
+      code: 'bad_request',
+      errors: { code: ['The code may only contain letters, numbers and dashes.'] },
+    });
   });
 
   it('lets whoever may list the committee’s meetings, email vote managers and admins list; refuses others', async () => {

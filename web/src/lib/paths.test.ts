@@ -68,19 +68,23 @@ describe('paths', () => {
 
   it('meeting pages', () => {
     expect(paths.meetingRsvp('FIN', 'M1')).toBe('/meeting/FIN/M1/rsvp');
-    expect(paths.meetingCreate('FIN')).toBe('/admin/committee/FIN/meeting/create');
+    expect(paths.meetingCreate({ code: 'FIN', year: null })).toBe('/admin/committee/FIN/meeting/create');
+    expect(paths.meetingCreate({ code: 'FIN', year: 2025 })).toBe(
+      '/admin/committee/FIN/meeting/create?year=2025',
+    );
     expect(paths.meetingEdit('FIN', 'M1')).toBe('/admin/committee/FIN/meeting/M1/edit');
     expect(paths.meetingRsvp(ODD, ODD)).toBe(`/meeting/${ODD_ENC}/${ODD_ENC}/rsvp`);
     expect(paths.meetingCalendar('FIN', 'M1')).toBe('/api/meeting/FIN/M1/calendar');
     expect(paths.meetingCalendar(ODD, ODD)).toBe(`/api/meeting/${ODD_ENC}/${ODD_ENC}/calendar`);
-    expect(paths.meetingCreate(ODD)).toBe(`/admin/committee/${ODD_ENC}/meeting/create`);
+    expect(paths.meetingCreate({ code: ODD, year: null })).toBe(`/admin/committee/${ODD_ENC}/meeting/create`);
     expect(paths.meetingEdit(ODD, ODD)).toBe(`/admin/committee/${ODD_ENC}/meeting/${ODD_ENC}/edit`);
   });
 
   it('email-vote pages', () => {
-    expect(paths.voteCreate('FIN')).toBe('/admin/committee/FIN/vote/create');
+    expect(paths.voteCreate({ code: 'FIN', year: null })).toBe('/admin/committee/FIN/vote/create');
+    expect(paths.voteCreate({ code: 'FIN', year: 2025 })).toBe('/admin/committee/FIN/vote/create?year=2025');
     expect(paths.voteEdit('FIN', 'V1')).toBe('/admin/committee/FIN/vote/V1/edit');
-    expect(paths.voteCreate(ODD)).toBe(`/admin/committee/${ODD_ENC}/vote/create`);
+    expect(paths.voteCreate({ code: ODD, year: null })).toBe(`/admin/committee/${ODD_ENC}/vote/create`);
     expect(paths.voteEdit(ODD, ODD)).toBe(`/admin/committee/${ODD_ENC}/vote/${ODD_ENC}/edit`);
   });
 });

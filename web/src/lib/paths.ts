@@ -38,16 +38,24 @@ export function userAdminBase(id: string): string {
   return `/admin/users/${enc(id)}`;
 }
 
+/**
+ * A committee as pages name it. Codes repeat across years (copies), so a year-based committee is named by
+ * its year as well (`?year=`); a term-based one by its code alone.
+ */
+export interface CommitteeRef {
+  code: string;
+  year: number | null;
+}
+
+function withYear(path: string, committee: CommitteeRef): string {
+  return committee.year === null ? path : `${path}?year=${committee.year}`;
+}
+
 /** Page paths the app links to that are not a base above. */
 export const paths = {
-  /**
-   * A committee's admin page. Codes repeat across years (copies), so a year-based committee is named
-   * by its year as well; a term-based one by its code alone.
-   */
-  committeeAdmin: (committee: { code: string; year: number | null }): string => {
-    const path = committeeAdminBase(committee.code);
-    return committee.year === null ? path : `${path}?year=${committee.year}`;
-  },
+  /** A committee's admin page. */
+  committeeAdmin: (committee: CommitteeRef): string =>
+    withYear(committeeAdminBase(committee.code), committee),
   committeeCreate: (year: number) => `/admin/committee/create?year=${year}`,
   committeesCopy: '/admin/committees/copy',
   adminHome: (year?: number) => (year === undefined ? '/admin' : `/admin?year=${year}`),
@@ -63,9 +71,11 @@ export const paths = {
    */
   meetingCalendar: (committeeCode: string, meetingCode: string) =>
     `${API_BASE}${meetingBase(committeeCode, meetingCode)}/calendar`,
-  meetingCreate: (committeeCode: string) => `${committeeAdminBase(committeeCode)}/meeting/create`,
+  meetingCreate: (committee: CommitteeRef) =>
+    withYear(`${committeeAdminBase(committee.code)}/meeting/create`, committee),
   meetingEdit: (committeeCode: string, meetingCode: string) =>
     `${meetingAdminBase(committeeCode, meetingCode)}/edit`,
-  voteCreate: (committeeCode: string) => `${committeeAdminBase(committeeCode)}/vote/create`,
+  voteCreate: (committee: CommitteeRef) =>
+    withYear(`${committeeAdminBase(committee.code)}/vote/create`, committee),
   voteEdit: (committeeCode: string, voteCode: string) => `${voteAdminBase(committeeCode, voteCode)}/edit`,
 };

@@ -22,7 +22,8 @@ export const queryKeys = {
     /** The member home's lists (GET /api/me/meetings, /api/me/votes), under meetings so their changes refresh them. */
     mine: ['meetings', 'mine'] as const,
     myVotes: ['meetings', 'my-votes'] as const,
-    list: (committeeCode: string) => ['meetings', 'list', committeeCode] as const,
+    list: (committeeCode: string, year?: number) =>
+      ['meetings', 'list', committeeCode, year ?? null] as const,
     admin: (committeeCode: string, meetingCode: string) =>
       ['meetings', 'admin', committeeCode, meetingCode] as const,
     /** GET {meeting base}/retrieve/meeting */
@@ -34,7 +35,8 @@ export const queryKeys = {
     join: (committeeCode: string, meetingCode: string, videoId: string | null) =>
       ['meetings', 'join', committeeCode, meetingCode, videoId] as const,
     userSearch: (criteria: Record<string, string>) => ['meetings', 'user-search', criteria] as const,
-    emailVotes: (committeeCode: string) => ['meetings', 'email-votes', committeeCode] as const,
+    emailVotes: (committeeCode: string, year?: number) =>
+      ['meetings', 'email-votes', committeeCode, year ?? null] as const,
     /** GET {vote base}/retrieve/vote */
     emailVote: (committeeCode: string, voteCode: string) =>
       ['meetings', 'email-vote', committeeCode, voteCode] as const,

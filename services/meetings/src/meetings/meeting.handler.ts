@@ -35,7 +35,7 @@ export class MeetingHandler {
 
   @Handle(S.meetingsList, ZCommitteeMeetingsRef)
   list(input: TCommitteeMeetingsRef, ctx: TRequestContext): Promise<TMeeting[]> {
-    return this.meetings.list(ctx, input.committeeCode);
+    return this.meetings.list(ctx, input);
   }
 
   @Handle(S.meetingGet, ZMeetingRef)

@@ -29,10 +29,17 @@ export interface RsvpTally {
 /** Meetings, and the read models they are looked up through (committees by code, memberships, users). */
 @Injectable()
 export class MeetingRepository {
-  /** Committees with this code, the most recent year first, term-based after dated ones. */
-  async committeesByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
+  /**
+   * Committees with this code, the most recent year first, term-based after dated ones; with `year`, the
+   * one of that year or the term-based one (a term-based committee holds its code in every year).
+   */
+  async committeesByCode(db: Db, tenantId: string, code: string, year?: number): Promise<CommitteeRow[]> {
     const rows = await db.committeeCopy.findMany({
-      where: { tenantId, code: { equals: code, mode: 'insensitive' } },
+      where: {
+        tenantId,
+        code: { equals: code, mode: 'insensitive' },
+        ...(year === undefined ? {} : { OR: [{ year }, { year: null }] }),
+      },
     });
     return rows.sort((a, b) => (b.year ?? -1) - (a.year ?? -1));
   }
@@ -78,12 +85,22 @@ export class MeetingRepository {
     return db.meeting.findMany({ where: { tenantId, committeeId }, orderBy: [{ start: 'desc' }] });
   }
 
-  codeTaken(db: Db, tenantId: string, committeeId: string, code: string, exceptId?: string) {
+  /**
+   * Meeting URLs name the committee by code alone, and a code names a committee in each year: a meeting
+   * code is taken when any committee with the same code (any year) has a meeting with it. Inside the
+   * writing transaction it locks the code until commit, so two creations racing for it cannot both pass.
+   */
+  async codeTaken(db: Db, tenantId: string, committeeCode: string, code: string, exceptId?: string) {
+    await db.$executeRawUnsafe(
+      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+      `meeting-code:${tenantId}:${committeeCode.toLowerCase()}:${code.toLowerCase()}`,
+    );
+    const committees = await this.committeesByCode(db, tenantId, committeeCode);
     return db.meeting
       .count({
         where: {
           tenantId,
-          committeeId,
+          committeeId: { in: committees.map((c) => c.id) },
           code: { equals: code, mode: 'insensitive' },
           ...(exceptId ? { id: { not: exceptId } } : {}),
         },

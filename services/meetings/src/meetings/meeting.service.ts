@@ -6,6 +6,7 @@ import {
   canViewMeeting,
   meetingChannel,
   type TChannelAccess,
+  type TCommitteeScope,
   type TMeeting,
   type TMeetingChannelAccessInput,
   type TMeetingCreateInput,
@@ -143,18 +144,23 @@ export class MeetingService {
     return found;
   }
 
-  private async committeeByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow> {
-    const [committee] = await this.meetings.committeesByCode(db, tenantId, code);
+  private async committeeByCode(
+    db: Db,
+    tenantId: string,
+    code: string,
+    year?: number,
+  ): Promise<CommitteeRow> {
+    const [committee] = await this.meetings.committeesByCode(db, tenantId, code, year);
     if (!committee) throw new AppError('not_found', 'Committee not found.');
     return committee;
   }
 
-  /** GET /api/admin/committee/{committeeCode}/meetings */
-  async list(ctx: TRequestContext, committeeCode: string): Promise<TMeeting[]> {
+  /** GET /api/admin/committee/{committeeCode}/meetings[?year=] */
+  async list(ctx: TRequestContext, scope: TCommitteeScope): Promise<TMeeting[]> {
     requireUser(ctx);
     requirePermission(canAny(ctx, ...LIST_PERMISSIONS));
     return this.db.transaction(async (tx) => {
-      const committee = await this.committeeByCode(tx, ctx.tenantId, committeeCode);
+      const committee = await this.committeeByCode(tx, ctx.tenantId, scope.committeeCode, scope.year);
       const rows = await this.meetings.listByCommittee(tx, ctx.tenantId, committee.id);
       const tallies = await this.meetings.rsvpTallies(
         tx,
@@ -184,9 +190,9 @@ export class MeetingService {
     requireUser(ctx);
     requirePermission(can(ctx, 'create meetings'));
     return this.write(async (tx) => {
-      const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode);
+      const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode, input.year);
       const data = meetingData(input, null);
-      if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.id, data.code)) throw codeTaken();
+      if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.code, data.code)) throw codeTaken();
       const row = await this.meetings.create(tx, ctx.tenantId, committee.id, data);
       await this.events.meeting(tx, 'created', ctx.tenantId, row);
       return this.present(tx, ctx.tenantId, row, committee, true);
@@ -206,7 +212,7 @@ export class MeetingService {
       const data = meetingData(input, current);
       if (
         data.code !== current.code &&
-        (await this.meetings.codeTaken(tx, ctx.tenantId, current.committeeId, data.code, current.id))
+        (await this.meetings.codeTaken(tx, ctx.tenantId, found.committee.code, data.code, current.id))
       )
         throw codeTaken();
       const row = await this.meetings.update(tx, ctx.tenantId, current.id, data);

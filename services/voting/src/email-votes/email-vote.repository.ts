@@ -56,10 +56,25 @@ export class EmailVoteRepository {
     return db.emailVote.update({ where: { id, tenantId }, data });
   }
 
-  codeTaken(db: Db, tenantId: string, committeeId: string, code: string): Promise<number> {
-    return db.emailVote.count({
-      where: { tenantId, committeeId, code: { equals: code, mode: 'insensitive' } },
-    });
+  /**
+   * Vote URLs name the committee by code alone, and a code names a committee in each year: a vote code is
+   * taken when any committee with the same code has a vote with it. Locks the code until commit, so two
+   * creations racing for it cannot both pass.
+   */
+  async codeTaken(db: Db, tenantId: string, committeeCode: string, code: string): Promise<boolean> {
+    await db.$executeRawUnsafe(
+      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+      `email-vote-code:${tenantId}:${committeeCode.toLowerCase()}:${code.toLowerCase()}`,
+    );
+    const taken = await db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "voting".email_votes v
+         JOIN "voting".committees c ON c.tenant_id = v.tenant_id AND c.id = v.committee_id
+       WHERE v.tenant_id = $1::uuid AND NOT c.deleted AND lower(c.code) = lower($2) AND lower(v.code) = lower($3)`,
+      tenantId,
+      committeeCode,
+      code,
+    );
+    return (taken[0]?.n ?? 0) > 0;
   }
 
   /** Moves the window of the email vote's votes with it (reopening them when the end moves later). */

@@ -58,8 +58,8 @@ export class EmailVoteService {
   }
 
   /**
-   * GET /api/admin/committee/{committeeCode}/votes: the email votes of the committee's newest year (as the
-   * meetings list takes the newest), newest window first. Allowed to whoever may list the committee's
+   * GET /api/admin/committee/{committeeCode}/votes[?year=]: the email votes of the committee of that year
+   * (without it, the newest, as the meetings list), newest window first. Allowed to whoever may list the committee's
    * meetings, holders of 'create email vote' and admins.
    */
   async list(ctx: TRequestContext, input: TCommitteeEmailVotesRef): Promise<TEmailVote[]> {
@@ -69,7 +69,7 @@ export class EmailVoteService {
       throw new AppError('forbidden', 'You are not allowed to see the email votes of this committee.');
     }
     const db = this.db.client;
-    const committee = await this.scopes.committeeByCode(db, ctx, input.committeeCode);
+    const committee = await this.scopes.committeeByCode(db, ctx, input.committeeCode, input.year);
     const rows = await this.repo.listByCommittee(db, committee.tenantId, committee.id);
     const progress = await this.repo.progress(
       db,
@@ -85,8 +85,8 @@ export class EmailVoteService {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to create email votes.');
     return this.db.transaction(async (tx) => {
-      const committee = await this.scopes.committeeByCode(tx, ctx, input.committeeCode);
-      if ((await this.repo.codeTaken(tx, committee.tenantId, committee.id, input.code)) > 0) {
+      const committee = await this.scopes.committeeByCode(tx, ctx, input.committeeCode, input.year);
+      if (await this.repo.codeTaken(tx, committee.tenantId, committee.code, input.code)) {
         throw new AppError('conflict', 'That code is already used by another vote of this committee.', {
           code: ['That code is already used by another vote of this committee.'],
         });

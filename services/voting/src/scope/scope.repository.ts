@@ -11,9 +11,15 @@ export type EmailVoteRow = EmailVote;
 @Injectable()
 export class ScopeRepository {
   /** Committees of the tenant with this code, newest year first (term-based last). */
-  committeesByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
+  /** Newest year first, term-based last; with `year`, that year's committee or the term-based one. */
+  committeesByCode(db: Db, tenantId: string, code: string, year?: number): Promise<CommitteeRow[]> {
     return db.committeeRm.findMany({
-      where: { tenantId, code: { equals: code, mode: 'insensitive' }, deleted: false },
+      where: {
+        tenantId,
+        code: { equals: code, mode: 'insensitive' },
+        deleted: false,
+        ...(year === undefined ? {} : { OR: [{ year }, { year: null }] }),
+      },
       orderBy: { year: { sort: 'desc', nulls: 'last' } },
     });
   }

@@ -138,9 +138,9 @@ export class ScopeService {
     };
   }
 
-  /** The newest committee with this code (a new email vote goes there). */
-  async committeeByCode(db: Db, ctx: TRequestContext, code: string): Promise<CommitteeRow> {
-    const committees = await this.repo.committeesByCode(db, tenantOf(ctx), code);
+  /** The committee with this code in `year`, else the newest (where a new email vote goes by default). */
+  async committeeByCode(db: Db, ctx: TRequestContext, code: string, year?: number): Promise<CommitteeRow> {
+    const committees = await this.repo.committeesByCode(db, tenantOf(ctx), code, year);
     const committee = committees[0];
     if (!committee) throw notFound('committee');
     return committee;

@@ -14,13 +14,13 @@ import {
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { committeeAdminBase } from '@/lib/paths';
+import { yearQuery } from './year-param';
 
 const ZOk = z.object({ ok: z.literal(true) });
 
 /** `/admin/committee/{code}` with `?year=` when the page names a year (else the service's default). */
 function committeePath(code: string, year?: number, rest = ''): string {
-  const query = year === undefined ? '' : `?year=${year}`;
-  return `${committeeAdminBase(code)}${rest}${query}`;
+  return `${committeeAdminBase(code)}${rest}${yearQuery(year)}`;
 }
 
 export function fetchCommittees(year: number, signal?: AbortSignal): Promise<TCommittee[]> {

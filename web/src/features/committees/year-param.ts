@@ -3,3 +3,8 @@ export function yearParam(raw: string | null): number | undefined {
   if (raw === null || !/^\d{4}$/.test(raw.trim())) return undefined;
   return Number(raw.trim());
 }
+
+/** `?year=…` for a call naming a committee's year, '' without one (the service then picks the newest). */
+export function yearQuery(year: number | undefined): string {
+  return year === undefined ? '' : `?year=${year}`;
+}

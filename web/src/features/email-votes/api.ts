@@ -9,6 +9,7 @@ import {
   ZRetrieveEmailVoteReply,
 } from '@gavel/contracts';
 import { z } from 'zod';
+import { yearQuery } from '@/features/committees/year-param';
 import { api, apiRequest } from '@/lib/api-client';
 import { committeeAdminBase, voteAdminBase, voteBase } from '@/lib/paths';
 
@@ -33,8 +34,12 @@ export function fetchEmailVoteAttendance(
 }
 
 /** A committee's email votes (GET /api/admin/committee/{code}/votes, in the style of .../meetings). */
-export function fetchCommitteeEmailVotes(committeeCode: string, signal?: AbortSignal): Promise<TEmailVote[]> {
-  return api.get(z.array(ZEmailVote), `${committeeAdminBase(committeeCode)}/votes`, signal);
+export function fetchCommitteeEmailVotes(
+  committeeCode: string,
+  year: number | undefined,
+  signal?: AbortSignal,
+): Promise<TEmailVote[]> {
+  return api.get(z.array(ZEmailVote), `${committeeAdminBase(committeeCode)}/votes${yearQuery(year)}`, signal);
 }
 
 export type EmailVoteCreateBody = Omit<TEmailVoteCreateInput, 'committeeCode'>;

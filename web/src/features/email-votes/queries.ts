@@ -51,20 +51,20 @@ export function useEmailVoteAttendance(
   });
 }
 
-export function useCommitteeEmailVotes(committeeCode: string) {
+export function useCommitteeEmailVotes(committeeCode: string, year?: number) {
   return useQuery({
-    queryKey: queryKeys.meetings.emailVotes(committeeCode),
-    queryFn: ({ signal }) => fetchCommitteeEmailVotes(committeeCode, signal),
+    queryKey: queryKeys.meetings.emailVotes(committeeCode, year),
+    queryFn: ({ signal }) => fetchCommitteeEmailVotes(committeeCode, year, signal),
     retry: (failures, err) => !isMissing(err) && failures < 2,
   });
 }
 
-export function useCreateEmailVote(committeeCode: string) {
+export function useCreateEmailVote(committeeCode: string, year?: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EmailVoteCreateBody) => createEmailVote(committeeCode, body),
+    mutationFn: (body: EmailVoteCreateBody) => createEmailVote(committeeCode, { ...body, year }),
     onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode) }),
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode, year) }),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   ZRetrieveMeetingReply,
 } from '@gavel/contracts';
 import { z } from 'zod';
+import { yearQuery } from '@/features/committees/year-param';
 import { api } from '@/lib/api-client';
 import { committeeAdminBase, meetingAdminBase, meetingBase } from '@/lib/paths';
 
@@ -88,8 +89,17 @@ export function removeAttendance(base: AttendanceBase, userId: string): Promise<
 }
 
 // ---- admin ----
-export function fetchCommitteeMeetings(committeeCode: string, signal?: AbortSignal): Promise<TMeeting[]> {
-  return api.get(ZMeetingListReply, `${committeeAdminBase(committeeCode)}/meetings`, signal);
+/** A committee's meetings; `year` names the committee of that year (see CommitteeRef). */
+export function fetchCommitteeMeetings(
+  committeeCode: string,
+  year: number | undefined,
+  signal?: AbortSignal,
+): Promise<TMeeting[]> {
+  return api.get(
+    ZMeetingListReply,
+    `${committeeAdminBase(committeeCode)}/meetings${yearQuery(year)}`,
+    signal,
+  );
 }
 
 export function fetchAdminMeeting(

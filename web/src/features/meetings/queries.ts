@@ -158,10 +158,10 @@ export function useUserSearch(criteria: UserSearchCriteria | null) {
 }
 
 // ---- admin ----
-export function useCommitteeMeetings(committeeCode: string) {
+export function useCommitteeMeetings(committeeCode: string, year?: number) {
   return useQuery({
-    queryKey: queryKeys.meetings.list(committeeCode),
-    queryFn: ({ signal }) => fetchCommitteeMeetings(committeeCode, signal),
+    queryKey: queryKeys.meetings.list(committeeCode, year),
+    queryFn: ({ signal }) => fetchCommitteeMeetings(committeeCode, year, signal),
   });
 }
 
@@ -173,11 +173,12 @@ export function useAdminMeeting(committeeCode: string, meetingCode: string) {
   });
 }
 
-export function useCreateMeeting(committeeCode: string) {
+export function useCreateMeeting(committeeCode: string, year?: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MeetingCreateBody) => createMeeting(committeeCode, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) }),
+    mutationFn: (body: MeetingCreateBody) => createMeeting(committeeCode, { ...body, year }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode, year) }),
   });
 }
 

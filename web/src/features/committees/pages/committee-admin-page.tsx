@@ -61,7 +61,7 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
       <CommitteeHeader committee={data} />
       <SettingsCard key={`${data.id}:${data.code}`} committee={data} canEdit={canEdit} />
       <MembersSection committee={data} year={year} canEdit={canEdit} />
-      <CommitteeMeetingsSection committeeCode={data.code} principal={principal} />
+      <CommitteeMeetingsSection committee={data} principal={principal} />
       {canEdit && <DeleteCard committee={data} />}
     </div>
   );

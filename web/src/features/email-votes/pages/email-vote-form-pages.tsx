@@ -1,13 +1,14 @@
 import { can } from '@gavel/contracts';
 import { Trash2Icon } from 'lucide-react';
 import * as React from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
+import { yearParam } from '@/features/committees/year-param';
 import { EmailVoteForm } from '@/features/email-votes/components/email-vote-form';
 import { EmailVoteMotions } from '@/features/email-votes/components/email-vote-motions';
 import {
@@ -23,7 +24,7 @@ import {
 } from '@/features/email-votes/queries';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
-import { committeeAdminBase, voteBase } from '@/lib/paths';
+import { committeeAdminBase, paths, voteBase } from '@/lib/paths';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
@@ -34,9 +35,11 @@ const LOCKED_NOTE_ID = 'vote-locked-note';
 /** /admin/committee/:code/vote/create */
 export function EmailVoteCreatePage() {
   const { code = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const year = yearParam(searchParams.get('year'));
   const { principal } = useCurrentUser();
   const navigate = useNavigate();
-  const create = useCreateEmailVote(code);
+  const create = useCreateEmailVote(code, year);
   const initial = React.useMemo(() => emptyEmailVoteForm(), []);
   if (!can(principal, 'create email vote')) return <ErrorState message={EMAIL_VOTE_FORBIDDEN} />;
   return (
@@ -54,7 +57,7 @@ export function EmailVoteCreatePage() {
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={committeeAdminBase(code)}>Cancel</Link>
+            <Link to={paths.committeeAdmin({ code, year: year ?? null })}>Cancel</Link>
           </Button>
         }
       />

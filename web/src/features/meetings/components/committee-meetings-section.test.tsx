@@ -9,19 +9,22 @@ import { renderApp } from '@/test/render';
 
 const day = 86_400_000;
 
-function open(permissions: string[], meetings: unknown[], votes: unknown[]) {
-  mockFetch({
+function open(permissions: string[], meetings: unknown[], votes: unknown[], year: number | null = null) {
+  const fetchMock = mockFetch({
     'GET /api/admin/committee/FIN/meetings': { body: meetings },
     'GET /api/admin/committee/FIN/votes': { body: votes },
   });
-  return renderApp('/', {
+  renderApp('/', {
     routes: [
       {
         path: '/',
-        element: <CommitteeMeetingsSection committeeCode="FIN" principal={principal(permissions)} />,
+        element: (
+          <CommitteeMeetingsSection committee={{ code: 'FIN', year }} principal={principal(permissions)} />
+        ),
       },
     ],
   });
+  return fetchMock;
 }
 
 describe('the committee admin page lists its meetings and email votes', () => {
@@ -76,5 +79,24 @@ describe('the committee admin page lists its meetings and email votes', () => {
     expect(await screen.findByText('No meetings yet')).toBeTruthy();
     expect(await screen.findByText('No email votes yet')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /New|Edit/ })).toBeNull();
+  });
+
+  it("lists a year's committee's own meetings and votes, and creates new ones there", async () => {
+    // Codes repeat across years: FIN of 2025 is another committee than FIN of the newest year.
+    const fetchMock = open(['create meetings', 'create email vote'], [], [], 2025);
+    expect(await screen.findByText('No meetings yet')).toBeTruthy();
+    expect(await screen.findByText('No email votes yet')).toBeTruthy();
+    expect(
+      fetchMock
+        .requests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/api/admin/committee/FIN/meetings?year=2025', '/api/admin/committee/FIN/votes?year=2025']);
+    expect(screen.getByRole('link', { name: 'New Meeting' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN/meeting/create?year=2025',
+    );
+    expect(screen.getByRole('link', { name: 'New Email Vote' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN/vote/create?year=2025',
+    );
   });
 });

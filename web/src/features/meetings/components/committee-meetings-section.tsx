@@ -12,7 +12,7 @@ import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
 import { useCommitteeMeetings } from '@/features/meetings/queries';
 import { toDate } from '@/lib/date-time';
-import { meetingBase, paths, voteBase } from '@/lib/paths';
+import { type CommitteeRef, meetingBase, paths, voteBase } from '@/lib/paths';
 
 function when(iso: string): string {
   const date = toDate(iso);
@@ -21,29 +21,30 @@ function when(iso: string): string {
 
 /** The committee admin page's Meetings and Email Votes lists, with links to them and to create new ones. */
 export function CommitteeMeetingsSection({
-  committeeCode,
+  committee,
   principal,
 }: {
-  committeeCode: string;
+  committee: CommitteeRef;
   principal: Principal;
 }) {
   return (
     <>
-      <MeetingsCard committeeCode={committeeCode} principal={principal} />
-      <EmailVotesCard committeeCode={committeeCode} principal={principal} />
+      <MeetingsCard committee={committee} principal={principal} />
+      <EmailVotesCard committee={committee} principal={principal} />
     </>
   );
 }
 
-function MeetingsCard({ committeeCode, principal }: { committeeCode: string; principal: Principal }) {
-  const meetings = useCommitteeMeetings(committeeCode);
+function MeetingsCard({ committee, principal }: { committee: CommitteeRef; principal: Principal }) {
+  const committeeCode = committee.code;
+  const meetings = useCommitteeMeetings(committeeCode, committee.year ?? undefined);
   const canEdit = can(principal, 'update meetings');
   return (
     <ScheduleCard
       id="committee-meetings-title"
       title="Meetings"
       newLabel="New Meeting"
-      newPath={can(principal, 'create meetings') ? paths.meetingCreate(committeeCode) : null}
+      newPath={can(principal, 'create meetings') ? paths.meetingCreate(committee) : null}
       empty="No meetings yet"
       query={meetings}
       rows={(meetings.data ?? []).map((m) => ({
@@ -58,8 +59,9 @@ function MeetingsCard({ committeeCode, principal }: { committeeCode: string; pri
   );
 }
 
-function EmailVotesCard({ committeeCode, principal }: { committeeCode: string; principal: Principal }) {
-  const votes = useCommitteeEmailVotes(committeeCode);
+function EmailVotesCard({ committee, principal }: { committee: CommitteeRef; principal: Principal }) {
+  const committeeCode = committee.code;
+  const votes = useCommitteeEmailVotes(committeeCode, committee.year ?? undefined);
   const canManage = can(principal, 'create email vote');
   const now = Date.now();
   return (
@@ -67,7 +69,7 @@ function EmailVotesCard({ committeeCode, principal }: { committeeCode: string; p
       id="committee-votes-title"
       title="Email Votes"
       newLabel="New Email Vote"
-      newPath={canManage ? paths.voteCreate(committeeCode) : null}
+      newPath={canManage ? paths.voteCreate(committee) : null}
       empty="No email votes yet"
       query={votes}
       rows={(votes.data ?? []).map((v) => ({

@@ -1,13 +1,14 @@
 import { can } from '@gavel/contracts';
 import { Trash2Icon } from 'lucide-react';
 import * as React from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
+import { yearParam } from '@/features/committees/year-param';
 import { MeetingForm } from '@/features/meetings/components/meeting-form';
 import { emptyMeetingForm, meetingFormValues, toMeetingBody } from '@/features/meetings/meeting-form';
 import {
@@ -18,7 +19,7 @@ import {
 } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
-import { committeeAdminBase, meetingBase } from '@/lib/paths';
+import { committeeAdminBase, meetingBase, paths } from '@/lib/paths';
 
 export const MEETING_FORBIDDEN = 'You do not have permission to manage meetings of this committee.';
 export const MEETING_ENDED_NOTE = 'This meeting has ended and can no longer be changed.';
@@ -28,9 +29,11 @@ const ENDED_NOTE_ID = 'meeting-ended-note';
 /** /admin/committee/:code/meeting/create */
 export function MeetingCreatePage() {
   const { code = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const year = yearParam(searchParams.get('year'));
   const { principal } = useCurrentUser();
   const navigate = useNavigate();
-  const create = useCreateMeeting(code);
+  const create = useCreateMeeting(code, year);
   const initial = React.useMemo(() => emptyMeetingForm(), []);
   if (!can(principal, 'create meetings')) return <ErrorState message={MEETING_FORBIDDEN} />;
   return (
@@ -48,7 +51,7 @@ export function MeetingCreatePage() {
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={committeeAdminBase(code)}>Cancel</Link>
+            <Link to={paths.committeeAdmin({ code, year: year ?? null })}>Cancel</Link>
           </Button>
         }
       />
