@@ -82,6 +82,22 @@ describe('committee create input', () => {
     ]);
   });
 
+  it('refuses demographic values that repeat, ignoring case, on the repeating row', () => {
+    const withValues = (demographics: string[]) =>
+      ZCommitteeCreateInput.safeParse({
+        ...valid,
+        has_demographic: true,
+        demographic_name: 'Region',
+        demographics,
+      });
+    expect(withValues(['North', 'South', 'north', 'North']).success).toBe(false);
+    expect(messages(withValues(['North', 'South', 'north', 'North']))).toEqual([
+      "demographics.2: The value 'north' is already in the list as 'North' (values may not differ only in case).",
+      "demographics.3: The value 'North' is already in the list.",
+    ]);
+    expect(withValues(['North', 'Northeast']).success).toBe(true);
+  });
+
   it('wants a demographic name when the committee has a demographic', () => {
     expect(messages(ZCommitteeCreateInput.safeParse({ ...valid, has_demographic: true }))).toEqual([
       'demographic_name: The demographic name field is required when the committee has a demographic.',

@@ -84,7 +84,21 @@ const ZCommitteeFields = z.object({
   demographics: z.array(z.string().trim().min(1).max(255)).default([]),
 });
 
-/** Rules that span fields: positions unique, chair positions among them, demographic values unique. */
+/** Demographic values are told apart without regard to case: 'North' and 'north' are one value. */
+function demographicKey(value: string): string {
+  return value.trim().toLocaleLowerCase();
+}
+
+function duplicateDemographic(value: string, first: string): string {
+  return value === first
+    ? `The value '${value}' is already in the list.`
+    : `The value '${value}' is already in the list as '${first}' (values may not differ only in case).`;
+}
+
+/**
+ * Rules that span fields: positions unique, chair positions among them, demographic values unique
+ * ignoring case.
+ */
 function checkCommitteeFields(value: z.infer<typeof ZCommitteeFields>, ctx: z.RefinementCtx): void {
   const positions = value.voting_rights.map((r) => r.position);
   if (new Set(positions).size !== positions.length) {
@@ -100,13 +114,20 @@ function checkCommitteeFields(value: z.infer<typeof ZCommitteeFields>, ctx: z.Re
       });
     }
   }
-  if (new Set(value.demographics).size !== value.demographics.length) {
+  const seen = new Map<string, string>();
+  value.demographics.forEach((demographic, index) => {
+    const first = seen.get(demographicKey(demographic));
+    if (first === undefined) {
+      seen.set(demographicKey(demographic), demographic);
+      return;
+    }
+    // On the repeating row, so that the form shows it under that value.
     ctx.addIssue({
       code: 'custom',
-      path: ['demographics'],
-      message: 'Each demographic value may appear only once.',
+      path: ['demographics', index],
+      message: duplicateDemographic(demographic, first),
     });
-  }
+  });
   if (value.has_demographic && !value.demographic_name) {
     ctx.addIssue({
       code: 'custom',

@@ -159,6 +159,27 @@ describe('committees', () => {
     });
   });
 
+  it('refuses demographic values differing only in case, on create and on update, naming the row', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    const refusal = {
+      code: 'bad_request',
+      errors: {
+        'demographics.2': [
+          "The value 'north' is already in the list as 'North' (values may not differ only in case).",
+        ],
+      },
+    };
+    await expect(
+      create(admin, { ...finance, demographics: ['North', 'South', 'north'] }),
+    ).rejects.toMatchObject(refusal);
+    await create(admin, finance);
+    await expect(
+      update(admin, { ...finance, demographics: ['North', 'South', ' north '] }),
+    ).rejects.toMatchObject(refusal);
+    expect((await get(admin, 'FIN')).demographics).toEqual(['North', 'South', 'East']);
+  });
+
   it('keeps the code unique per tenant and year; a term-based committee holds its code in every year', async () => {
     const tenant = newTenantId();
     const creator = userCtx(tenant, ['create committees']);

@@ -125,6 +125,61 @@ describe('users', () => {
       expect(await list(admin, { query: marker, limit: 2 })).toHaveLength(2);
     });
 
+    it('ranks exact matches of a typed query first, then prefix matches, then the rest by name', async () => {
+      const m = `mb${Date.now().toString(36)}`;
+      const member = (n: number, last: string) =>
+        newUser(h, tenant.id, { first_name: 'Member', last_name: last, email: `${m}${n}@example.test` });
+      for (const [n, last] of [
+        [1, 'One'],
+        [10, 'Ten'],
+        [11, 'Eleven'],
+        [12, 'Twelve'],
+      ] as const) {
+        await member(n, last);
+      }
+      // Contain the query but do not start with it, and sort before the others by name.
+      for (let i = 0; i < 10; i++) {
+        await newUser(h, tenant.id, {
+          first_name: 'Aaron',
+          last_name: `Aardvark${i}`,
+          email: `x${m}1${i}@example.test`,
+        });
+      }
+      const typed = await list(admin, { query: `${m.toUpperCase()}1`, limit: 10 });
+      expect(typed.map((u) => u.last_name)).toEqual([
+        'One',
+        'Eleven',
+        'Ten',
+        'Twelve',
+        ...Array.from({ length: 6 }, (_, i) => `Aardvark${i}`),
+      ]);
+
+      // Username, NRDS and full name count as exact too.
+      await newUser(h, tenant.id, { first_name: 'Zoe', last_name: 'Zulu', username: `${m}user` });
+      await newUser(h, tenant.id, {
+        first_name: 'Abe',
+        last_name: 'Able',
+        email: `${m}user.abe@example.test`,
+      });
+      expect((await list(admin, { query: `${m}user` })).map((u) => u.first_name)).toEqual(['Zoe', 'Abe']);
+
+      const nrds = String(Date.now()).slice(-9);
+      await newUser(h, tenant.id, { first_name: 'Zed', last_name: 'Zz', nrds });
+      await newUser(h, tenant.id, { first_name: 'Abby', last_name: 'Aa', nrds: `${nrds}0` });
+      expect((await list(admin, { query: nrds })).map((u) => u.first_name)).toEqual(['Zed', 'Abby']);
+
+      await newUser(h, tenant.id, { first_name: 'Azed', last_name: `Lee${m}` });
+      await newUser(h, tenant.id, {
+        first_name: 'Robert',
+        displayed_first_name: 'Zed',
+        last_name: `Lee${m}`,
+      });
+      expect((await list(admin, { query: `  zed   LEE${m} ` })).map((u) => u.first_name)).toEqual([
+        'Robert',
+        'Azed',
+      ]);
+    });
+
     it('matches % and _ literally', async () => {
       expect(await list(admin, { last_name: '%' })).toEqual([]);
       expect(await list(admin, { first_name: '_' })).toEqual([]);

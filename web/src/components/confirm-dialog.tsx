@@ -1,3 +1,4 @@
+import * as React from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,9 +37,24 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const open = message !== null;
+  // With no trigger, Radix would send focus to <body> on close: remember what opened the question instead.
+  const opener = React.useRef<HTMLElement | null>(null);
+  React.useLayoutEffect(() => {
+    // Layout effects run before Radix moves focus into the dialog (a passive effect).
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+
+  function restoreFocus(event: Event) {
+    const element = opener.current;
+    opener.current = null;
+    event.preventDefault();
+    if (element?.isConnected && !element.matches(':disabled')) element.focus();
+  }
+
   return (
-    <AlertDialog open={message !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
+    <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
+      <AlertDialogContent onCloseAutoFocus={restoreFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{message}</AlertDialogDescription>

@@ -1,7 +1,8 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type * as React from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
 
@@ -19,29 +20,58 @@ export function LoadingState({ label = 'Loading…', className }: { label?: stri
   );
 }
 
-/** A failed load, with a retry when one makes sense. */
+/** Where a page sends people when what it was asked to show does not exist. */
+export interface WayBack {
+  to: string;
+  label: string;
+}
+
+/** As the app's own "Page not found" page. */
+const HOME: WayBack = { to: '/', label: 'Go to Home' };
+
+/** A failure no retry can mend: the thing asked for does not exist (404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * A failed load, with a retry when one makes sense. Given the `error`, a not-found offers `back` (default:
+ * home) instead of the retry, which could never help.
+ */
 export function ErrorState({
   message,
+  error,
   onRetry,
+  back = HOME,
   className,
 }: {
   message: string;
+  /** The failure, so that the state can tell whether a retry makes sense. */
+  error?: unknown;
   onRetry?: () => void;
+  back?: WayBack;
   className?: string;
 }) {
+  const missing = isNotFound(error);
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-3 p-8 text-center text-sm', className)}>
       <p className="text-destructive">{message}</p>
-      {onRetry && (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+      {missing ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={back.to}>{back.label}</Link>
         </Button>
+      ) : (
+        onRetry && (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )
       )}
     </div>
   );
 }
 
-/** A section's query: loading, then its failure with a retry, or `children` with the data. */
+/** A section's query: loading, then its failure with a retry (or a way back), or `children` with the data. */
 export function QueryResult<T>({
   query,
   children,
@@ -52,7 +82,11 @@ export function QueryResult<T>({
   if (query.isPending) return <LoadingState />;
   if (!query.data) {
     return (
-      <ErrorState message={errorText(query.error, FALLBACK.retrieve)} onRetry={() => void query.refetch()} />
+      <ErrorState
+        message={errorText(query.error, FALLBACK.retrieve)}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return children(query.data);

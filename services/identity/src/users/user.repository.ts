@@ -2,7 +2,7 @@ import { PRISMA } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Db, isUuid, Prisma, type PrismaClient, table } from '../db/prisma.js';
 import type { RoleRow, UserRow } from './user.mapper.js';
-import { containsPattern, type UserSearchCriteria } from './user.rules.js';
+import { containsPattern, prefixPattern, rankingText, type UserSearchCriteria } from './user.rules.js';
 
 /** The user search fields of the spec (section 3), plus the displayed first name people go by. */
 const SEARCH_FIELDS = [
@@ -15,6 +15,26 @@ const SEARCH_FIELDS = [
   'username',
   'external_id',
 ];
+
+/** A user's full name in each form people may type it: first, displayed first or nickname, then last. */
+const FULL_NAMES = [
+  "first_name || ' ' || last_name",
+  "displayed_first_name || ' ' || last_name",
+  "nickname || ' ' || last_name",
+];
+
+/**
+ * 0 for an exact match of the whole query (email or its part before the @, username, NRDS, full name),
+ * 1 for a field or full name starting with it, 2 otherwise: a typeahead lists the user typed in full first.
+ */
+function matchRank(text: string): Prisma.Sql {
+  const exactColumns = ['email', "split_part(email, '@', 1)", 'username', 'nrds', ...FULL_NAMES];
+  const exact = exactColumns.map((column) => Prisma.sql`lower(${Prisma.raw(column)}) = ${text}`);
+  const prefix = [...SEARCH_FIELDS, ...FULL_NAMES].map(
+    (column) => Prisma.sql`${Prisma.raw(column)} ILIKE ${prefixPattern(text)} ESCAPE '\\'`,
+  );
+  return Prisma.sql`CASE WHEN ${Prisma.join(exact, ' OR ')} THEN 0 WHEN ${Prisma.join(prefix, ' OR ')} THEN 1 ELSE 2 END`;
+}
 
 /** The columns replies are built from: an explicit pick, so a new column never leaks. */
 const USER_COLUMNS = {
@@ -148,7 +168,7 @@ export class UserRepository {
 
   /**
    * Case-insensitive substring search over the given criteria (all must match), sorted by last and first
-   * name. Wildcards in the input match literally. The first-name criterion also matches the displayed
+   * name; a free-text query ranks exact matches first, then prefix matches (see matchRank). Wildcards in the input match literally. The first-name criterion also matches the displayed
    * first name and the nickname, which is what people know each other by.
    */
   async search(tenantId: string, criteria: UserSearchCriteria, limit: number): Promise<UserRow[]> {
@@ -169,10 +189,13 @@ export class UserRepository {
       const anyField = SEARCH_FIELDS.map((column) => ilike(column, word));
       conditions.push(Prisma.sql`(${Prisma.join(anyField, ' OR ')})`);
     }
+    const ranking = rankingText(criteria);
+    const byName = Prisma.sql`lower(last_name), lower(first_name), id`;
+    const order = ranking === null ? byName : Prisma.sql`${matchRank(ranking)}, ${byName}`;
     return this.prisma.$queryRaw<UserRow[]>`
       SELECT ${USER_SQL_COLUMNS} FROM ${table('users')}
       WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY lower(last_name), lower(first_name), id
+      ORDER BY ${order}
       LIMIT ${limit}`;
   }
 

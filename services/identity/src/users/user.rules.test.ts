@@ -6,6 +6,8 @@ import {
   editTargetProblem,
   escapeLike,
   normalizeEmail,
+  prefixPattern,
+  rankingText,
   roleChangeProblem,
   searchCriteria,
   uniqueNames,
@@ -28,6 +30,12 @@ describe('user rules', () => {
   it('escapes LIKE wildcards and the escape character', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
     expect(containsPattern('a_b')).toBe('%a\\_b%');
+    expect(prefixPattern('a_b')).toBe('a\\_b%');
+  });
+
+  it('ranks by the free-text query, lowercase and single-spaced, and not by field filters', () => {
+    expect(rankingText({ words: ['Member', 'ONE'] })).toBe('member one');
+    expect(rankingText({ lastName: 'One' })).toBeNull();
   });
 
   it('keeps non-empty search criteria only, and answers null for none', () => {

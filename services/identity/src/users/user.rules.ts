@@ -29,6 +29,11 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
+/** `text%` for a case-insensitive prefix match. */
+export function prefixPattern(text: string): string {
+  return `${escapeLike(text)}%`;
+}
+
 export interface UserSearchCriteria {
   nrds?: string;
   firstName?: string;
@@ -49,6 +54,11 @@ export function searchCriteria(input: TUserListInput): UserSearchCriteria | null
     words: input.query?.trim() ? input.query.trim().split(/\s+/) : undefined,
   };
   return Object.values(criteria).some((v) => v !== undefined) ? criteria : null;
+}
+
+/** The free-text query to rank matches by (lowercase, words single-spaced), or null without one. */
+export function rankingText(criteria: UserSearchCriteria): string | null {
+  return criteria.words?.length ? criteria.words.join(' ').toLowerCase() : null;
 }
 
 /** Role names without duplicates, in the order given. */

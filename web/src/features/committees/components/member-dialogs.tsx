@@ -29,6 +29,8 @@ import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 
 export const MEMBER_ERROR_TITLE = 'Error Saving Member';
+/** Shown instead of an empty Position list: a member needs one of the committee positions. */
+export const NO_POSITIONS_HINT = 'This committee has no positions yet. Add a position in the settings first.';
 const STATUS_OPTIONS = ZAppointmentStatus.options.map((status) => ({ value: status, label: status }));
 
 /** The year that names the committee in member calls (a term-based committee has none). */
@@ -61,12 +63,19 @@ function MemberChoiceFields({
   if (values.position !== '' && !committee.positions.includes(values.position)) {
     positions.push({ value: values.position, label: `${values.position} (not a position)` });
   }
+  const noPositions = positions.length === 0;
   return (
     <>
-      <FormField id={`${idPrefix}-position`} label="Position" error={errors.position}>
+      <FormField
+        id={`${idPrefix}-position`}
+        label="Position"
+        error={errors.position}
+        hint={noPositions ? NO_POSITIONS_HINT : undefined}
+      >
         <ChoiceSelect
           value={values.position}
-          placeholder="Select a position"
+          placeholder={noPositions ? 'No positions' : 'Select a position'}
+          disabled={noPositions}
           options={positions}
           onChange={(position) => onChange({ ...values, position })}
         />
@@ -232,7 +241,10 @@ export function AddMemberDialog({
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <SubmitButton submitting={submitting}>Add Member</SubmitButton>
+              {/* Without positions nobody can be added: the Position field says why. */}
+              <SubmitButton submitting={submitting} disabled={committee.positions.length === 0}>
+                Add Member
+              </SubmitButton>
             </DialogFooter>
           </form>
         </DialogContent>

@@ -166,17 +166,31 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(GET)).toHaveLength(0);
   });
 
-  it.each([
-    [500, '', 'Unknown Retrieve Error... Please try again.'],
-    [404, 'Committee not found.', 'Committee not found.'],
-  ])('shows a failed load (%i %j) with a retry', async (status, message, shown) => {
-    const fetchMock = mockFetch({ 'GET /api/me': { body: editor }, [GET]: { status, body: { message } } });
+  it('shows a failed load with a retry', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: editor },
+      [GET]: { status: 500, body: { message: '' } },
+    });
     const { user } = renderApp('/admin/committee/FIN');
-    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(await screen.findByText('Unknown Retrieve Error... Please try again.')).toBeTruthy();
     fetchMock.on(GET, { body: committee });
     fetchMock.on(MEMBERS, { body: [] });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Finance Committee', level: 1 })).toBeTruthy();
+  });
+
+  it('offers the way back to the admin home instead of a retry for an unknown committee', async () => {
+    mockFetch({
+      'GET /api/me': { body: editor },
+      'GET /api/admin/committee/NOPE': { status: 404, body: { message: 'Committee not found.' } },
+      'GET /api/admin/years': { body: [] },
+    });
+    const { user, router } = renderApp('/admin/committee/NOPE?year=2026');
+    expect(await screen.findByText('Committee not found.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Go to Admin' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.location.search).toBe('?year=2026');
   });
 
   it('saves the settings with new_code on a rename and moves to the new address', async () => {
@@ -235,6 +249,20 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fetchMock.requestsTo(PUT)[0]?.body).not.toHaveProperty('position_renames');
+  });
+
+  it('refuses a demographic value that differs from another only in case, under that value', async () => {
+    const { user, fetchMock } = await openAdmin({ [PUT]: { body: committee } });
+    await user.click(screen.getByRole('button', { name: 'Add Value' }));
+    await user.type(screen.getByRole('textbox', { name: 'Value 4' }), 'north');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const value = screen.getByRole('textbox', { name: 'Value 4' });
+    const message =
+      "The value 'north' is already in the list as 'North' (values may not differ only in case).";
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(value.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(0);
   });
 
   it('refuses to save a chair that is not one of the positions', async () => {
@@ -302,6 +330,34 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(ADD)).toHaveLength(0);
   });
 
+  it('says up front that a committee without positions needs one before adding a member', async () => {
+    const { user, fetchMock } = await openAdmin({
+      [GET]: {
+        body: makeCommittee({
+          positions: [],
+          voting_rights: [],
+          chair_position: null,
+          vchair_position: null,
+        }),
+      },
+      [MEMBERS]: { body: [] },
+    });
+    await screen.findByText('This committee has no members yet.');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    const position = within(dialog).getByRole('combobox', { name: 'Position' });
+    expect(position.hasAttribute('disabled')).toBe(true);
+    expect(position.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(position.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This committee has no positions yet. Add a position in the settings first.',
+    );
+    const submit = within(dialog).getByRole('button', { name: 'Add Member' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await user.click(submit);
+    expect(within(dialog).queryByText('The position field is required.')).toBeNull();
+    expect(fetchMock.requestsTo(ADD)).toHaveLength(0);
+  });
+
   it("clears a field's error in the Add Member dialog once the field is filled", async () => {
     const { user } = await openAdmin({ [SEARCH]: { body: [found(12)] } });
     await screen.findByRole('table', { name: 'Members' });
@@ -350,6 +406,10 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     let confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.requestsTo(REMOVE)).toHaveLength(0);
+    // Keyboard users carry on from the button that asked.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Grace Hopper' })),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
@@ -357,6 +417,17 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetchMock.requestsTo(REMOVE)).toHaveLength(1));
     expect(fetchMock.requestsTo(REMOVE)[0]?.path).toBe('/api/admin/committee/FIN/member/m-2?year=2026');
     expect(await screen.findByText('Member Removed')).toBeTruthy();
+  });
+
+  it('gives focus back to Delete Committee when the confirmation is dismissed with Escape', async () => {
+    const { user, fetchMock } = await openAdmin();
+    const button = screen.getByRole('button', { name: 'Delete Committee' });
+    await user.click(button);
+    await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(fetchMock.requestsTo(DELETE)).toHaveLength(0);
   });
 
   it("deletes only after confirmation and shows the server's refusal", async () => {

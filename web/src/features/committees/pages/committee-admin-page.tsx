@@ -51,7 +51,9 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
     return (
       <ErrorState
         message={errorText(committee.error, FALLBACK.retrieve)}
+        error={committee.error}
         onRetry={() => void committee.refetch()}
+        back={{ to: paths.adminHome(year), label: 'Go to Admin' }}
       />
     );
   }

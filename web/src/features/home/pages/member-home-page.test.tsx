@@ -80,6 +80,16 @@ describe('Member home', () => {
     );
   });
 
+  it('gives focus back to the answer button when the question is dismissed with Escape', async () => {
+    const { user } = open([tentative]);
+    const accept = await screen.findByRole('button', { name: 'Accept Finance Committee' });
+    await user.click(accept);
+    await screen.findByRole('alertdialog', { name: 'Confirm Action' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(accept));
+  });
+
   it("shows the server's refusal, else the fallback", async () => {
     const { user, fetchMock } = open([tentative]);
     fetchMock.on('PUT /api/me/appointments/m-1', {
