@@ -168,8 +168,9 @@ export class UserRepository {
 
   /**
    * Case-insensitive substring search over the given criteria (all must match), sorted by last and first
-   * name; a free-text query ranks exact matches first, then prefix matches (see matchRank). Wildcards in the input match literally. The first-name criterion also matches the displayed
-   * first name and the nickname, which is what people know each other by.
+   * name; a free-text query ranks exact matches first, then prefix matches (see matchRank). Wildcards in
+   * the input match literally. The first-name criterion also matches the displayed first name and the
+   * nickname, which is what people know each other by.
    */
   async search(tenantId: string, criteria: UserSearchCriteria, limit: number): Promise<UserRow[]> {
     if (!isUuid(tenantId)) return [];
