@@ -17,7 +17,7 @@ import {
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailVoteRepository } from '../src/email-votes/email-vote.repository.js';
-import { EDIT_ENDED, EDIT_START_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
+import { CREATE_ENDED, EDIT_ENDED, EDIT_START_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
 import { refused, S } from './helpers.js';
 import {
   addMember,
@@ -69,6 +69,32 @@ function createVote(ctx: TRequestContext, committeeCode: string, code: string, f
       name: `Ballot ${code}`,
       start: new Date(now + from).toISOString(),
       end: new Date(now + to).toISOString(),
+    },
+    ZEmailVote,
+  );
+}
+
+/**
+ * An email vote that ran from now + `from` to now + `to` (both past, ms). A new vote must close in the future,
+ * so it is created open and then closed early, as a manager would.
+ */
+async function createEndedVote(
+  ctx: TRequestContext,
+  committeeCode: string,
+  code: string,
+  from: number,
+  to: number,
+) {
+  const created = await createVote(ctx, committeeCode, code, from, HOUR);
+  return h.call(
+    S.emailVoteUpdate,
+    ctx,
+    {
+      committeeCode,
+      voteCode: code,
+      name: created.name,
+      start: created.start,
+      end: new Date(Date.now() + to).toISOString(),
     },
     ZEmailVote,
   );
@@ -135,7 +161,7 @@ describe('listing a committee’s email votes', () => {
     const manager = userCtx(w.tenantId, MANAGER);
     // Created out of order: the list sorts by window, not by creation.
     await createVote(manager, code, 'NOW', -HOUR, HOUR);
-    await createVote(manager, code, 'OLD', -3 * DAY, -2 * DAY);
+    await createEndedVote(manager, code, 'OLD', -3 * DAY, -2 * DAY);
     await createVote(manager, code, 'NEXT', DAY, 2 * DAY);
     const motion = await addMotion(manager, code, 'NOW', 'Adopt the budget');
     const [voter] = w.members;
@@ -310,7 +336,7 @@ describe('deleting an email vote', () => {
     const manager = userCtx(w.tenantId, MANAGER);
     await createVote(manager, code, 'ANSWERED', -HOUR, HOUR);
     const open = await createVote(manager, code, 'OPEN', -HOUR, HOUR);
-    await createVote(manager, code, 'PAST', -2 * DAY, -DAY);
+    await createEndedVote(manager, code, 'PAST', -2 * DAY, -DAY);
     const motion = await addMotion(manager, code, 'ANSWERED', 'Adopt the budget');
     await addMotion(manager, code, 'OPEN', 'Adopt the plan');
 
@@ -386,6 +412,25 @@ describe('deleting an email vote', () => {
   });
 });
 
+describe('creating an email vote', () => {
+  it('refuses a window that is already over (it could never be edited nor deleted), naming the end', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    for (const [voteCode, from, to] of [
+      ['OVER', -2 * DAY, -DAY],
+      ['JUST', -HOUR, -1000],
+    ] as const) {
+      const refusal = await refused(createVote(manager, code, voteCode, from, to));
+      expect(refusal).toMatchObject({ code: 'rule_broken', message: CREATE_ENDED });
+      expect(refusal.errors).toEqual({ end: [CREATE_ENDED] });
+    }
+    expect(await list(manager, code)).toEqual([]);
+    // Closing in the future is enough, whenever it opened.
+    expect((await createVote(manager, code, 'RUNS', -DAY, HOUR)).phase).toBe('in_progress');
+  });
+});
+
 describe('editing an email vote', () => {
   it('moves the window freely until responses arrive, then only the end, and never reopens an ended vote', async () => {
     const w = await newWorld(h, { quorum: 1, voters: 2 });
@@ -419,7 +464,7 @@ describe('editing an email vote', () => {
     const reopen = await refused(edit(manager, code, 'OPEN', { start: moved.start, end: at(HOUR) }));
     expect(reopen).toMatchObject({ code: 'rule_broken', message: EDIT_ENDED });
     expect((await get(manager, code, 'OPEN')).phase).toBe('ended');
-    await createVote(manager, code, 'PAST', -2 * DAY, -DAY);
+    await createEndedVote(manager, code, 'PAST', -2 * DAY, -DAY);
     expect((await refused(edit(manager, code, 'PAST', { start: at(-HOUR), end: at(HOUR) }))).message).toBe(
       EDIT_ENDED,
     );
@@ -431,7 +476,7 @@ describe("an email vote's live page", () => {
     const w = await newWorld(h, { voters: 1 });
     const manager = userCtx(w.tenantId, MANAGER);
     const open = await createVote(manager, w.committee.code, 'LIVE', -HOUR, DAY);
-    const ended = await createVote(manager, w.committee.code, 'DONE', -2 * DAY, -DAY);
+    const ended = await createEndedVote(manager, w.committee.code, 'DONE', -2 * DAY, -DAY);
     const hintsTo = async (emailVoteId: string) =>
       (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
         .map((e) => e.payload)

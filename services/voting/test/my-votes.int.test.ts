@@ -80,7 +80,20 @@ describe('GET /api/me/votes', () => {
     const w = await newWorld(h, { voters: 2 });
     const [north, south, advisor] = w.members; // Chair (North), Member (South), Advisor (non-voting)
     if (!north || !south || !advisor) throw new Error('members');
-    await emailVote(w, 'OVER', -2 * HOUR, -HOUR);
+    // A new vote must close in the future: this one is closed early, as a manager may.
+    const over = await emailVote(w, 'OVER', -2 * HOUR, HOUR);
+    await h.call(
+      S.emailVoteUpdate,
+      userCtx(w.tenantId, [...EV_PERMISSIONS]),
+      {
+        committeeCode: w.committee.code,
+        voteCode: 'OVER',
+        name: over.name,
+        start: over.start,
+        end: new Date(Date.now() - HOUR).toISOString(),
+      },
+      ZEmailVote,
+    );
     await emailVote(w, 'SOON', 24 * HOUR, 48 * HOUR);
     await emailVote(w, 'OPEN', -60_000, HOUR);
     const everyone = await motion(w, 'OPEN');

@@ -1,15 +1,23 @@
 import { screen } from '@testing-library/react';
 import * as React from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DateTimeRangeFields } from '@/components/date-time-picker';
+import {
+  DateTimeRangeFields,
+  type DateTimeRangeFieldsProps,
+  UNREADABLE_ENTRY,
+} from '@/components/date-time-picker';
 import { renderApp } from '@/test/render';
+
+type Extra = Partial<Pick<DateTimeRangeFieldsProps, 'disabled' | 'hints' | 'errors'>>;
 
 function Range({
   initial,
   onRange,
+  extra,
 }: {
   initial: { start: string; end: string };
   onRange: (r: unknown) => void;
+  extra: Extra;
 }) {
   const [values, setValues] = React.useState(initial);
   return (
@@ -18,6 +26,7 @@ function Range({
       labels={{ start: 'Start', end: 'End' }}
       values={values}
       errors={{}}
+      {...extra}
       onChange={(range) => {
         setValues(range);
         onRange(range);
@@ -26,10 +35,10 @@ function Range({
   );
 }
 
-function open(initial: { start: string; end: string }) {
+function open(initial: { start: string; end: string }, extra: Extra = {}) {
   const onRange = vi.fn();
   const view = renderApp('/', {
-    routes: [{ path: '/', element: <Range initial={initial} onRange={onRange} /> }],
+    routes: [{ path: '/', element: <Range initial={initial} onRange={onRange} extra={extra} /> }],
   });
   return { ...view, onRange };
 }
@@ -51,7 +60,7 @@ describe('DateTimeRangeFields', () => {
     expect((screen.getByLabelText('End') as HTMLInputElement).value).toBe('11/24/2026 3:15 PM');
   });
 
-  it('keeps text that is not a date, says how to write it once left, and gives the form no value', async () => {
+  it('keeps text that is not a date, says how to write it once left, and tells the form it is unreadable', async () => {
     const { user, onRange } = open({ start: '', end: '' });
     const start = await screen.findByLabelText('Start');
     await user.type(start, '31/12/2026 9:00 AM');
@@ -60,7 +69,29 @@ describe('DateTimeRangeFields', () => {
     expect(screen.getByText('Enter it as MM/DD/YYYY h:mm AM.')).toBeTruthy();
     expect((start as HTMLInputElement).value).toBe('31/12/2026 9:00 AM');
     expect(start.getAttribute('aria-invalid')).toBe('true');
+    // Not '' (nothing entered): the form says how to write it, not that the field is required.
+    expect(onRange).toHaveBeenLastCalledWith({ start: UNREADABLE_ENTRY, end: '' });
+    await user.clear(start);
     expect(onRange).toHaveBeenLastCalledWith({ start: '', end: '' });
+  });
+
+  it("leaves its own format line to the form's message once the form shows one", async () => {
+    const { user } = open({ start: '', end: '' }, { errors: { start: 'Enter it as MM/DD/YYYY h:mm AM.' } });
+    const start = await screen.findByLabelText('Start');
+    await user.type(start, '11/31/2026 9:00 AM');
+    await user.tab();
+    expect(screen.getAllByText('Enter it as MM/DD/YYYY h:mm AM.')).toHaveLength(1);
+  });
+
+  it('does not move the end from an unreadable start, and moves it from the last readable one', async () => {
+    const { user, onRange } = open({ start: '2026-11-23T09:00', end: '2026-11-23T11:00' });
+    const start = await screen.findByLabelText('Start');
+    await user.clear(start);
+    await user.type(start, '11/31/2026 9:00 AM');
+    expect(onRange).toHaveBeenLastCalledWith({ start: UNREADABLE_ENTRY, end: '2026-11-23T11:00' });
+    await user.clear(start);
+    await user.type(start, '11/24/2026 9:00 AM');
+    expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-24T09:00', end: '2026-11-24T11:00' });
   });
 
   it('rewrites a valid entry in the full format when the field is left', async () => {
@@ -82,5 +113,45 @@ describe('DateTimeRangeFields', () => {
       (await screen.findByRole('button', { name: /November 24th, 2026/ })).hasAttribute('disabled'),
     ).toBe(true);
     expect(screen.getByRole('button', { name: /November 26th, 2026/ }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("gives a day picked for an empty end the start's time, or an hour after the start on the start's day", async () => {
+    const { user, onRange } = open({ start: '2026-11-23T09:00', end: '' });
+    const [, endButton] = await screen.findAllByRole('button', { name: 'Choose date' });
+    await user.click(endButton as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: /November 23rd, 2026/ }));
+    expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-23T10:00' });
+    const end = screen.getByLabelText('End') as HTMLInputElement;
+    await user.clear(end);
+    await user.click(endButton as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: /November 25th, 2026/ }));
+    expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-25T09:00' });
+  });
+
+  it("keeps the end's own time on the day picked, unless that would not be after the start", async () => {
+    const { user, onRange } = open({ start: '2026-11-23T09:00', end: '2026-11-24T08:00' });
+    const [, endButton] = await screen.findAllByRole('button', { name: 'Choose date' });
+    await user.click(endButton as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: /November 26th, 2026/ }));
+    expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-26T08:00' });
+    await user.click(endButton as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: /November 23rd, 2026/ }));
+    expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-23T10:00' });
+  });
+
+  it('disables a start that may not move (typing and calendar), with its hint, while the end stays open', async () => {
+    open(
+      { start: '2026-11-23T09:00', end: '2026-11-23T11:00' },
+      { disabled: { start: true }, hints: { start: 'Responses are in.' } },
+    );
+    const start = (await screen.findByLabelText('Start')) as HTMLInputElement;
+    const [startButton, endButton] = screen.getAllByRole('button', { name: 'Choose date' });
+    expect(start.disabled).toBe(true);
+    expect((startButton as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(start.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Responses are in.',
+    );
+    expect((screen.getByLabelText('End') as HTMLInputElement).disabled).toBe(false);
+    expect((endButton as HTMLButtonElement).disabled).toBe(false);
   });
 });

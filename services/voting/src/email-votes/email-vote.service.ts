@@ -34,6 +34,7 @@ export const DELETE_HAS_RESPONSES = 'This vote already has responses and can no 
 export const DELETE_ENDED = 'This vote has ended and can no longer be deleted.';
 export const EDIT_START_HAS_RESPONSES = 'This vote already has responses: its start can no longer be moved.';
 export const EDIT_ENDED = 'This vote has ended and can no longer be edited.';
+export const CREATE_ENDED = 'A new vote must close in the future.';
 
 type EmailVoteWrite = Pick<TEmailVoteUpdateInput, 'name' | 'description' | 'start' | 'end'>;
 
@@ -84,6 +85,10 @@ export class EmailVoteService {
   create(ctx: TRequestContext, input: TEmailVoteCreateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to create email votes.');
+    // A vote created already over could never be edited nor deleted (both refuse an ended vote).
+    if (new Date(input.end).getTime() <= Date.now()) {
+      throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
+    }
     return this.db.transaction(async (tx) => {
       const committee = await this.scopes.committeeByCode(tx, ctx, input.committeeCode, input.year);
       if (await this.repo.codeTaken(tx, committee.tenantId, committee.code, input.code)) {

@@ -1,4 +1,5 @@
 import { type TEmailVote, ZEmailVoteCreateInput } from '@gavel/contracts';
+import { isUnreadableEntry, pickerFormatMessage } from '@/components/date-time-picker';
 import type { EmailVoteCreateBody } from '@/features/email-votes/api';
 import { fromLocalInput, toLocalInput } from '@/features/meetings/meeting-form';
 import { zodFieldErrors } from '@/lib/form-errors';
@@ -43,14 +44,27 @@ export const EMAIL_VOTE_FORM_MESSAGES = {
   start: 'Enter when the vote opens.',
   end: 'Enter when the vote closes.',
   endAfterStart: 'The vote must close after it opens.',
+  /** As the server says it: a new vote that has already closed could never be edited nor deleted. */
+  endInPast: 'The vote must close in the future.',
 } as const;
 
-/** Client checks with the contract's rules; `withCode` false on edit (the code is fixed). */
+/** True when saving these values on edit closes the vote at once (its Closes is not in the future). */
+export function closesNow(values: EmailVoteFormValues, now: number = Date.now()): boolean {
+  const end = fromLocalInput(values.end);
+  return end !== '' && Date.parse(end) <= now;
+}
+
+/**
+ * Client checks with the contract's rules. On create the code is asked for and the vote must close in the
+ * future; on edit the code is fixed, and a Closes in the past (closing the vote now) is asked about instead.
+ */
 export function validateEmailVoteForm(
   values: EmailVoteFormValues,
   committeeCode: string,
-  withCode: boolean,
+  mode: 'create' | 'edit',
+  now: number = Date.now(),
 ): Record<string, string> {
+  const withCode = mode === 'create';
   const body = toEmailVoteBody(values);
   const errors: Record<string, string> = {};
   const parsed = ZEmailVoteCreateInput.safeParse({
@@ -61,9 +75,13 @@ export function validateEmailVoteForm(
   if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
   if (body.name.length < 2) errors.name = EMAIL_VOTE_FORM_MESSAGES.name;
   if (withCode && !body.code) errors.code = EMAIL_VOTE_FORM_MESSAGES.code;
-  if (!values.start) errors.start = EMAIL_VOTE_FORM_MESSAGES.start;
-  if (!values.end) errors.end = EMAIL_VOTE_FORM_MESSAGES.end;
+  // Text that is not a date says how to write it; only an empty field says it is missing.
+  if (isUnreadableEntry(values.start)) errors.start = pickerFormatMessage();
+  else if (!values.start) errors.start = EMAIL_VOTE_FORM_MESSAGES.start;
+  if (isUnreadableEntry(values.end)) errors.end = pickerFormatMessage();
+  else if (!values.end) errors.end = EMAIL_VOTE_FORM_MESSAGES.end;
   else if (body.start && Date.parse(body.end) <= Date.parse(body.start))
     errors.end = EMAIL_VOTE_FORM_MESSAGES.endAfterStart;
+  else if (mode === 'create' && closesNow(values, now)) errors.end = EMAIL_VOTE_FORM_MESSAGES.endInPast;
   return errors;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNREADABLE_ENTRY } from '@/components/date-time-picker';
 import {
   emptyMeetingForm,
   fromLocalInput,
@@ -44,5 +45,17 @@ describe('meeting form', () => {
       validateMeetingForm({ ...filled, allow_remote: true, video_provider: 'static' }, 'FIN').video_url,
     ).toBe(MEETING_FORM_MESSAGES.videoUrlRequired);
     expect(fromLocalInput('nonsense')).toBe('');
+  });
+  it('says how to write an unreadable date instead of calling it missing', () => {
+    const errors = validateMeetingForm({ ...filled, start: UNREADABLE_ENTRY, end: UNREADABLE_ENTRY }, 'FIN');
+    expect(errors.start).toBe('Enter it as MM/DD/YYYY h:mm AM.');
+    expect(errors.end).toBe('Enter it as MM/DD/YYYY h:mm AM.');
+    expect(toMeetingBody({ ...filled, start: UNREADABLE_ENTRY }).start).toBe('');
+  });
+  it('needs a meeting type: a cleared one is not silently kept', () => {
+    expect(validateMeetingForm({ ...filled, type: '  ' }, 'FIN').type).toBe(
+      MEETING_FORM_MESSAGES.typeRequired,
+    );
+    expect(validateMeetingForm({ ...filled, type: 'Special' }, 'FIN').type).toBeUndefined();
   });
 });

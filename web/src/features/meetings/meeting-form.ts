@@ -4,6 +4,7 @@ import {
   type TVideoProvider,
   ZMeetingCreateInput,
 } from '@gavel/contracts';
+import { isUnreadableEntry, pickerFormatMessage } from '@/components/date-time-picker';
 import type { MeetingCreateBody } from '@/features/meetings/api';
 import { dateToPickerValue, toDate } from '@/lib/date-time';
 import { zodFieldErrors } from '@/lib/form-errors';
@@ -97,6 +98,7 @@ export function toMeetingBody(values: MeetingFormValues): MeetingCreateBody {
     description: orNull(values.description),
     start: fromLocalInput(values.start),
     end: fromLocalInput(values.end),
+    // Never empty once validated: a meeting always has a type (the server keeps the old one for none).
     type: values.type.trim() === '' ? undefined : values.type.trim(),
     show_motions: values.show_motions,
     allow_in_person: values.allow_in_person,
@@ -117,6 +119,7 @@ export const MEETING_FORM_MESSAGES = {
   startRequired: 'The start field is required.',
   endRequired: 'The end field is required.',
   endAfterStart: 'The end must be after the start.',
+  typeRequired: 'The meeting type field is required.',
   modeRequired: 'Allow in person, remote, or both.',
   zoomIdRequired: 'The Zoom meeting ID is required for Zoom.',
   videoUrlRequired: 'The video link is required for a fixed link.',
@@ -131,11 +134,15 @@ export function validateMeetingForm(
   const errors: Record<string, string> = {};
   const parsed = ZMeetingCreateInput.safeParse({ ...body, committeeCode });
   if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
-  if (!values.start) errors.start = MEETING_FORM_MESSAGES.startRequired;
-  if (!values.end) errors.end = MEETING_FORM_MESSAGES.endRequired;
+  // Text that is not a date says how to write it; only an empty field says it is required.
+  if (isUnreadableEntry(values.start)) errors.start = pickerFormatMessage();
+  else if (!values.start) errors.start = MEETING_FORM_MESSAGES.startRequired;
+  if (isUnreadableEntry(values.end)) errors.end = pickerFormatMessage();
+  else if (!values.end) errors.end = MEETING_FORM_MESSAGES.endRequired;
   if (body.start && body.end && Date.parse(body.end) <= Date.parse(body.start)) {
     errors.end = MEETING_FORM_MESSAGES.endAfterStart;
   }
+  if (values.type.trim() === '') errors.type = MEETING_FORM_MESSAGES.typeRequired;
   if (!values.allow_in_person && !values.allow_remote)
     errors.allow_remote = MEETING_FORM_MESSAGES.modeRequired;
   if (values.allow_remote && values.video_provider === 'zoom' && !values.zoom_id.trim()) {

@@ -1,11 +1,16 @@
 import * as React from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
-import { type EmailVoteFormValues, validateEmailVoteForm } from '@/features/email-votes/email-vote-form';
+import {
+  closesNow,
+  type EmailVoteFormValues,
+  validateEmailVoteForm,
+} from '@/features/email-votes/email-vote-form';
 import { focusFirstError } from '@/features/meetings/components/form-bits';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
@@ -21,7 +26,14 @@ export interface EmailVoteFormProps {
   actions?: React.ReactNode;
   /** The id of the text saying why the server refuses any save: the submit button is then disabled. */
   saveBlockedBy?: string;
+  /** Why Opens may no longer move (responses are in): the field is then disabled and says so. */
+  startLockedNote?: string;
 }
+
+export const CLOSE_NOW_TITLE = 'Close the vote now?';
+export const CLOSE_NOW_MESSAGE =
+  'Closes is in the past, so saving will close this vote now. A closed vote cannot be reopened.';
+export const CLOSE_NOW_CONFIRM = 'Save and close';
 
 /** Email vote create and edit: name, code, description and the voting window. */
 export function EmailVoteForm({
@@ -32,19 +44,30 @@ export function EmailVoteForm({
   onSave,
   actions,
   saveBlockedBy,
+  startLockedNote,
 }: EmailVoteFormProps) {
   const [values, setValues] = React.useState(initial);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
+  // Set while the user is asked whether saving may close the vote now; Save and close submits again.
+  const [confirmingClose, setConfirmingClose] = React.useState(false);
+  const closeConfirmed = React.useRef(false);
   const set = <K extends keyof EmailVoteFormValues>(key: K, value: EmailVoteFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     if (saveBlockedBy !== undefined) return;
-    const found = validateEmailVoteForm(values, committeeCode, withCode);
+    const found = validateEmailVoteForm(values, committeeCode, withCode ? 'create' : 'edit');
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(found, FIELD_IDS);
+      return;
+    }
+    // On edit a Closes in the past ends the vote for good the moment it is saved: ask first.
+    const confirmed = closeConfirmed.current;
+    closeConfirmed.current = false;
+    if (!withCode && closesNow(values) && !confirmed) {
+      setConfirmingClose(true);
       return;
     }
     try {
@@ -61,7 +84,12 @@ export function EmailVoteForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Email vote">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="vote-name" label="Name" error={errors.name}>
+        <FormField
+          id="vote-name"
+          label="Name"
+          error={errors.name}
+          className={withCode ? undefined : 'sm:col-span-2'}
+        >
           <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={500} />
         </FormField>
         {withCode && (
@@ -74,14 +102,28 @@ export function EmailVoteForm({
             />
           </FormField>
         )}
+      </div>
+      {/* Opens and Closes share a row of their own, whether or not the Code field is shown. */}
+      <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2" aria-label="Voting window">
         <DateTimeRangeFields
           ids={{ start: 'vote-start', end: 'vote-end' }}
           labels={{ start: 'Opens', end: 'Closes' }}
           values={values}
           errors={errors}
-          onChange={(range) => setValues((v) => ({ ...v, ...range }))}
+          disabled={{ start: startLockedNote !== undefined }}
+          hints={{ start: startLockedNote }}
+          onChange={(range) => {
+            setValues((v) => ({ ...v, ...range }));
+            // A date field's message belongs to what it held: a new entry drops it.
+            setErrors((e) => {
+              const next = { ...e };
+              if (range.start !== values.start) delete next.start;
+              if (range.end !== values.end) delete next.end;
+              return next;
+            });
+          }}
         />
-      </div>
+      </fieldset>
       <FormField id="vote-description" label="Description" error={errors.description}>
         <RichTextEditor
           value={values.description}
@@ -100,6 +142,18 @@ export function EmailVoteForm({
         {actions}
       </div>
       <ErrorDialog title="Error Saving Vote" message={failure} onClose={() => setFailure(null)} />
+      <ConfirmDialog
+        title={CLOSE_NOW_TITLE}
+        message={confirmingClose ? CLOSE_NOW_MESSAGE : null}
+        confirmLabel={CLOSE_NOW_CONFIRM}
+        destructive
+        onCancel={() => setConfirmingClose(false)}
+        onConfirm={() => {
+          setConfirmingClose(false);
+          closeConfirmed.current = true;
+          void onSubmit();
+        }}
+      />
     </form>
   );
 }

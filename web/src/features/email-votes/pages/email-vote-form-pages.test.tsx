@@ -1,10 +1,13 @@
 import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { CLOSE_NOW_MESSAGE, CLOSE_NOW_TITLE } from '@/features/email-votes/components/email-vote-form';
 import { EMAIL_VOTE_FORM_MESSAGES } from '@/features/email-votes/email-vote-form';
 import {
   EMAIL_VOTE_ANSWERED_NOTE,
   EMAIL_VOTE_ENDED_NOTE,
+  EMAIL_VOTE_START_LOCKED_HINT,
 } from '@/features/email-votes/pages/email-vote-form-pages';
 import { makeMeetingCommittee, makeMotion, reply } from '@/features/voting/test-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
@@ -202,12 +205,7 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
   });
 
   it("shows the server's start and end messages under Opens and Closes, and focuses Opens", async () => {
-    const answered = emailVote({
-      start: new Date(Date.now() - DAY_MS).toISOString(),
-      phase: 'in_progress',
-      can_modify: false,
-    });
-    const { user, fetchMock } = renderEditPage(['create email vote'], answered);
+    const { user, fetchMock } = renderEditPage(['create email vote']);
     const moved = 'This vote already has responses: its start can no longer be moved.';
     fetchMock.on(`PUT ${ADMIN}`, {
       status: 422,
@@ -220,5 +218,130 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     expect(description(screen.getByRole('textbox', { name: 'Closes' }))).toBe('End must be after start.');
     expect(document.activeElement).toBe(opens);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+/** A picker's text for an instant (MM/DD/YYYY h:mm AM). */
+const pickerText = (ms: number) => format(new Date(ms), 'MM/dd/yyyy h:mm a');
+
+function renderCreate() {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: makeMe({ roles: [], permissions: ['create email vote'] }) },
+  });
+  return { ...renderApp('/admin/committee/FIN/vote/create'), fetchMock };
+}
+
+async function fillNameAndCode(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Budget');
+  await user.type(screen.getByRole('textbox', { name: 'Code' }), 'B1');
+}
+
+describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
+  it('refuses to create a vote whose window is already over, saying so under Closes', async () => {
+    const { user, fetchMock } = renderCreate();
+    await fillNameAndCode(user);
+    await user.type(screen.getByRole('textbox', { name: 'Opens' }), pickerText(Date.now() - 2 * DAY_MS));
+    const closes = screen.getByRole('textbox', { name: 'Closes' });
+    await user.clear(closes);
+    await user.type(closes, pickerText(Date.now() - DAY_MS));
+    await user.click(screen.getByRole('button', { name: 'Create Vote' }));
+    expect(description(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endInPast);
+    expect(document.activeElement).toBe(closes);
+    expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
+  });
+
+  it('says only how to write a mistyped date, not that it is missing', async () => {
+    const { user } = renderCreate();
+    await fillNameAndCode(user);
+    const opens = screen.getByRole('textbox', { name: 'Opens' });
+    await user.type(opens, '11/31/2026 9:00 AM');
+    await user.click(screen.getByRole('button', { name: 'Create Vote' }));
+    expect(description(opens)).toBe('Enter it as MM/DD/YYYY h:mm AM.');
+    expect(screen.queryByText(EMAIL_VOTE_FORM_MESSAGES.start)).toBeNull();
+    expect(screen.getAllByText('Enter it as MM/DD/YYYY h:mm AM.')).toHaveLength(1);
+    // Fixed, the message goes.
+    await user.clear(opens);
+    await user.type(opens, '11/30/2031 9:00 AM');
+    expect(screen.queryByText('Enter it as MM/DD/YYYY h:mm AM.')).toBeNull();
+  });
+
+  it('keeps Opens and Closes side by side on edit, where Code is not shown', async () => {
+    renderEditPage(['create email vote']);
+    await voteButtons();
+    expect(screen.queryByRole('textbox', { name: 'Code' })).toBeNull();
+    const window = screen.getByRole('group', { name: 'Voting window' });
+    expect(window.className).toContain('sm:grid-cols-2');
+    expect(window.children).toHaveLength(2);
+    expect(within(window).getByRole('textbox', { name: 'Opens' })).toBeTruthy();
+    expect(within(window).getByRole('textbox', { name: 'Closes' })).toBeTruthy();
+  });
+
+  it('asks before a save that closes a running vote now, and saves only once confirmed', async () => {
+    const { user, fetchMock } = renderEditPage(
+      ['create email vote'],
+      emailVote({ start: new Date(Date.now() - DAY_MS).toISOString(), phase: 'in_progress' }),
+    );
+    fetchMock.on(`PUT ${ADMIN}`, { body: makeEmailVote({ phase: 'ended' }) });
+    const { save } = await voteButtons();
+    const closes = screen.getByRole('textbox', { name: 'Closes' });
+    await user.clear(closes);
+    await user.type(closes, pickerText(Date.now() - 3_600_000));
+    await user.click(save);
+    let dialog = await screen.findByRole('alertdialog', { name: CLOSE_NOW_TITLE });
+    expect(within(dialog).getByText(CLOSE_NOW_MESSAGE)).toBeTruthy();
+    expect(CLOSE_NOW_MESSAGE).toMatch(/close this vote now.*cannot be reopened/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
+
+    await user.click(save);
+    dialog = await screen.findByRole('alertdialog', { name: CLOSE_NOW_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Save and close' }));
+    await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
+  });
+
+  it('saves a Closes still in the future without asking', async () => {
+    const { user, fetchMock } = renderEditPage(['create email vote']);
+    fetchMock.on(`PUT ${ADMIN}`, { body: makeEmailVote() });
+    const { save } = await voteButtons();
+    await user.click(save);
+    await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog', { name: CLOSE_NOW_TITLE })).toBeNull();
+  });
+
+  it('with responses: Opens is disabled and says why, and the save keeps the start where it was', async () => {
+    const start = new Date(Date.now() - DAY_MS);
+    start.setSeconds(0, 0);
+    const answered = emailVote({ start: start.toISOString(), phase: 'in_progress', can_modify: false });
+    const { user, fetchMock } = renderEditPage(['create email vote'], answered);
+    fetchMock.on(`PUT ${ADMIN}`, { body: makeEmailVote({ can_modify: false }) });
+    const { save } = await voteButtons();
+    const opens = screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement;
+    expect(opens.disabled).toBe(true);
+    expect(description(opens)).toBe(EMAIL_VOTE_START_LOCKED_HINT);
+    const [opensCalendar] = screen.getAllByRole('button', { name: 'Choose date' });
+    expect((opensCalendar as HTMLButtonElement).disabled).toBe(true);
+    const closes = screen.getByRole('textbox', { name: 'Closes' });
+    await user.clear(closes);
+    await user.type(closes, pickerText(Date.now() + 3 * DAY_MS));
+    await user.click(save);
+    await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}`)[0]?.body).toMatchObject({ start: start.toISOString() });
+  });
+});
+
+describe('EmailVoteEditPage: a vote that does not exist', () => {
+  it('says so and leads back to the committee admin page, with nothing to retry', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['create email vote'] }) },
+      'GET /api/vote/FIN/EV1/retrieve/vote': { status: 404, body: { message: 'That vote does not exist.' } },
+    });
+    renderApp('/admin/committee/FIN/vote/EV1/edit');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('That vote does not exist.')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to Committee Admin' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN',
+    );
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email 
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
 export const EMAIL_VOTE_ANSWERED_NOTE =
   'This vote already has responses, so it can no longer be deleted and its opening time can no longer be moved.';
+export const EMAIL_VOTE_START_LOCKED_HINT = 'Responses are in: the opening time can no longer be moved.';
 const LOCKED_NOTE_ID = 'vote-locked-note';
 
 /** /admin/committee/:code/vote/create */
@@ -77,7 +78,12 @@ export function EmailVoteEditPage() {
   if (vote.isPending) return <LoadingState />;
   if (!vote.data || !initial) {
     return (
-      <ErrorState message={errorText(vote.error, FALLBACK.retrieve)} onRetry={() => void vote.refetch()} />
+      <ErrorState
+        message={errorText(vote.error, FALLBACK.retrieve)}
+        error={vote.error}
+        onRetry={() => void vote.refetch()}
+        back={{ to: committeeAdminBase(code), label: 'Back to Committee Admin' }}
+      />
     );
   }
   const data = vote.data;
@@ -104,6 +110,7 @@ export function EmailVoteEditPage() {
         withCode={false}
         submitLabel="Save Vote"
         saveBlockedBy={ended ? LOCKED_NOTE_ID : undefined}
+        startLockedNote={!ended && !data.can_modify ? EMAIL_VOTE_START_LOCKED_HINT : undefined}
         onSave={async (values) => {
           const { code: _code, ...body } = toEmailVoteBody(values);
           await update.mutateAsync(body);

@@ -1,5 +1,5 @@
 import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMeetingCommittee } from '@/features/voting/test-fixtures';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
@@ -59,5 +59,25 @@ describe('EmailVotePage', () => {
     expect(screen.getByText('Finance Committee')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Committee Admin/ })).toBeNull();
     expect(fetchMock.requests().filter((r) => r.path.startsWith('/api/admin/'))).toEqual([]);
+  });
+
+  it('offers a way home, not a retry, for a vote that does not exist', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: [] }) },
+      'GET /api/vote/FIN/RV3/retrieve/vote': { status: 404, body: { message: 'That vote does not exist.' } },
+      'GET /api/vote/FIN/RV3/retrieve/attendance': {
+        status: 404,
+        body: { message: 'That vote does not exist.' },
+      },
+      'GET /api/vote/FIN/RV3/retrieve/motions': {
+        status: 404,
+        body: { message: 'That vote does not exist.' },
+      },
+    });
+    renderApp('/vote/FIN/RV3');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('That vote does not exist.')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -56,7 +56,11 @@ export function EmailVotePage() {
   if (vote.isPending) return <LoadingState />;
   if (!vote.data) {
     return (
-      <ErrorState message={errorText(vote.error, FALLBACK.retrieve)} onRetry={() => void vote.refetch()} />
+      <ErrorState
+        message={errorText(vote.error, FALLBACK.retrieve)}
+        error={vote.error}
+        onRetry={() => void vote.refetch()}
+      />
     );
   }
   const data = vote.data;

@@ -99,4 +99,35 @@ describe('the committee admin page lists its meetings and email votes', () => {
       '/admin/committee/FIN/vote/create?year=2025',
     );
   });
+
+  it('offers Edit for a running email vote that has responses (the end may still move), none once ended', async () => {
+    const hour = 3_600_000;
+    open(
+      ['create email vote'],
+      [],
+      [
+        makeEmailVote({
+          code: 'ANS',
+          name: 'Answered vote',
+          start: new Date(Date.now() - hour).toISOString(),
+          end: new Date(Date.now() + hour).toISOString(),
+          can_modify: false,
+        }),
+        makeEmailVote({
+          id: 'ev-2',
+          code: 'END',
+          name: 'Ended vote',
+          start: new Date(Date.now() - 3 * hour).toISOString(),
+          end: new Date(Date.now() - 2 * hour).toISOString(),
+          can_modify: false,
+        }),
+      ],
+    );
+    const votes = await screen.findByRole('list', { name: 'Email Votes' });
+    expect(
+      within(votes)
+        .getAllByRole('link', { name: /^Edit/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/committee/FIN/vote/ANS/edit']);
+  });
 });

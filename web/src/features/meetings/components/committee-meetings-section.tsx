@@ -72,14 +72,19 @@ function EmailVotesCard({ committee, principal }: { committee: CommitteeRef; pri
       newPath={canManage ? paths.voteCreate(committee) : null}
       empty="No email votes yet"
       query={votes}
-      rows={(votes.data ?? []).map((v) => ({
-        id: v.id,
-        name: v.name,
-        path: voteBase(committeeCode, v.code),
-        when: `${when(v.start)} - ${when(v.end)}`,
-        status: emailVotePhase(v, now),
-        editPath: canManage && v.can_modify ? paths.voteEdit(committeeCode, v.code) : null,
-      }))}
+      rows={(votes.data ?? []).map((v) => {
+        const status = emailVotePhase(v, now);
+        return {
+          id: v.id,
+          name: v.name,
+          path: voteBase(committeeCode, v.code),
+          when: `${when(v.start)} - ${when(v.end)}`,
+          status,
+          // Until it ends a vote stays editable (with responses in, its close time may still move), even
+          // when can_modify (no response yet, so it may be deleted or reopened earlier) is false.
+          editPath: canManage && status !== 'ended' ? paths.voteEdit(committeeCode, v.code) : null,
+        };
+      })}
     />
   );
 }

@@ -96,7 +96,16 @@ export function MeetingForm({
             labels={{ start: 'Start', end: 'End' }}
             values={values}
             errors={errors}
-            onChange={(range) => setValues((v) => ({ ...v, ...range }))}
+            onChange={(range) => {
+              setValues((v) => ({ ...v, ...range }));
+              // A date field's message belongs to what it held: a new entry drops it.
+              setErrors((e) => {
+                const next = { ...e };
+                if (range.start !== values.start) delete next.start;
+                if (range.end !== values.end) delete next.end;
+                return next;
+              });
+            }}
           />
           <FormField id="meeting-type" label="Meeting type" error={errors.type}>
             <Input value={values.type} onChange={(e) => set('type', e.target.value)} maxLength={100} />
