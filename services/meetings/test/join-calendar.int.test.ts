@@ -302,7 +302,10 @@ describe('GET {meeting base}/calendar', () => {
   });
 
   it('answers an ICS file with the meeting, for viewers only', async () => {
-    const { tenant, committee, meeting } = await world(h, { description: '<p>Budget <b>review</b></p>' });
+    const { tenant, committee, meeting } = await world(h, {
+      description:
+        '<p>Budget <b>review</b> &amp; reserve policy.</p><ol><li><p>Call to order</p></li><li><p>Budget amendments</p></li></ol>',
+    });
     const m = await member(h, tenant, committee.id);
     const file = await h.call(S.meetingCalendar, m.ctx, REF, ZCalendarReply);
     expect(file.filename).toBe('FIN-M1.ics');
@@ -313,7 +316,8 @@ describe('GET {meeting base}/calendar', () => {
     expect(ics).toContain(`UID:${meeting.id}@gavel`);
     expect(ics).toContain('SUMMARY:Finance Committee: Monthly Meeting');
     expect(ics).toContain('LOCATION:Board Room\\, 1 Main St');
-    expect(ics).toContain('Budget review');
+    // One line per paragraph and list item (escaped as \n in the file), characters as written.
+    expect(ics).toContain('DESCRIPTION:Budget review & reserve policy.\\nCall to order\\nBudget amendments');
     expect(ics).toContain('https://gavel.example/meeting/FIN/M1');
     const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(ics).toContain(`DTSTART:${stamp(meeting.start)}`);

@@ -1,4 +1,3 @@
-import * as React from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,6 +9,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
+import { useRestoreFocus } from '@/lib/use-restore-focus';
 
 /** The product's delete confirmation (spec section 8): 'Are you sure?' with 'Yes, I'm sure'. */
 export const DELETE_CONFIRM_TITLE = 'Are you sure?';
@@ -38,23 +38,10 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const open = message !== null;
-  // With no trigger, Radix would send focus to <body> on close: remember what opened the question instead.
-  const opener = React.useRef<HTMLElement | null>(null);
-  React.useLayoutEffect(() => {
-    // Layout effects run before Radix moves focus into the dialog (a passive effect).
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
-
-  function restoreFocus(event: Event) {
-    const element = opener.current;
-    opener.current = null;
-    event.preventDefault();
-    if (element?.isConnected && !element.matches(':disabled')) element.focus();
-  }
-
+  const restoreFocus = useRestoreFocus(open);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <AlertDialogContent onCloseAutoFocus={restoreFocus}>
+      <AlertDialogContent {...restoreFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{message}</AlertDialogDescription>

@@ -20,6 +20,8 @@ export interface RichTextEditorProps {
   'aria-describedby'?: string;
   className?: string;
   onBlur?: () => void;
+  /** Focus the editor (at the end of its text) once it is ready, as a form's first field. */
+  autoFocus?: boolean;
 }
 
 /** A document of exactly one paragraph: one line. */
@@ -48,7 +50,7 @@ function attributesOf(props: RichTextEditorProps, inline: boolean): Record<strin
 
 /** Rich text (tiptap 3) with a small toolbar: bold, italic, and (not inline) lists. */
 export function RichTextEditor(props: RichTextEditorProps) {
-  const { value, onChange, onBlur, className, inline = false } = props;
+  const { value, onChange, onBlur, className, inline = false, autoFocus = false } = props;
   const invalid = props['aria-invalid'];
   const onChangeRef = React.useRef(onChange);
   onChangeRef.current = onChange;
@@ -79,6 +81,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       : [StarterKit.configure({ heading: false, codeBlock: false, code: false })],
     content: inline ? `<p>${value}</p>` : value,
     immediatelyRender: false,
+    autofocus: autoFocus ? 'end' : false,
     editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChangeRef.current(htmlOf(e.getHTML(), inline)),
     onBlur: () => onBlurRef.current?.(),
@@ -89,6 +92,24 @@ export function RichTextEditor(props: RichTextEditorProps) {
     if (!editor) return;
     editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
   }, [editor, attributesKey]);
+
+  // A <label> cannot point at a contenteditable: clicking the field's label (for= its id, or the element
+  // named by aria-labelledby) focuses the editor instead.
+  const id = props.id;
+  const labelledBy = props['aria-labelledby'];
+  React.useEffect(() => {
+    if (!editor) return;
+    const labelIds = labelledBy?.split(/\s+/).filter(Boolean) ?? [];
+    const onClick = (event: MouseEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      const label = target.closest('label');
+      const labelled = labelIds.some((labelId) => document.getElementById(labelId)?.contains(target));
+      if ((id && label?.htmlFor === id) || labelled) editor.commands.focus('end');
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [editor, id, labelledBy]);
 
   const active = useEditorState({
     editor,
@@ -138,6 +159,30 @@ export function RichTextEditor(props: RichTextEditorProps) {
         ]),
   ];
 
+  const toolbar = (
+    <div
+      role="toolbar"
+      aria-label={inline ? 'Name formatting' : 'Formatting'}
+      className={cn('flex gap-1 px-1 py-1', inline ? 'border-l' : 'border-b')}
+    >
+      {tools.map((tool) => (
+        <button
+          key={tool.label}
+          type="button"
+          aria-label={tool.label}
+          aria-pressed={tool.on ?? false}
+          onClick={tool.run}
+          className={cn(
+            'inline-flex size-9 items-center justify-center rounded-md hover:bg-accent',
+            tool.on && 'bg-accent',
+          )}
+        >
+          <tool.icon className="size-4" aria-hidden="true" />
+        </button>
+      ))}
+    </div>
+  );
+
   return (
     <div
       className={cn(
@@ -147,28 +192,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
         className,
       )}
     >
-      <div
-        role="toolbar"
-        aria-label={inline ? 'Name formatting' : 'Formatting'}
-        className={cn('flex gap-1 px-1 py-1', inline ? 'order-2 border-l' : 'border-b')}
-      >
-        {tools.map((tool) => (
-          <button
-            key={tool.label}
-            type="button"
-            aria-label={tool.label}
-            aria-pressed={tool.on ?? false}
-            onClick={tool.run}
-            className={cn(
-              'inline-flex size-9 items-center justify-center rounded-md hover:bg-accent',
-              tool.on && 'bg-accent',
-            )}
-          >
-            <tool.icon className="size-4" aria-hidden="true" />
-          </button>
-        ))}
-      </div>
+      {!inline && toolbar}
       <EditorContent editor={editor} className={cn('text-sm', inline && 'min-w-0 flex-1 self-center')} />
+      {/* One line: the toolbar follows the text, on screen and in the tab order. */}
+      {inline && toolbar}
     </div>
   );
 }

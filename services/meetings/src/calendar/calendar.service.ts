@@ -7,6 +7,29 @@ import { Database } from '../db/database.js';
 import type { CommitteeRow, MeetingRow } from '../meetings/meeting.repository.js';
 import { MeetingService } from '../meetings/meeting.service.js';
 
+/** Where HTML starts a new line: after a block (paragraph, heading, list item…) and at a <br>. */
+const BLOCK_END = /<\/(?:p|div|h[1-6]|li|ul|ol|blockquote|pre|tr|table|section|article)\s*>/gi;
+const LINE_BREAK = /<br\s*\/?>/gi;
+
+/**
+ * A description (HTML) as the plain text of a calendar event: one line per paragraph, heading and list
+ * item (not "…policy.Call to orderBudget…"), spaces as HTML shows them, and characters as written.
+ */
+export function descriptionText(html: string): string {
+  const marked = html.replace(/\s+/g, ' ').replace(LINE_BREAK, '\n').replace(BLOCK_END, '$&\n');
+  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
+    // sanitize-html escapes the text it keeps; a calendar shows it as it is.
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
 /** The .ics text of a meeting (one event; cancelled when ended is not a thing: it just happened). */
 export function meetingCalendar(
   meeting: MeetingRow,
@@ -15,9 +38,7 @@ export function meetingCalendar(
 ): string {
   const url = `${opts.appUrl.replace(/\/$/, '')}/meeting/${encodeURIComponent(committee.code)}/${encodeURIComponent(meeting.code)}`;
   const calendar = ical({ name: `${committee.name}: ${meeting.name}`, prodId: '//Gavel//Meetings//EN' });
-  const description = meeting.description
-    ? sanitizeHtml(meeting.description, { allowedTags: [], allowedAttributes: {} }).trim()
-    : '';
+  const description = meeting.description ? descriptionText(meeting.description) : '';
   const location = meeting.allowInPerson
     ? [meeting.locationName, meeting.locationAddress].filter(Boolean).join(', ')
     : meeting.allowRemote

@@ -34,6 +34,18 @@ function renderPanel(props: Partial<CommitteeMembersPanelProps>) {
 }
 
 describe('CommitteeMembersPanel', () => {
+  it.each(['in_progress', 'ended', 'planned'] as const)(
+    'shows no totals while the attendance is loading (%s)',
+    (mode) => {
+      renderPanel({ mode, attendance: undefined, loading: true, canModifyRsvps: true });
+      expect(screen.getByText('Loading…')).toBeTruthy();
+      expect(screen.queryByText(/0 of 0|attending|attended/)).toBeNull();
+      cleanup();
+      renderPanel({ mode, canModifyRsvps: true });
+      expect(screen.getByText(/of 1 member|1 attending|no response/)).toBeTruthy();
+    },
+  );
+
   it('gives attendance staff the NRDS ID as a tooltip on the member, reachable by keyboard', async () => {
     const { user } = renderPanel({});
     const name = screen.getByRole('button', { name: 'Ada Lovelace' });

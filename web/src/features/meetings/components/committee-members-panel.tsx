@@ -137,11 +137,13 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
     }
   }
 
+  // The meeting totals count the attendance list: none until it has loaded (not '0 of 0 members').
   let totals = '';
-  if (mode === 'planned') totals = rsvpTotals(all);
-  else if (mode === 'in_progress') totals = checkInTotals(all);
-  else if (mode === 'ended') totals = endedTotals(all);
-  else if (props.emailVote) totals = emailVoteTotals(props.emailVote);
+  if (mode === 'email_vote') totals = props.emailVote ? emailVoteTotals(props.emailVote) : '';
+  else if (attendance) {
+    totals =
+      mode === 'planned' ? rsvpTotals(all) : mode === 'in_progress' ? checkInTotals(all) : endedTotals(all);
+  }
 
   const modes = props.meeting ? allowedModes(props.meeting) : [];
   // Non-committee members join an open meeting: before it with 'modify meeting rsvps' (as attending),

@@ -11,14 +11,18 @@ import { MEETING_TEXT, meetingBanner } from '@/features/meetings/meeting-rules';
 import { useEndMeeting, useStartMeeting } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 /** The footer banner text: 'Meeting In Progress', 'Meeting Ended' or 'Not Checked In' (with its tooltip). */
 export function MeetingBanner({
   status,
   notCheckedIn,
+  id,
 }: {
   status: TMeeting['status'];
   notCheckedIn: boolean;
+  /** Given to the focusable part, so that focus can be put on the banner (see MeetingFooter). */
+  id?: string;
 }) {
   const text = meetingBanner(status, notCheckedIn);
   if (text === null) return null;
@@ -26,6 +30,8 @@ export function MeetingBanner({
   const banner = (
     <span
       role="status"
+      id={warn ? undefined : id}
+      tabIndex={warn || id === undefined ? undefined : -1}
       className={cn(
         'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold',
         status === 'in_progress' && !warn && 'bg-green-100 text-green-900',
@@ -41,6 +47,7 @@ export function MeetingBanner({
   return (
     <DescribedTooltip text={NOT_CHECKED_IN_TOOLTIP}>
       <button
+        id={id}
         type="button"
         className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
       >
@@ -61,6 +68,8 @@ export interface MeetingFooterProps {
 
 type Confirming = 'start' | 'end' | null;
 
+const BANNER_ID = 'meeting-banner';
+
 /** The footer: banner, and for runners Start Meeting (only today) and End Meeting (not during a vote). */
 export function MeetingFooter({
   meeting,
@@ -77,19 +86,40 @@ export function MeetingFooter({
   const showEnd = runner && meeting.status === 'in_progress';
   const endAllowed = canEndMeeting({ status: meeting.status, has_active_vote: hasActiveVote });
   const busy = start.isPending || end.isPending;
+  // Start Meeting and End Meeting go away once they have worked: focus goes on to the banner that says
+  // what changed. After a failure, it goes back to the button, disabled while the request ran.
+  const afterChange = useFocusWhenReady();
+  const startButton = React.useRef<HTMLButtonElement>(null);
+  const endButton = React.useRef<HTMLButtonElement>(null);
+  const failedAction = React.useRef<'start' | 'end'>('start');
+  const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
+    failedAction.current === 'start' ? startButton.current : endButton.current,
+  );
+  const statusNow = React.useRef(meeting.status);
+  statusNow.current = meeting.status;
+  const bannerShows = (status: TMeeting['status']) => () =>
+    statusNow.current === status ? document.getElementById(BANNER_ID) : null;
 
   function confirm() {
     const which = confirming;
     setConfirming(null);
+    if (which === null) return;
+    failedAction.current = which;
     if (which === 'start') {
       start.mutate(undefined, {
-        onSuccess: () => toast.success(MEETING_TEXT.started_toast),
+        onSuccess: () => {
+          afterChange.request(bannerShows('in_progress'));
+          toast.success(MEETING_TEXT.started_toast);
+        },
         onError: (err) =>
           setFailure({ title: MEETING_TEXT.startError, message: errorText(err, MEETING_TEXT.unknownError) }),
       });
-    } else if (which === 'end') {
+    } else {
       end.mutate(undefined, {
-        onSuccess: () => toast.success(MEETING_TEXT.ended_toast),
+        onSuccess: () => {
+          afterChange.request(bannerShows('ended'));
+          toast.success(MEETING_TEXT.ended_toast);
+        },
         onError: (err) =>
           setFailure({ title: MEETING_TEXT.endError, message: errorText(err, MEETING_TEXT.unknownError) }),
       });
@@ -99,16 +129,22 @@ export function MeetingFooter({
   if (!showStart && !showEnd && meetingBanner(meeting.status, notCheckedIn) === null) return null;
   return (
     <footer className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 px-1 py-3 backdrop-blur">
-      <MeetingBanner status={meeting.status} notCheckedIn={notCheckedIn} />
+      <MeetingBanner id={BANNER_ID} status={meeting.status} notCheckedIn={notCheckedIn} />
       <div className="flex flex-wrap gap-2">
         {showStart && (
-          <Button disabled={busy} onClick={() => setConfirming('start')} className="min-h-11 sm:min-h-9">
+          <Button
+            ref={startButton}
+            disabled={busy}
+            onClick={() => setConfirming('start')}
+            className="min-h-11 sm:min-h-9"
+          >
             <PlayIcon aria-hidden="true" />
             Start Meeting
           </Button>
         )}
         {showEnd && (
           <Button
+            ref={endButton}
             variant="destructive"
             disabled={busy || !endAllowed}
             title={endAllowed ? undefined : 'A vote is active'}
@@ -138,6 +174,7 @@ export function MeetingFooter({
         title={failure?.title ?? ''}
         message={failure?.message ?? null}
         onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
       />
     </footer>
   );

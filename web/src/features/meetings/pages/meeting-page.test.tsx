@@ -244,6 +244,30 @@ describe('MeetingPage start and end', () => {
     expect(screen.getByText('Unknown Error... Please try again.')).toBeTruthy();
   });
 
+  it('puts focus on the banner once the meeting has started (Start Meeting is gone)', async () => {
+    const { user } = openRunner(
+      { is_today: true },
+      { body: makeMeeting({ status: 'in_progress', actual_start: at(2026, 11, 24, 9, 0), is_today: true }) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Start Meeting' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Meeting' }));
+    expect(await screen.findByText('Meeting Started!')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Meeting In Progress'));
+  });
+
+  it('gives focus back to Start Meeting after its error is dismissed', async () => {
+    const { user } = openRunner({ is_today: true }, { status: 422, body: { message: '' } });
+    const startButton = await screen.findByRole('button', { name: 'Start Meeting' });
+    await user.click(startButton);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start Meeting' }),
+    );
+    const error = await screen.findByRole('alertdialog', { name: 'Error Starting Meeting!' });
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(document.activeElement).toBe(startButton));
+  });
+
   it('hides Start Meeting when the meeting is not today', async () => {
     openRunner({ is_today: false }, {});
     await screen.findByText('No resources available');
@@ -252,6 +276,28 @@ describe('MeetingPage start and end', () => {
 });
 
 describe('MeetingPage End Meeting', () => {
+  it('puts focus on the banner once the meeting has ended (End Meeting is gone)', async () => {
+    const meeting = makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() });
+    mockFetch({
+      'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
+      [`GET ${BASE}/retrieve/meeting`]: {
+        body: { meeting, committee: makeMeetingCommittee(), resources: [] },
+      },
+      [`GET ${BASE}/retrieve/attendance`]: {
+        body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
+      },
+      'PUT /api/admin/committee/FIN/meeting/M1/end': {
+        body: { ...meeting, status: 'ended', end: new Date().toISOString() },
+      },
+    });
+    const { user } = renderApp('/meeting/FIN/M1');
+    await user.click(await screen.findByRole('button', { name: 'End Meeting' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'End Meeting' }));
+    expect(await screen.findByText('Meeting Ended!')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Meeting Ended'));
+  });
+
   it('is disabled while a vote is active', async () => {
     mockFetch({
       'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },

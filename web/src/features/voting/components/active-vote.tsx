@@ -28,9 +28,25 @@ import { useAddVoteTime, useCastResponse, useCloseVote } from '@/features/voting
 import { minutesSeconds, plainText, useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const UPDATE_ERROR_TITLE = 'Error Updating';
 export const VOTE_ERROR_TITLE = 'Error Processing Vote';
+
+/** The id of a running vote's heading, which takes focus once a runner has started the vote. */
+export const activeVoteHeadingId = (voteId: string) => `active-vote-${voteId}`;
+
+/**
+ * How many responses a member may still give on a vote allowing several: 'Choose up to 2.' before the
+ * first, then '1 more choice.'; null for a single-response vote or once every response is given.
+ */
+export function choicesLeftText(maximum: number, given: number): string | null {
+  if (maximum <= 1) return null;
+  if (given === 0) return `Choose up to ${maximum}.`;
+  const left = maximum - given;
+  if (left <= 0) return null;
+  return left === 1 ? '1 more choice.' : `${left} more choices.`;
+}
 
 /** Why a voting member cannot vote now, as shown beside the disabled buttons. */
 export function respondBlockerText(blocker: RespondBlocker): string | null {
@@ -57,10 +73,13 @@ export function ActiveVote({
   state,
   motion,
   vote,
+  onClosed,
 }: {
   state: VotingState;
   motion: TMotion;
   vote: TVoteView;
+  /** A runner closed the vote here (its results come next). */
+  onClosed?: (voteId: string) => void;
 }) {
   const { scope, principal, now } = state.inputs;
   const wording = useVoteWording();
@@ -74,7 +93,9 @@ export function ActiveVote({
       className="flex flex-col gap-3 rounded-md border border-primary/40 bg-primary/5 p-3"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold">{label} in progress</p>
+        <p id={activeVoteHeadingId(vote.id)} tabIndex={-1} className="text-sm font-semibold">
+          {label} in progress
+        </p>
         {/* An email vote runs over its whole window: the page header counts that down. */}
         {scope.kind === 'meeting' && (
           <p
@@ -100,7 +121,7 @@ export function ActiveVote({
             ))}
         </ul>
       )}
-      {controlsVote && <RunnerVoteControls state={state} motion={motion} vote={vote} />}
+      {controlsVote && <RunnerVoteControls state={state} motion={motion} vote={vote} onClosed={onClosed} />}
       {state.me?.is_voting && <VoteButtons state={state} motion={motion} vote={vote} />}
     </section>
   );
@@ -124,37 +145,47 @@ function RunnerVoteControls({
   state,
   motion,
   vote,
+  onClosed,
 }: {
   state: VotingState;
   motion: TMotion;
   vote: TVoteView;
+  onClosed?: (voteId: string) => void;
 }) {
   const scope = state.inputs.scope;
   const addTime = useAddVoteTime(scope);
   const close = useCloseVote(scope);
   const [confirmClose, setConfirmClose] = React.useState(false);
-  const [failure, setFailure] = React.useState<string | null>(null);
+  const [failure, setFailure] = React.useState<{ message: string; from: 'add' | 'close' } | null>(null);
+  const addButton = React.useRef<HTMLButtonElement>(null);
+  const closeButton = React.useRef<HTMLButtonElement>(null);
+  // The failed action's button was disabled while it ran: the error dialog gives focus back to it.
+  const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
+    failure?.from === 'add' ? addButton.current : closeButton.current,
+  );
 
   async function add() {
     try {
       await addTime.mutateAsync({ id: motion.id, voteId: vote.id, time: VOTE_TIME_EXTENSION_SECONDS });
       toast.success(secondsAddedMessage(VOTE_TIME_EXTENSION_SECONDS));
     } catch (err) {
-      setFailure(errorText(err, FALLBACK.update));
+      setFailure({ message: errorText(err, FALLBACK.update), from: 'add' });
     }
   }
   async function closeNow() {
     setConfirmClose(false);
     try {
       await close.mutateAsync({ id: motion.id, voteId: vote.id });
+      onClosed?.(vote.id);
       toast.success(VOTE_CLOSED_MESSAGE);
     } catch (err) {
-      setFailure(errorText(err, FALLBACK.update));
+      setFailure({ message: errorText(err, FALLBACK.update), from: 'close' });
     }
   }
   return (
     <div className="flex flex-wrap gap-2">
       <Button
+        ref={addButton}
         variant="outline"
         className="min-h-11"
         aria-label={`Add ${VOTE_TIME_EXTENSION_SECONDS} seconds to the vote`}
@@ -164,6 +195,7 @@ function RunnerVoteControls({
         +{VOTE_TIME_EXTENSION_SECONDS} s
       </Button>
       <Button
+        ref={closeButton}
         variant="destructive"
         className="min-h-11"
         disabled={close.isPending}
@@ -179,7 +211,12 @@ function RunnerVoteControls({
         onConfirm={() => void closeNow()}
         onCancel={() => setConfirmClose(false)}
       />
-      <ErrorDialog title={UPDATE_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+      <ErrorDialog
+        title={UPDATE_ERROR_TITLE}
+        message={failure?.message ?? null}
+        onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
+      />
     </div>
   );
 }
@@ -195,11 +232,33 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
   const wording = useVoteWording();
   const responses = wording.shown(vote.responses, (r) => r);
   const reasonId = `vote-reason-${vote.id}`;
+  const hintId = `vote-hint-${vote.id}`;
+  // A vote allowing several responses says how many are left (spec section 5: the motion's maximum).
+  const hint = choicesLeftText(
+    maximumResponsesFor(vote.maximum_responses, vote.type === 'amendment'),
+    chosen.length,
+  );
+  const group = React.useRef<HTMLDivElement>(null);
+  // The pressed button is disabled once the vote is recorded: focus goes to what the vote now says (no
+  // more responses, or how many are left), so keyboard and screen-reader users keep their place.
+  const afterVote = useFocusWhenReady();
+  const reasonLine = React.useRef<HTMLParagraphElement>(null);
+  const hintLine = React.useRef<HTMLParagraphElement>(null);
+  const chosenNow = React.useRef(chosen);
+  chosenNow.current = chosen;
+  const restoreAfterFailure = useRestoreFocus(
+    failure !== null,
+    () => group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? null,
+  );
 
   async function send(response: string) {
     setConfirming(null);
     try {
       await cast.mutateAsync({ id: motion.id, voteId: vote.id, vote: response });
+      // Once the page shows the response as given (the reply updates the motions data).
+      afterVote.request(() =>
+        chosenNow.current.includes(response) ? (reasonLine.current ?? hintLine.current) : null,
+      );
       toast.success(voteRecordedMessage(wording.label(response)));
     } catch (err) {
       setFailure(errorText(err, FALLBACK.update));
@@ -208,10 +267,17 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
 
   return (
     <div className="flex flex-col gap-2">
+      {hint && (
+        <p id={hintId} ref={hintLine} tabIndex={-1} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form section (fieldset) */}
       <div
+        ref={group}
         role="group"
         aria-label={`Your vote on ${name}`}
+        aria-describedby={hint ? hintId : undefined}
         className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2"
       >
         {responses.map((response) => {
@@ -249,7 +315,7 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
         })}
       </div>
       {reason && (
-        <p id={reasonId} className="text-sm text-muted-foreground">
+        <p id={reasonId} ref={reasonLine} tabIndex={-1} className="text-sm text-muted-foreground">
           {reason}
         </p>
       )}
@@ -260,7 +326,12 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
         onConfirm={() => confirming !== null && void send(confirming)}
         onCancel={() => setConfirming(null)}
       />
-      <ErrorDialog title={VOTE_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+      <ErrorDialog
+        title={VOTE_ERROR_TITLE}
+        message={failure}
+        onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
+      />
     </div>
   );
 }

@@ -280,6 +280,48 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     expect(within(card()).getByText('You have cast every response this vote allows.')).toBeTruthy();
   });
 
+  it('tells a member how many responses a multiple-choice vote allows, and how many are left', () => {
+    const motion = makeMotion({
+      motion_vote_id: 'v-1',
+      motion_responses: ['Red', 'Blue', 'Green'],
+      maximum_responses: 2,
+      vote_type: 'multiple',
+    });
+    const vote = makeVote({
+      responses: ['Red', 'Blue', 'Green', 'abstained'],
+      maximum_responses: 2,
+      vote_type: 'multiple',
+    });
+    const data = reply({ motions: [motion], votes: [vote] });
+    const { rerender } = renderPanel({ data });
+    const group = within(card()).getByRole('group', { name: 'Your vote on Adopt the budget' });
+    expect(within(card()).getByText('Choose up to 2.')).toBeTruthy();
+    expect(group.getAttribute('aria-describedby')).toBe('vote-hint-v-1');
+
+    rerender({
+      data: { ...data, responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'Red' }] },
+    });
+    expect(within(card()).getByText('1 more choice.')).toBeTruthy();
+    expect(within(card()).queryByText('Choose up to 2.')).toBeNull();
+
+    rerender({
+      data: {
+        ...data,
+        responses: [
+          { id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'Red' },
+          { id: 'r-2', vote_id: 'v-1', member_id: 'ms-u-1', response: 'Blue' },
+        ],
+      },
+    });
+    expect(within(card()).queryByText(/more choice/)).toBeNull();
+    expect(within(card()).getByText('You have cast every response this vote allows.')).toBeTruthy();
+  });
+
+  it('gives no choice hint on a single-response vote', () => {
+    renderPanel({ data: active });
+    expect(within(card()).queryByText(/Choose up to|more choice/)).toBeNull();
+  });
+
   it('disables voting for a member who is not checked in, saying why', () => {
     renderPanel({
       data: active,
@@ -408,6 +450,27 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     expect(within(c).queryByRole('img')).toBeNull();
     expect(within(c).getByRole('table')).toBeTruthy();
+  });
+
+  it('names no result for an invalid vote, however the counts went', () => {
+    const vote = endedVote([
+      { response: 'in_favor', count: 1 },
+      { response: 'opposed', count: 0 },
+      { response: 'abstained', count: 0 },
+    ]);
+    renderPanel({ data: decided(vote), principal: principal(RUNNER, 'u-staff') });
+    const results = within(card()).getByRole('region', { name: 'Vote Results' });
+    expect(within(results).getByText('No result: the vote is invalid.')).toBeTruthy();
+    expect(within(results).queryByText('Result')).toBeNull();
+    // The breakdown still shows the counts.
+    expect(within(results).getByRole('table', { name: 'Vote Results breakdown' })).toBeTruthy();
+  });
+
+  it('names the result of a valid vote', () => {
+    renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
+    const results = within(card()).getByRole('region', { name: 'Vote Results' });
+    expect(within(results).getByText('Result').nextElementSibling?.textContent).toBe('Approve');
+    expect(within(results).queryByText('No result: the vote is invalid.')).toBeNull();
   });
 
   it('hides every result from non-runners when the runner hid them', () => {

@@ -13,7 +13,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ActiveVote } from '@/features/voting/components/active-vote';
 import { DeleteMotionButton } from '@/features/voting/components/motion-buttons';
-import { ResultVisibilityButtons, VoteResults } from '@/features/voting/components/motion-results';
+import {
+  ResultVisibilityButtons,
+  resultsHeadingId,
+  VoteResults,
+} from '@/features/voting/components/motion-results';
 import { ServerHtml } from '@/features/voting/components/server-html';
 import type { VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
 import {
@@ -27,6 +31,10 @@ import {
 import { motionPath } from '@/features/voting/scope';
 import { plainText, useVoteWording } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
+
+/** The id of a motion card's title, which takes focus when the card's own controls have gone. */
+export const motionTitleId = (motionId: string) => `motion-title-${motionId}`;
 
 export interface MotionCardActions {
   onAmend: (motion: TMotion) => void;
@@ -46,7 +54,9 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
   const view = motionView(state, motion);
   const { perms } = state;
   const name = plainText(motion.name);
-  const titleId = `motion-title-${motion.id}`;
+  const titleId = motionTitleId(motion.id);
+  // A runner who closed the vote lands on its results (Close Vote has gone with the running vote).
+  const afterClose = useFocusWhenReady();
   const ended = [view.amendmentVote, view.motionVote].filter(
     (v): v is NonNullable<typeof v> =>
       v !== null && v.id !== view.activeVote?.id && hasVoteEnded(v, state.inputs.now),
@@ -69,7 +79,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
       <header className="flex items-start gap-2">
         {dragHandle}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 id={titleId} className="font-semibold break-words">
+          <h3 id={titleId} tabIndex={-1} className="font-semibold break-words">
             {view.isAmendment && <span className="sr-only">Amendment: </span>}
             <ServerHtml as="span" html={motion.name} />
           </h3>
@@ -129,7 +139,12 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
       </div>
 
       {view.activeVote ? (
-        <ActiveVote state={state} motion={motion} vote={view.activeVote} />
+        <ActiveVote
+          state={state}
+          motion={motion}
+          vote={view.activeVote}
+          onClosed={(voteId) => afterClose.request(() => document.getElementById(resultsHeadingId(voteId)))}
+        />
       ) : (
         ended.map((vote) => (
           <VoteResults

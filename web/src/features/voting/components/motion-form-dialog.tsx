@@ -44,9 +44,11 @@ import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const SAVE_MOTION_ERROR_TITLE = 'Error Saving Motion';
 export const SAVE_AMENDMENT_ERROR_TITLE = 'Error Saving Amendment';
+const SAVE_BUTTON_ID = 'motion-form-save';
 
 /** What the form is for: a new motion, an edit, or an amendment under `motion`. */
 export type MotionFormTarget =
@@ -72,10 +74,25 @@ export interface MotionFormDialogProps {
 export function MotionFormDialog({ scope, committee, target, onClose }: MotionFormDialogProps) {
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const key = target ? `${target.mode}-${target.mode === 'create' ? '' : target.motion.id}` : 'none';
+  // Opened from state (no trigger): focus goes back to New Motion, Edit, Amend or Begin Vote on close.
+  const restoreFocus = useRestoreFocus(target !== null);
+  // After a failed save, back to the form (Save is disabled, so maybe not focused, while it was sending).
+  const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
+    document.getElementById(SAVE_BUTTON_ID),
+  );
   return (
     <>
       <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-        <DialogContent className="max-h-[95dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogContent
+          {...restoreFocus}
+          // The form starts in Name, which focuses itself once its editor is ready; until then the dialog
+          // holds focus (not the first toolbar button, as Radix would choose).
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+          }}
+          className="max-h-[95dvh] overflow-y-auto sm:max-w-2xl"
+        >
           {target && (
             <MotionForm
               key={key}
@@ -92,6 +109,7 @@ export function MotionFormDialog({ scope, committee, target, onClose }: MotionFo
         title={failure?.title ?? SAVE_MOTION_ERROR_TITLE}
         message={failure?.message ?? null}
         onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
       />
     </>
   );
@@ -189,6 +207,7 @@ function MotionForm({
           inline
           id="motion-name"
           aria-labelledby="motion-name-label"
+          autoFocus
           value={values.name}
           aria-invalid={flagged('name') || undefined}
           onChange={(html) => set('name', html)}
@@ -369,7 +388,7 @@ function MotionForm({
             Cancel
           </Button>
         </DialogClose>
-        <SubmitButton submitting={submitting} className="min-h-11">
+        <SubmitButton id={SAVE_BUTTON_ID} submitting={submitting} className="min-h-11">
           Save
         </SubmitButton>
       </DialogFooter>

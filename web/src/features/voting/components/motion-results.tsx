@@ -25,6 +25,10 @@ import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 
 export const VISIBILITY_ERROR_TITLE = 'Error Updating';
+export const INVALID_VOTE_RESULT = 'No result: the vote is invalid.';
+
+/** The id of a vote's results heading (focused after a runner closes the vote). */
+export const resultsHeadingId = (voteId: string) => `results-${voteId}`;
 
 /** One ended vote's results as this viewer may see them: summary, breakdown, chart. */
 export function VoteResults({
@@ -49,15 +53,26 @@ export function VoteResults({
   const valid = voteValidity(vote);
   const invalidText = received === null ? vote.validity_message : validityMessage({ quorum, received });
   const rows = outcome ? wording.shown(resultBreakdown(outcome), (r) => r.response) : [];
-  const headingId = `results-${vote.id}`;
+  const headingId = resultsHeadingId(vote.id);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md border p-3">
-      <h4 id={headingId} className="text-sm font-semibold">
+      <h4 id={headingId} tabIndex={-1} className="text-sm font-semibold">
         {title}
       </h4>
+      {!valid && (
+        <div className="flex flex-col gap-1 text-sm text-destructive" role="note">
+          <p className="font-medium">{INVALID_VOTE_RESULT}</p>
+          {invalidText && <p>{invalidText}</p>}
+        </div>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Result</dt>
-        <dd>{winners.length > 0 ? winners.map(wording.label).join(', ') : 'No response carried'}</dd>
+        {/* An invalid vote decided nothing: it names no result (the breakdown still shows the counts). */}
+        {valid && (
+          <>
+            <dt className="text-muted-foreground">Result</dt>
+            <dd>{winners.length > 0 ? winners.map(wording.label).join(', ') : 'No response carried'}</dd>
+          </>
+        )}
         {received !== null && (
           <>
             <dt className="text-muted-foreground">Members voted</dt>
@@ -67,11 +82,6 @@ export function VoteResults({
         <dt className="text-muted-foreground">Quorum</dt>
         <dd>{quorum}</dd>
       </dl>
-      {!valid && invalidText && (
-        <p className="text-sm font-medium text-destructive" role="note">
-          {invalidText}
-        </p>
-      )}
       {breakdownVisible && outcome && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <table className="w-full text-sm" aria-label={`${title} breakdown`}>

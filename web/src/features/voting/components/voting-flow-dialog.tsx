@@ -19,10 +19,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { activeVoteHeadingId } from '@/features/voting/components/active-vote';
+import { motionTitleId } from '@/features/voting/components/motion-card';
 import { useDecideMotion } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const START_VOTE_ERROR_TITLE = 'Error Starting Vote';
 export const UNANIMOUS_ERROR_TITLE = 'Error Processing Vote';
@@ -69,12 +72,35 @@ export function VotingFlowDialog({
     setOpenedFor(target);
     if (target) setStep(firstStep(target));
   }
+  // What a closing dialog still shows: its whole last step (buttons included, so that focus can go back
+  // through the one that was pressed).
+  const [last, setLast] = React.useState({ target, canAmend });
+  if (target && (target !== last.target || canAmend !== last.canAmend)) setLast({ target, canAmend });
+  const shown = target ?? last.target;
+  const amendable = target ? canAmend : last.canAmend;
+
+  // Closing gives focus back to Begin Vote / Revote; once the decision is made those buttons are gone,
+  // so focus goes on to the running vote, or for unanimous consent to the motion's title.
+  const restoreFocus = useRestoreFocus(target !== null);
+  const restoreAfterFailure = useRestoreFocus(failure !== null);
+  const afterDecision = useFocusWhenReady();
+  // Each step's default button: the last step's is Start Vote, so that Enter through the flow never
+  // approves by unanimous consent. The first step keeps Radix's choice (its first button, No).
+  const defaultButton = React.useRef<HTMLButtonElement>(null);
+  React.useEffect(() => {
+    if (target && step !== 'second') defaultButton.current?.focus();
+  }, [step, target]);
 
   async function run(how: 'vote' | 'unanimous') {
     if (!target) return;
+    const motionId = target.motion.id;
     onClose();
     try {
-      await decide.mutateAsync({ id: target.motion.id, how, type: target.kind, revote: target.revote });
+      const reply = await decide.mutateAsync({ id: motionId, how, type: target.kind, revote: target.revote });
+      const voteId = how === 'vote' ? reply.vote?.id : undefined;
+      afterDecision.request(() =>
+        document.getElementById(voteId ? activeVoteHeadingId(voteId) : motionTitleId(motionId)),
+      );
       if (how === 'vote') toast.success(VOTE_STARTED_MESSAGE);
       else
         toast.success(target.kind === 'amendment' ? UNANIMOUS_AMENDMENT_MESSAGE : UNANIMOUS_MOTION_MESSAGE);
@@ -86,11 +112,19 @@ export function VotingFlowDialog({
     }
   }
 
-  const what = target?.kind === 'amendment' ? 'amendment' : 'motion';
+  const what = shown?.kind === 'amendment' ? 'amendment' : 'motion';
   return (
     <>
       <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-        <DialogContent>
+        <DialogContent
+          {...restoreFocus}
+          onOpenAutoFocus={(event) => {
+            // A revote opens at its last step: Start Vote, not the first button, takes focus.
+            if (!defaultButton.current) return;
+            event.preventDefault();
+            defaultButton.current.focus();
+          }}
+        >
           {step === 'second' && (
             <>
               <DialogHeader>
@@ -117,7 +151,7 @@ export function VotingFlowDialog({
                 <DialogDescription>{NO_SECOND_MESSAGE}</DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                <Button className="min-h-11" onClick={onClose}>
+                <Button ref={defaultButton} className="min-h-11" onClick={onClose}>
                   OK
                 </Button>
               </DialogFooter>
@@ -133,11 +167,12 @@ export function VotingFlowDialog({
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                {canAmend && target && (
+                {amendable && shown && (
                   <Button
                     variant="outline"
                     className="min-h-11"
                     onClick={() => {
+                      if (!target) return;
                       onClose();
                       onAmend(target.motion);
                     }}
@@ -145,25 +180,25 @@ export function VotingFlowDialog({
                     Amend
                   </Button>
                 )}
-                <Button className="min-h-11" onClick={() => setStep('decide')}>
+                <Button ref={defaultButton} className="min-h-11" onClick={() => setStep('decide')}>
                   Continue
                 </Button>
               </DialogFooter>
             </>
           )}
-          {step === 'decide' && target && (
+          {step === 'decide' && shown && (
             <>
               <DialogHeader>
-                <DialogTitle>{target.revote ? 'Revote' : 'Start the vote'}</DialogTitle>
+                <DialogTitle>{shown.revote ? 'Revote' : 'Start the vote'}</DialogTitle>
                 <DialogDescription>
-                  {target.revote ? 'The previous result will be lost. ' : ''}
-                  {isUnanimousConsentOffered(target.motion, target.kind)
+                  {shown.revote ? 'The previous result will be lost. ' : ''}
+                  {isUnanimousConsentOffered(shown.motion, shown.kind)
                     ? `Start a vote on the ${what}, or approve it by unanimous consent.`
                     : `Start a vote on the ${what}.`}
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                {isUnanimousConsentOffered(target.motion, target.kind) && (
+                {isUnanimousConsentOffered(shown.motion, shown.kind) && (
                   <Button
                     variant="outline"
                     className="min-h-11"
@@ -173,7 +208,12 @@ export function VotingFlowDialog({
                     Unanimous Consent
                   </Button>
                 )}
-                <Button className="min-h-11" disabled={decide.isPending} onClick={() => void run('vote')}>
+                <Button
+                  ref={defaultButton}
+                  className="min-h-11"
+                  disabled={decide.isPending}
+                  onClick={() => void run('vote')}
+                >
                   Start Vote
                 </Button>
               </DialogFooter>
@@ -185,6 +225,7 @@ export function VotingFlowDialog({
         title={failure?.title ?? START_VOTE_ERROR_TITLE}
         message={failure?.message ?? null}
         onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
       />
     </>
   );

@@ -1,0 +1,213 @@
+/** Where keyboard focus goes when the motions panel's dialogs open and close. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  endedVote,
+  makeMotion,
+  makeVote,
+  principal,
+  RUNNER,
+  renderPanel,
+  reply,
+} from '@/features/voting/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+
+const card = () => screen.getByRole('article', { name: /Adopt the budget/ });
+const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+const focused = (element: Element) => waitFor(() => expect(document.activeElement).toBe(element));
+
+describe('Focus: the motion form', { timeout: 20_000 }, () => {
+  it('starts in the Name field and goes back to New Motion when closed', async () => {
+    const { user } = renderPanel({ phase: 'planned', principal: principal(RUNNER), data: reply() });
+    const newMotion = screen.getByRole('button', { name: 'New Motion' });
+    await user.click(newMotion);
+    const dialog = await screen.findByRole('dialog', { name: 'New Motion' });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    await focused(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await noDialog();
+    await focused(newMotion);
+  });
+
+  it('focuses the Name editor when its label is clicked', async () => {
+    const { user } = renderPanel({ phase: 'planned', principal: principal(RUNNER), data: reply() });
+    await user.click(screen.getByRole('button', { name: 'New Motion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Motion' });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    const body = await within(dialog).findByRole('textbox', { name: 'Body' });
+    await user.click(within(dialog).getByText('Body'));
+    await focused(body);
+    await user.click(within(dialog).getByText('Name'));
+    await focused(name);
+  });
+
+  it('goes back to Amend after an amendment form opened from the card', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    const amend = within(card()).getByRole('button', { name: 'Amend' });
+    await user.click(amend);
+    const dialog = await screen.findByRole('dialog', { name: 'Amend Motion' });
+    await user.keyboard('{Escape}');
+    await noDialog();
+    expect(dialog.isConnected).toBe(false);
+    await focused(amend);
+  });
+});
+
+describe('Focus: the voting flow', { timeout: 20_000 }, () => {
+  it('goes back to Begin Vote when the flow is closed', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    const begin = within(card()).getByRole('button', { name: 'Begin Vote' });
+    await user.click(begin);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await noDialog();
+    await focused(begin);
+  });
+
+  it('goes back to Begin Vote after Amend in the flow and the amendment form is cancelled', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    const begin = within(card()).getByRole('button', { name: 'Begin Vote' });
+    await user.click(begin);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Amend' }));
+    const form = await screen.findByRole('dialog', { name: 'Amend Motion' });
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await noDialog();
+    await focused(begin);
+  });
+
+  it('makes Start Vote the default at the last step, so Enter never approves by unanimous consent', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await focused(await screen.findByRole('button', { name: 'Continue' }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Start the vote')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unanimous Consent' })).toBeTruthy();
+    await focused(screen.getByRole('button', { name: 'Start Vote' }));
+  });
+
+  it('opens a revote with Start Vote focused', async () => {
+    const vote = endedVote([
+      { response: 'in_favor', count: 2 },
+      { response: 'opposed', count: 1 },
+    ]);
+    const { user } = renderPanel({
+      principal: principal(RUNNER, 'u-staff'),
+      data: reply({ motions: [makeMotion({ motion_vote_id: vote.id })], votes: [vote] }),
+    });
+    const revote = await within(card()).findByRole('button', { name: 'Revote' });
+    await user.click(revote);
+    expect(await screen.findByRole('button', { name: 'Unanimous Consent' })).toBeTruthy();
+    await focused(screen.getByRole('button', { name: 'Start Vote' }));
+    await user.keyboard('{Escape}');
+    await noDialog();
+    await focused(revote);
+  });
+
+  it('moves on to the running vote once the vote has started (Begin Vote is gone)', async () => {
+    const started = makeVote();
+    const after = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [started] });
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote`]: {
+        body: { motion: makeMotion({ motion_vote_id: 'v-1' }), vote: started, message: 'Vote Started!' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: after },
+    });
+    const { user, rerender } = renderPanel({ principal: principal(RUNNER, 'u-staff') });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Start Vote' }));
+    expect(await screen.findByText('Vote Started!')).toBeTruthy();
+    // The page's data now has the running vote (here given as props, as the page would).
+    rerender({ data: after });
+    await focused(within(card()).getByText('Vote in progress'));
+  });
+});
+
+describe('Focus: running votes', { timeout: 20_000 }, () => {
+  const active = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] });
+
+  it('puts a member on what the vote now says once their response is recorded', async () => {
+    const responses = [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' }];
+    mockFetch({
+      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
+        body: { response: responses[0], responses, message: 'Approve Vote Recorded' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: { ...active, responses } },
+    });
+    const { user, rerender } = renderPanel({ data: active });
+    await user.click(within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmed' }));
+    expect(await screen.findByText('Approve Vote Recorded')).toBeTruthy();
+    rerender({ data: { ...active, responses } });
+    await focused(within(card()).getByText('You have cast every response this vote allows.'));
+  });
+
+  it('puts a member on how many choices are left after the first of several', async () => {
+    const motion = makeMotion({
+      motion_vote_id: 'v-1',
+      motion_responses: ['Red', 'Blue', 'Green'],
+      maximum_responses: 2,
+      vote_type: 'multiple',
+    });
+    const vote = makeVote({ responses: ['Red', 'Blue', 'Green', 'abstained'], maximum_responses: 2 });
+    const data = reply({ motions: [motion], votes: [vote] });
+    const responses = [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'Red' }];
+    mockFetch({
+      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
+        body: { response: responses[0], responses, message: 'Red Vote Recorded' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: { ...data, responses } },
+    });
+    const { user, rerender } = renderPanel({ data });
+    await user.click(within(card()).getByRole('button', { name: "Vote 'Red' on Adopt the budget" }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmed' }),
+    );
+    expect(await screen.findByText('Red Vote Recorded')).toBeTruthy();
+    // Not yet: the page still shows no response given ('Choose up to 2.').
+    expect(document.activeElement).not.toBe(within(card()).getByText('Choose up to 2.'));
+    rerender({ data: { ...data, responses } });
+    await focused(within(card()).getByText('1 more choice.'));
+  });
+
+  it('puts a runner on the results after closing the vote', async () => {
+    const closed = endedVote([
+      { response: 'in_favor', count: 2 },
+      { response: 'opposed', count: 1 },
+    ]);
+    const after = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [closed] });
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote/v-1/close`]: {
+        body: { motion: makeMotion({ motion_vote_id: 'v-1' }), vote: closed, message: 'Vote Closed' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: after },
+    });
+    const { user, rerender } = renderPanel({ data: active, principal: principal(RUNNER, 'u-staff') });
+    await user.click(within(card()).getByRole('button', { name: 'Close Vote' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    expect(await screen.findByText('Vote Closed')).toBeTruthy();
+    rerender({ data: after });
+    await focused(within(card()).getByRole('heading', { name: 'Vote Results' }));
+  });
+
+  it('gives focus back to Close Vote after its error is dismissed', async () => {
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote/v-1/close`]: { status: 500, body: {} },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+    });
+    const { user } = renderPanel({ data: active, principal: principal(RUNNER, 'u-staff') });
+    const close = within(card()).getByRole('button', { name: 'Close Vote' });
+    await user.click(close);
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Updating' });
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await focused(close);
+  });
+});

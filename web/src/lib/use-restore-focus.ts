@@ -1,0 +1,98 @@
+import * as React from 'react';
+
+/**
+ * The openers of the dialogs using `useRestoreFocus`, by dialog element: a dialog opened from inside
+ * another (Amend from the voting flow) can fall back on what opened the outer one, which closes with it.
+ */
+const openersOfDialog = new WeakMap<Element, React.RefObject<HTMLElement[]>>();
+
+/** An element focus may go back to: still in the page and not disabled. */
+function usable(element: HTMLElement): boolean {
+  return element.isConnected && element !== document.body && !element.matches(':disabled');
+}
+
+/**
+ * Focus is nowhere useful: on <body>, on an element that is gone or disabled, or inside a dialog that is
+ * closing. Code that moves focus on its own checks this first, so it never takes focus from where the
+ * user (or another dialog) put it.
+ */
+export function isFocusLost(): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !usable(active)) return true;
+  return (
+    active.closest('[role="dialog"][data-state="closed"], [role="alertdialog"][data-state="closed"]') !== null
+  );
+}
+
+/**
+ * Gives focus back to the element that opened a dialog when it closes. Radix returns focus only to a
+ * Dialog.Trigger; a dialog opened from state (no trigger) would leave focus on <body>. Spread the result
+ * on the dialog's content: `<DialogContent {...restoreFocus}>`.
+ *
+ * The opener is the element focused when `open` turned true; if it is gone or disabled by the time the
+ * dialog closes, `fallback` is tried (an element that stays, such as the button the failure was about).
+ * Nothing is moved when focus is already somewhere useful (another dialog opened meanwhile).
+ */
+export function useRestoreFocus(open: boolean, fallback?: () => HTMLElement | null) {
+  const openers = React.useRef<HTMLElement[]>([]);
+  const fallbackRef = React.useRef(fallback);
+  fallbackRef.current = fallback;
+
+  // A layout effect runs before Radix moves focus into the dialog (in a passive effect).
+  React.useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const found: HTMLElement[] = [];
+    if (active instanceof HTMLElement && active !== document.body) {
+      found.push(active);
+      // Opened from inside another dialog: that dialog's openers come next.
+      for (let el: Element | null = active; el; el = el.parentElement) {
+        const outer = openersOfDialog.get(el);
+        if (outer) {
+          found.push(...outer.current);
+          break;
+        }
+      }
+    }
+    openers.current = found;
+  }, [open]);
+
+  const ref = React.useCallback((node: HTMLElement | null) => {
+    if (node) openersOfDialog.set(node, openers);
+  }, []);
+
+  const onCloseAutoFocus = React.useCallback((event: Event) => {
+    // Radix would focus the (missing) trigger, which leaves focus on <body>.
+    event.preventDefault();
+    const candidates = [...openers.current, fallbackRef.current?.()].filter(
+      (el): el is HTMLElement => el instanceof HTMLElement,
+    );
+    openers.current = [];
+    if (!isFocusLost()) return;
+    candidates.find(usable)?.focus();
+  }, []);
+
+  return { ref, onCloseAutoFocus };
+}
+
+/**
+ * Focus for an element that may not be rendered yet, such as a status line that appears once a vote is
+ * recorded: `request(find)` asks, and the element `find` returns gets focus after the first render in
+ * which it returns one, provided focus is lost by then (see `isFocusLost`).
+ */
+export function useFocusWhenReady() {
+  const pending = React.useRef<(() => HTMLElement | null) | null>(null);
+  const [, setRequests] = React.useState(0);
+  const request = React.useCallback((find: () => HTMLElement | null) => {
+    pending.current = find;
+    setRequests((n) => n + 1);
+  }, []);
+  // Runs after every render: the element may come with a later one (fresh data).
+  React.useEffect(() => {
+    const element = pending.current?.();
+    if (!element) return;
+    pending.current = null;
+    if (isFocusLost()) element.focus();
+  });
+  return { request };
+}
