@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DateTimeRangeFields } from '@/components/date-time-picker';
+import { DateTimeRangeFields, withoutChangedRangeErrors } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -114,13 +114,7 @@ export function EmailVoteForm({
           hints={{ start: startLockedNote }}
           onChange={(range) => {
             setValues((v) => ({ ...v, ...range }));
-            // A date field's message belongs to what it held: a new entry drops it.
-            setErrors((e) => {
-              const next = { ...e };
-              if (range.start !== values.start) delete next.start;
-              if (range.end !== values.end) delete next.end;
-              return next;
-            });
+            setErrors((e) => withoutChangedRangeErrors(e, values, range));
           }}
         />
       </fieldset>

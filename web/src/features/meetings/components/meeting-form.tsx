@@ -1,7 +1,7 @@
 import { type TVideoProvider, ZMeetingVisibility } from '@gavel/contracts';
 import * as React from 'react';
 import { ChoiceSelect } from '@/components/choice-select';
-import { DateTimeRangeFields } from '@/components/date-time-picker';
+import { DateTimeRangeFields, withoutChangedRangeErrors } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -98,13 +98,7 @@ export function MeetingForm({
             errors={errors}
             onChange={(range) => {
               setValues((v) => ({ ...v, ...range }));
-              // A date field's message belongs to what it held: a new entry drops it.
-              setErrors((e) => {
-                const next = { ...e };
-                if (range.start !== values.start) delete next.start;
-                if (range.end !== values.end) delete next.end;
-                return next;
-              });
+              setErrors((e) => withoutChangedRangeErrors(e, values, range));
             }}
           />
           <FormField id="meeting-type" label="Meeting type" error={errors.type}>
