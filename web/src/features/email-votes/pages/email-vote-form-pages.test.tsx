@@ -10,6 +10,7 @@ import {
   EMAIL_VOTE_START_LOCKED_HINT,
 } from '@/features/email-votes/pages/email-vote-form-pages';
 import { makeMeetingCommittee, makeMotion, reply } from '@/features/voting/test-fixtures';
+import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeEmailVote, makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -115,15 +116,6 @@ describe('EmailVoteEditPage: motions', { timeout: 20_000 }, () => {
   });
 });
 
-/** The text of the elements a control's aria-describedby names. */
-function description(control: HTMLElement): string {
-  return (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
-
 async function voteButtons() {
   const save = (await screen.findByRole('button', { name: 'Save Vote' })) as HTMLButtonElement;
   const remove = screen.getByRole('button', { name: 'Delete Vote' }) as HTMLButtonElement;
@@ -148,7 +140,7 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     const { save, remove } = await voteButtons();
     expect(save.disabled).toBe(false);
     expect(remove.disabled).toBe(true);
-    expect(description(remove)).toBe(EMAIL_VOTE_ANSWERED_NOTE);
+    expect(describedText(remove)).toBe(EMAIL_VOTE_ANSWERED_NOTE);
   });
 
   it('ended: Save Vote and Delete Vote are disabled and say why', async () => {
@@ -162,8 +154,8 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     const { save, remove } = await voteButtons();
     expect(save.disabled).toBe(true);
     expect(remove.disabled).toBe(true);
-    expect(description(save)).toBe(EMAIL_VOTE_ENDED_NOTE);
-    expect(description(remove)).toBe(EMAIL_VOTE_ENDED_NOTE);
+    expect(describedText(save)).toBe(EMAIL_VOTE_ENDED_NOTE);
+    expect(describedText(remove)).toBe(EMAIL_VOTE_ENDED_NOTE);
   });
 });
 
@@ -184,8 +176,8 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     await user.click(screen.getByRole('button', { name: 'Create Vote' }));
     const opens = screen.getByRole('textbox', { name: 'Opens' });
     const closes = screen.getByRole('textbox', { name: 'Closes' });
-    expect(description(opens)).toBe('Enter when the vote opens.');
-    expect(description(closes)).toBe('Enter when the vote closes.');
+    expect(describedText(opens)).toBe('Enter when the vote opens.');
+    expect(describedText(closes)).toBe('Enter when the vote closes.');
     expect(document.activeElement).toBe(opens);
     expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
   });
@@ -199,7 +191,7 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     await user.clear(closes);
     await user.type(closes, '11/23/2031 9:00 AM');
     await user.click(screen.getByRole('button', { name: 'Create Vote' }));
-    expect(description(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endAfterStart);
+    expect(describedText(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endAfterStart);
     expect(EMAIL_VOTE_FORM_MESSAGES.endAfterStart).toBe('The vote must close after it opens.');
     expect(document.activeElement).toBe(closes);
   });
@@ -214,8 +206,8 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     const { save } = await voteButtons();
     await user.click(save);
     const opens = screen.getByRole('textbox', { name: 'Opens' });
-    await waitFor(() => expect(description(opens)).toBe(moved));
-    expect(description(screen.getByRole('textbox', { name: 'Closes' }))).toBe('End must be after start.');
+    await waitFor(() => expect(describedText(opens)).toBe(moved));
+    expect(describedText(screen.getByRole('textbox', { name: 'Closes' }))).toBe('End must be after start.');
     expect(document.activeElement).toBe(opens);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -245,7 +237,7 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     await user.clear(closes);
     await user.type(closes, pickerText(Date.now() - DAY_MS));
     await user.click(screen.getByRole('button', { name: 'Create Vote' }));
-    expect(description(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endInPast);
+    expect(describedText(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endInPast);
     expect(document.activeElement).toBe(closes);
     expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
   });
@@ -256,7 +248,7 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     const opens = screen.getByRole('textbox', { name: 'Opens' });
     await user.type(opens, '11/31/2026 9:00 AM');
     await user.click(screen.getByRole('button', { name: 'Create Vote' }));
-    expect(description(opens)).toBe('Enter it as MM/DD/YYYY h:mm AM.');
+    expect(describedText(opens)).toBe('Enter it as MM/DD/YYYY h:mm AM.');
     expect(screen.queryByText(EMAIL_VOTE_FORM_MESSAGES.start)).toBeNull();
     expect(screen.getAllByText('Enter it as MM/DD/YYYY h:mm AM.')).toHaveLength(1);
     // Fixed, the message goes.
@@ -318,7 +310,7 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     const { save } = await voteButtons();
     const opens = screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement;
     expect(opens.disabled).toBe(true);
-    expect(description(opens)).toBe(EMAIL_VOTE_START_LOCKED_HINT);
+    expect(describedText(opens)).toBe(EMAIL_VOTE_START_LOCKED_HINT);
     const [opensCalendar] = screen.getAllByRole('button', { name: 'Choose date' });
     expect((opensCalendar as HTMLButtonElement).disabled).toBe(true);
     const closes = screen.getByRole('textbox', { name: 'Closes' });

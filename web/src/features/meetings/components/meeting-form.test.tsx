@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingForm } from '@/features/meetings/components/meeting-form';
 import { emptyMeetingForm, MEETING_FORM_MESSAGES } from '@/features/meetings/meeting-form';
+import { describedText } from '@/test/described';
 import { renderApp } from '@/test/render';
 
 const filled = {
@@ -34,15 +35,6 @@ function open(initial = filled) {
   return { ...view, onSave };
 }
 
-/** The text of the elements a control's aria-describedby names. */
-function description(control: HTMLElement): string {
-  return (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
-
 describe('MeetingForm', () => {
   it('says only how to write a mistyped start, not that it is required', async () => {
     const { user, onSave } = open();
@@ -50,7 +42,7 @@ describe('MeetingForm', () => {
     await user.clear(start);
     await user.type(start, '11/31/2026 9:00 AM');
     await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
-    expect(description(start)).toBe('Enter it as MM/DD/YYYY h:mm AM.');
+    expect(describedText(start)).toBe('Enter it as MM/DD/YYYY h:mm AM.');
     expect(screen.queryByText(MEETING_FORM_MESSAGES.startRequired)).toBeNull();
     expect(document.activeElement).toBe(start);
     expect(onSave).not.toHaveBeenCalled();
@@ -61,7 +53,7 @@ describe('MeetingForm', () => {
     const type = await screen.findByRole('textbox', { name: 'Meeting type' });
     await user.clear(type);
     await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
-    expect(description(type)).toBe(MEETING_FORM_MESSAGES.typeRequired);
+    expect(describedText(type)).toBe(MEETING_FORM_MESSAGES.typeRequired);
     expect(document.activeElement).toBe(type);
     expect(onSave).not.toHaveBeenCalled();
     await user.type(type, 'Special');

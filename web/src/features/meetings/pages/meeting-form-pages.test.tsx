@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -23,15 +24,6 @@ async function buttons() {
   return { save, remove };
 }
 
-/** The text of the elements a control's aria-describedby names. */
-function description(control: HTMLElement): string {
-  return (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
-
 describe('MeetingEditPage: only the actions the server allows', () => {
   it('planned: saves and deletes', async () => {
     renderEditPage('planned');
@@ -46,14 +38,14 @@ describe('MeetingEditPage: only the actions the server allows', () => {
     const { save, remove } = await buttons();
     expect(save.disabled).toBe(false);
     expect(remove.disabled).toBe(true);
-    expect(description(remove)).toBe(MEETING_IN_PROGRESS_NOTE);
+    expect(describedText(remove)).toBe(MEETING_IN_PROGRESS_NOTE);
   });
 
   it('ended: Save Meeting is disabled and says why, and sends nothing; Delete Meeting stays', async () => {
     const { fetchMock, user } = renderEditPage('ended');
     const { save, remove } = await buttons();
     expect(save.disabled).toBe(true);
-    expect(description(save)).toBe(MEETING_ENDED_NOTE);
+    expect(describedText(save)).toBe(MEETING_ENDED_NOTE);
     expect(screen.getByText(MEETING_ENDED_NOTE)).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), '{Enter}');
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
