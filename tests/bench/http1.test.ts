@@ -31,6 +31,11 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Prom
     for (let at = 0; at < big.length; at += 7_001) res.write(big.subarray(at, at + 7_001));
     res.end();
   },
+  '/cookies': (_req, res) => {
+    res.setHeader('set-cookie', ['session=abc; HttpOnly', 'XSRF-TOKEN=xyz']);
+    res.setHeader('content-length', 0);
+    res.end();
+  },
   '/empty': (_req, res) => {
     res.writeHead(204);
     res.end();
@@ -76,6 +81,17 @@ describe('KeepAliveClient', () => {
       body: '{"vote":"in_favor","name":"Zoë"}',
       cookie: 'a=1',
     });
+  });
+
+  it('keeps every value of a repeated header, as a sign-in answer sets two cookies', async () => {
+    const client = new KeepAliveClient(origin, 1);
+    const res = await client.request({
+      method: 'GET',
+      path: '/cookies',
+      headers: { host: 'bench.localhost' },
+    });
+    client.close();
+    expect(res.headers.get('set-cookie')).toBe('session=abc; HttpOnly, XSRF-TOKEN=xyz');
   });
 
   it('reassembles a chunked answer that arrives in many pieces', async () => {

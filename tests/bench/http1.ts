@@ -9,7 +9,7 @@ export interface Http1Request {
 
 export interface Http1Response {
   status: number;
-  /** Header names in lower case; a repeated header keeps its last value. */
+  /** Header names in lower case; a repeated header's values joined by ', ' (Set-Cookie too). */
   headers: Map<string, string>;
   body: Buffer;
 }
@@ -154,7 +154,11 @@ class Connection {
     const headers = new Map<string, string>();
     for (const line of lines.slice(1)) {
       const colon = line.indexOf(':');
-      if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+      if (colon <= 0) continue;
+      const name = line.slice(0, colon).trim().toLowerCase();
+      const value = line.slice(colon + 1).trim();
+      const earlier = headers.get(name);
+      headers.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
     }
     this.head = { status, headers };
     this.keepAlive = headers.get('connection')?.toLowerCase() !== 'close';

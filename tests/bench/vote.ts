@@ -16,6 +16,7 @@ import { baselineInsertsPerSecond } from './baseline.js';
 import { gatewayAgent, throughGateway } from './cast.js';
 import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
 import { cpuMsPer, cpuSecondsByProcess, peakMemoryByProcess } from './memory.js';
+import { startNeighbour } from './neighbour.js';
 import { eventsSettled } from './settled.js';
 import { absoluteNow, connectListeners } from './sockets.js';
 import { percentile, pool, round } from './stats.js';
@@ -103,6 +104,7 @@ async function main() {
   const e = await prepareElectorate(urls, delegatesWanted);
   const db = new pg.Pool({ connectionString: urls.databaseUrl, max: 2 });
   try {
+    const neighbour = await startNeighbour(new URL(String(args.gateway)));
     const { meetingCode, checkInsPerSecond } = await openMeeting(e);
     const scope = { committeeCode: e.committeeCode, meetingCode };
     const { motion } = await e.call(
@@ -136,6 +138,7 @@ async function main() {
       if (page.status !== 200) notOpened.push(`${page.status} ${page.body.slice(0, 120)}`);
     });
     const pageLoadsPerSecond = e.delegates.length / ((performance.now() - pagesStart) / 1000);
+    const neighbourReport = await neighbour.stop();
     if (notOpened.length > 0) {
       const kinds = [...new Set(notOpened)].slice(0, 5).join('; ');
       throw new Error(`${notOpened.length} delegates could not open the meeting page: ${kinds}`);
@@ -244,6 +247,9 @@ async function main() {
       // and every delegate opening the meeting page through the gateway.
       checkInsPerSecond: round(checkInsPerSecond),
       pageLoadsPerSecond: round(pageLoadsPerSecond),
+      // The demo association's attendance list, loaded every 100 ms while this hall checked in and opened
+      // its page (absent when the demo data is not seeded).
+      ...neighbourReport,
       attendanceListMs: attendancePlain.ms,
       attendanceListKb: attendancePlain.kb,
       attendanceListGzipMs: attendanceGzip.ms,

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { loadConfig, ZServiceConfig } from './config.js';
 import { ensureEventStream, type Transactional } from './events.js';
-import { setHandlerLogger } from './handler.js';
+import { setHandlerLogger, setTenantShare } from './handler.js';
 import { type HealthServer, startHealthServer } from './health.js';
 import { createLogger } from './logger.js';
 import { ensureDatabase, migrate } from './migrate.js';
@@ -14,6 +14,7 @@ import { GavelNatsServer } from './nats-server.js';
 import { OutboxPublisher } from './outbox.js';
 import { createPrismaClient, type RawSql } from './prisma.js';
 import { RuntimeModule, ServiceRuntime } from './runtime.js';
+import { TenantShare } from './tenant-share.js';
 
 type PrismaLike = RawSql & Transactional<RawSql> & { $disconnect(): Promise<void> };
 
@@ -53,6 +54,7 @@ export async function startService<P extends PrismaLike>(
   const config = loadConfig(ZServiceConfig, opts.env ?? process.env);
   const logger = createLogger(opts.name, config.LOG_LEVEL);
   setHandlerLogger(logger);
+  setTenantShare(new TenantShare(config.TENANT_CONCURRENCY, config.TENANT_QUEUE_WAIT_MS));
   const schema = opts.name;
 
   await ensureDatabase(config.DATABASE_URL);

@@ -29,6 +29,10 @@ export const ZServiceConfig = ZBaseConfig.extend({
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535),
   /** How long a shutdown waits for in-flight requests before closing anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** One association's requests running at once in this process; below the database pool of 10. */
+  TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(9).default(8),
+  /** How long an association's request waits for its turn before answering busy (503). */
+  TENANT_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(4_000),
 });
 export type TServiceConfig = z.infer<typeof ZServiceConfig>;
 

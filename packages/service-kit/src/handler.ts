@@ -11,12 +11,21 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { runWithRequestId } from './logger.js';
 import { metrics } from './metrics.js';
+import { BUSY_MESSAGE, TenantShare } from './tenant-share.js';
+
+export { BUSY_MESSAGE };
 
 let handlerLogger: Logger | undefined;
+let tenantShare: TenantShare | null = null;
 
 /** Set once at bootstrap so handler failures are logged with the service's logger. */
 export function setHandlerLogger(logger: Logger): void {
   handlerLogger = logger;
+}
+
+/** Set once at bootstrap: each association's share of this process's handlers (none until then). */
+export function setTenantShare(share: TenantShare | null): void {
+  tenantShare = share;
 }
 
 /**
@@ -24,7 +33,6 @@ export function setHandlerLogger(logger: Logger): void {
  * transaction not started within maxWait): the service is saturated, not broken.
  */
 const BUSY_PRISMA_CODES: ReadonlySet<unknown> = new Set(['P2024', 'P2028']);
-export const BUSY_MESSAGE = 'The service is busy right now. Please try again in a moment.';
 
 function isSaturation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && BUSY_PRISMA_CODES.has((err as { code?: unknown }).code);
@@ -49,12 +57,21 @@ export function errorReply(err: unknown): TReply {
 
 type HandlerMethod<I> = (input: I, ctx: TRequestContext) => unknown;
 
+export interface HandleOptions {
+  /**
+   * Outside the association's fair share of the process (TenantShare). Only for a handler that holds
+   * none of the shared database pool, like the cast path with its own pool and batching writer, whose
+   * throughput is its many requests in flight at once.
+   */
+  unshared?: boolean;
+}
+
 /**
  * Marks a method as the NATS request handler for `subject`. The method receives the validated input and
  * the caller's request context; whatever it returns is the reply's data, and an AppError it throws
  * becomes a typed error reply. Runs inside the request id scope so every log line carries it.
  */
-export function Handle<S extends z.ZodType>(subject: string, input: S) {
+export function Handle<S extends z.ZodType>(subject: string, input: S, options: HandleOptions = {}) {
   return <M extends HandlerMethod<z.infer<S>>>(
     target: object,
     key: string | symbol,
@@ -72,7 +89,10 @@ export function Handle<S extends z.ZodType>(subject: string, input: S) {
         return await runWithRequestId(requestId, async () => {
           if (!envelope.success) throw new AppError('bad_request', 'Malformed request envelope.');
           const parsed = parseOrThrow(input, envelope.data.input);
-          const result = await original.call(this, parsed, envelope.data.ctx);
+          const { ctx } = envelope.data;
+          const call = () => Promise.resolve(original.call(this, parsed, ctx));
+          const share = options.unshared ? null : tenantShare;
+          const result = await (share ? share.run(ctx.tenantId, call) : call());
           return { ok: true as const, data: result ?? null };
         });
       } catch (err) {

@@ -8,14 +8,17 @@ import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BUSY_MESSAGE, Handle } from '../src/handler.js';
+import { BUSY_MESSAGE, Handle, setTenantShare } from '../src/handler.js';
 import { currentRequestId } from '../src/logger.js';
 import { callService } from '../src/nats.js';
 import { GavelNatsServer } from '../src/nats-server.js';
+import { TenantShare } from '../src/tenant-share.js';
 
 const HUGE_TEXT = randomBytes(2 * 1024 * 1024).toString('base64');
 const ZEcho = z.object({ text: z.string().min(2, 'Too short') });
 let slowRelease: (() => void) | null = null;
+const held: (() => void)[] = [];
+const hold = () => new Promise<{ held: true }>((resolve) => held.push(() => resolve({ held: true })));
 
 @Controller()
 class EchoHandler {
@@ -65,6 +68,16 @@ class EchoHandler {
         checked_in: i % 2 === 0,
       })),
     };
+  }
+
+  @Handle('kit.hold', z.object({}))
+  hold() {
+    return hold();
+  }
+
+  @Handle('kit.hold-unshared', z.object({}), { unshared: true })
+  holdUnshared() {
+    return hold();
   }
 
   @Handle('kit.slow', z.object({}))
@@ -172,6 +185,37 @@ describe('NATS handlers through the kit', () => {
       message: expect.stringMatching(/did not answer in time/),
     });
     slowRelease?.();
+  });
+
+  it("runs one association's requests within its share while another association's go ahead", async () => {
+    setTenantShare(new TenantShare(1, 300));
+    try {
+      const other = { ...ctx(), tenantId: 'tenant-b' };
+      const first = call('kit.hold', {});
+      await expect.poll(() => held.length).toBe(1);
+      // tenant-a's one place is taken: tenant-b is answered at once, tenant-a's next call waits, then is busy.
+      await expect(call('kit.echo', { text: 'next door' }, 2000, other)).resolves.toMatchObject({
+        tenantId: 'tenant-b',
+      });
+      const started = Date.now();
+      await expect(call('kit.echo', { text: 'queued' })).rejects.toMatchObject({
+        code: 'unavailable',
+        message: BUSY_MESSAGE,
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      // A handler outside the share is not held back by it.
+      const unshared = call('kit.hold-unshared', {});
+      await expect.poll(() => held.length).toBe(2);
+      // A waiting call runs as soon as the place is given back.
+      const waiting = call('kit.echo', { text: 'patient' });
+      await new Promise((r) => setTimeout(r, 50));
+      for (const release of held.splice(0)) release();
+      await expect(first).resolves.toEqual({ held: true });
+      await expect(unshared).resolves.toEqual({ held: true });
+      await expect(waiting).resolves.toMatchObject({ text: 'patient' });
+    } finally {
+      setTenantShare(null);
+    }
   });
 
   it('finishes a request in flight before shutting down', async () => {

@@ -13,7 +13,8 @@ import { ResponseService } from './response.service.js';
 export class ResponseHandler {
   constructor(@Inject(ResponseService) private readonly responses: ResponseService) {}
 
-  @Handle(SUBJECTS.voting.responseCast, ZCastInput)
+  // Runs on the cast pool with its batching writer, not the shared pool: outside the association's share.
+  @Handle(SUBJECTS.voting.responseCast, ZCastInput, { unshared: true })
   cast(input: TCastInput, ctx: TRequestContext): Promise<TCastReply> {
     return this.responses.cast(ctx, input);
   }
