@@ -27,6 +27,7 @@ import { UserTypeahead } from '@/features/users/components/user-typeahead';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const MEMBER_ERROR_TITLE = 'Error Saving Member';
 /** Shown instead of an empty Position list: a member needs one of the committee positions. */
@@ -163,6 +164,9 @@ export function AddMemberDialog({
     setChoices(next);
   }
 
+  // Opened from state, not a trigger: focus goes back to Add Member on close.
+  const restoreFocus = useRestoreFocus(open);
+
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     const body = {
       ...yearOf(committee),
@@ -199,6 +203,7 @@ export function AddMemberDialog({
         }}
       >
         <DialogContent
+          {...restoreFocus}
           // Escape closes an open list of matches first, not the whole dialog.
           onEscapeKeyDown={(event) => {
             if ((event.target as HTMLElement | null)?.getAttribute?.('aria-expanded') === 'true') {
@@ -265,9 +270,11 @@ export function EditMemberDialog({
   member: TMembership | null;
   onClose: () => void;
 }) {
+  // Opened from a row's Edit button, not a trigger: focus goes back to it on close.
+  const restoreFocus = useRestoreFocus(member !== null);
   return (
     <Dialog open={member !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent {...restoreFocus}>
         {member && <EditMemberForm key={member.id} committee={committee} member={member} onDone={onClose} />}
       </DialogContent>
     </Dialog>

@@ -319,6 +319,25 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Member' })).toBeNull());
   });
 
+  it('gives focus back to the button that opened a member dialog when it closes', async () => {
+    const { user } = await openAdmin();
+    await screen.findByRole('table', { name: 'Members' });
+    const add = screen.getByRole('button', { name: 'Add Member' });
+    await user.click(add);
+    await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(add));
+
+    const [edit] = screen.getAllByRole('button', { name: /^Edit / });
+    if (!edit) throw new Error('no Edit button');
+    await user.click(edit);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
   it('asks for a user and a position before adding', async () => {
     const { user, fetchMock } = await openAdmin();
     await screen.findByRole('table', { name: 'Members' });
