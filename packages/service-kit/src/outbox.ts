@@ -27,17 +27,21 @@ export async function enqueueEvent<S extends z.ZodType>(
 ): Promise<string> {
   const id = randomUUID();
   const body = payloadSchema.parse(payload);
+  // One round trip: the row and the publisher's wake-up note (delivered on commit).
   await tx.$executeRawUnsafe(
     // created_at orders publishing: the insert's own time (clock_timestamp), not its transaction's start
     // (now()), so an event written after another change committed is published after that change's events.
-    `INSERT INTO "${schema}".gavel_outbox (id, subject, payload, request_id, created_at)
-     VALUES ($1::uuid, $2, $3::jsonb, $4, clock_timestamp())`,
+    `WITH added AS (
+       INSERT INTO "${schema}".gavel_outbox (id, subject, payload, request_id, created_at)
+       VALUES ($1::uuid, $2, $3::jsonb, $4, clock_timestamp())
+     )
+     SELECT pg_notify($5, $1::text)`,
     id,
     subject,
     JSON.stringify(body),
     currentRequestId() ?? null,
+    notifyChannel(schema),
   );
-  await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', notifyChannel(schema), id);
   return id;
 }
 

@@ -114,6 +114,26 @@ describe('transactional outbox and idempotent consumer', () => {
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('wakes the publisher when the writing transaction commits, not at its next poll', async () => {
+    const slow = new OutboxPublisher({
+      connectionString: env.db.url,
+      schema: SCHEMA,
+      js,
+      prefix: env.prefix,
+      logger,
+      pollMs: 60_000,
+    });
+    await slow.start();
+    await eventually(async () => (await unpublished()) === 0);
+    // Let the start-up drain settle into its minute-long wait before the write.
+    await new Promise((r) => setTimeout(r, 200));
+    await enqueue(6);
+    const started = Date.now();
+    await eventually(async () => (await unpublished()) === 0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await slow.stop();
+  });
+
   it('deletes rows published longer ago than the retention, and only those', async () => {
     const old = await enqueue(100);
     const recent = await enqueue(101);
