@@ -47,7 +47,7 @@ export function EmailVoteMotions({
   return (
     <section aria-labelledby="vote-motions-title" className="flex flex-col gap-3 rounded-md border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="vote-motions-title" className="font-semibold">
+        <h2 id="vote-motions-title" tabIndex={-1} className="font-semibold">
           Motions
         </h2>
         {state.canCreate && <NewMotionButton onClick={() => dialogs.openForm({ mode: 'create' })} />}

@@ -211,3 +211,76 @@ describe('Focus: running votes', { timeout: 20_000 }, () => {
     await focused(close);
   });
 });
+
+/** The browser drops focus from a button that becomes disabled or is removed; jsdom does not. */
+const dropFocus = () => (document.activeElement as HTMLElement | null)?.blur();
+
+describe('Focus: after a change', { timeout: 20_000 }, () => {
+  it('gives focus back to the pressed result-visibility button once it is enabled again', async () => {
+    const vote = endedVote([
+      { response: 'in_favor', count: 2 },
+      { response: 'opposed', count: 1 },
+    ]);
+    const decided = reply({ motions: [makeMotion({ motion_vote_id: vote.id })], votes: [vote] });
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/hide`]: () => {
+        dropFocus(); // the buttons are disabled while the change is saved
+        return {
+          body: {
+            motion: makeMotion({ motion_vote_id: vote.id, result_visibility: 'hide_breakdown' }),
+            message: 'Results Breakdown Hidden',
+          },
+        };
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: decided },
+    });
+    const { user } = renderPanel({ data: decided, principal: principal(RUNNER, 'u-staff') });
+    const hide = within(card()).getByRole('button', { name: 'Hide Breakdown' });
+    await user.click(hide);
+    expect(await screen.findByText('Results Breakdown Hidden')).toBeTruthy();
+    await focused(hide);
+  });
+
+  const budget = makeMotion();
+  const amendment = makeMotion({ id: 'am-1', amendment_parent_id: 'mo-1', name: 'Raise the reserve' });
+  const travel = makeMotion({ id: 'mo-2', name: 'Approve the travel policy', sort: 1 });
+
+  type Motion = ReturnType<typeof makeMotion>;
+  async function deleteMotion(name: string, id: string, before: Motion[], remaining: Motion[]) {
+    mockFetch({
+      [`DELETE ${ADMIN}/motion/${id}`]: () => {
+        dropFocus(); // the card, and its Delete button, go once the motion is deleted
+        return { body: { ok: true, message: 'deleted' } };
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply({ motions: remaining }) },
+    });
+    const view = renderPanel({
+      phase: 'planned',
+      principal: principal(RUNNER),
+      data: reply({ motions: before }),
+    });
+    await view.user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    const dialog = await screen.findByRole('alertdialog');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Confirmed' }));
+    view.rerender({ data: reply({ motions: remaining }) });
+    return view;
+  }
+
+  it("puts focus on the motion's title after one of its amendments is deleted", async () => {
+    await deleteMotion('Raise the reserve', 'am-1', [budget, amendment, travel], [budget, travel]);
+    expect(await screen.findByText('Amendment deleted')).toBeTruthy();
+    await focused(screen.getByRole('heading', { name: 'Adopt the budget' }));
+  });
+
+  it('puts focus on the next motion after a motion is deleted', async () => {
+    await deleteMotion('Adopt the budget', 'mo-1', [budget, travel], [travel]);
+    expect(await screen.findByText('Motion deleted')).toBeTruthy();
+    await focused(screen.getByRole('heading', { name: 'Approve the travel policy' }));
+  });
+
+  it('puts focus on the Motions heading after the last motion is deleted', async () => {
+    await deleteMotion('Adopt the budget', 'mo-1', [budget], []);
+    expect(await screen.findByText('Motion deleted')).toBeTruthy();
+    await focused(screen.getByRole('heading', { name: 'Motions' }));
+  });
+});

@@ -54,6 +54,21 @@ describe('Motion form', { timeout: 20_000 }, () => {
     expect(fetchMock.requests()).toHaveLength(0);
   });
 
+  it('takes a refused Save to the first flagged field, which may be out of view', async () => {
+    mockFetch({});
+    const { user, dialog } = await openNew();
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await user.click(save);
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+
+    await fillRichText(dialog, 'Name', 'Adopt the budget');
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    await user.type(within(dialog).getByLabelText('Response 1'), 'Red');
+    await user.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Response 1')));
+  });
+
   it('has 9 response slots in two columns plus the read-only abstain slot 0', async () => {
     const { user, dialog } = await openNew();
     expect(within(dialog).queryByLabelText('Response 1')).toBeNull();

@@ -71,6 +71,15 @@ export interface MotionFormDialogProps {
 }
 
 /** The create / edit / amend motion modal. */
+const CONTROL = 'input:not(:disabled), textarea, button:not(:disabled), [contenteditable="true"]';
+
+/** The first flagged control, or the first control of a flagged group (the custom responses). */
+function firstFlaggedControl(form: HTMLFormElement | null): HTMLElement | null {
+  const flagged = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!flagged || flagged.matches(CONTROL)) return flagged ?? null;
+  return flagged.querySelector<HTMLElement>(CONTROL);
+}
+
 export function MotionFormDialog({ scope, committee, target, onClose }: MotionFormDialogProps) {
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const key = target ? `${target.mode}-${target.mode === 'create' ? '' : target.motion.id}` : 'none';
@@ -155,10 +164,21 @@ function MotionForm({
     update((prev) => ({ ...prev, [field]: value }), typing);
   }
 
+  // The form shows no message texts (spec section 5), only flags: a refused Save goes to the first
+  // flagged field, which may be out of view, so the flag is seen and read out.
+  const form = React.useRef<HTMLFormElement>(null);
+  const [refusedSaves, setRefusedSaves] = React.useState(0);
+  React.useEffect(() => {
+    if (refusedSaves > 0) firstFlaggedControl(form.current)?.focus();
+  }, [refusedSaves]);
+
   const errorTitle = isAmendment ? SAVE_AMENDMENT_ERROR_TITLE : SAVE_MOTION_ERROR_TITLE;
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     setNameTouched(true);
-    if (!check.valid) return;
+    if (!check.valid) {
+      setRefusedSaves((n) => n + 1);
+      return;
+    }
     const body = motionFormBody(values, check);
     try {
       if (target.mode === 'create') {
@@ -188,7 +208,13 @@ function MotionForm({
   const abstainShown = !votingSettings.hide_abstain;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={TITLES[target.mode]}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      aria-label={TITLES[target.mode]}
+    >
       <DialogHeader>
         <DialogTitle>{TITLES[target.mode]}</DialogTitle>
         <DialogDescription>

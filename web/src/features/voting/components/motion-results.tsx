@@ -23,6 +23,7 @@ import type { MotionScope } from '@/features/voting/scope';
 import { useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const VISIBILITY_ERROR_TITLE = 'Error Updating';
 export const INVALID_VOTE_RESULT = 'No result: the vote is invalid.';
@@ -141,9 +142,21 @@ export function ResultVisibilityButtons({
   const change = useSetResultVisibility(scope);
   const [failure, setFailure] = React.useState<string | null>(null);
   const allowed = canChangeResultVisibility({ is_runner: true, has_active_vote: hasActiveVote });
+  // The buttons are disabled while a change is saved, which drops focus: it goes back to the pressed
+  // one once they are enabled again (or, after a failure, once the error dialog closes).
+  const buttons = React.useRef<Partial<Record<TResultVisibility, HTMLButtonElement | null>>>({});
+  const pressed = React.useRef<TResultVisibility | null>(null);
+  const pressedButton = () => (pressed.current ? (buttons.current[pressed.current] ?? null) : null);
+  const afterChange = useFocusWhenReady();
+  const restoreAfterFailure = useRestoreFocus(failure !== null, pressedButton);
   async function choose(value: TResultVisibility) {
+    pressed.current = value;
     try {
       await change.mutateAsync({ id: motion.id, value });
+      afterChange.request(() => {
+        const button = pressedButton();
+        return button && !button.disabled ? button : null;
+      });
       toast.success(RESULT_VISIBILITY_SUCCESS[value]);
     } catch (err) {
       setFailure(errorText(err, FALLBACK.update));
@@ -156,6 +169,9 @@ export function ResultVisibilityButtons({
         {VISIBILITY_BUTTONS.map((button) => (
           <Button
             key={button.value}
+            ref={(element) => {
+              buttons.current[button.value] = element;
+            }}
             variant={motion.result_visibility === button.value ? 'default' : 'outline'}
             size="sm"
             className="min-h-11"
@@ -167,7 +183,12 @@ export function ResultVisibilityButtons({
           </Button>
         ))}
       </fieldset>
-      <ErrorDialog title={VISIBILITY_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+      <ErrorDialog
+        title={VISIBILITY_ERROR_TITLE}
+        message={failure}
+        onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
+      />
     </>
   );
 }

@@ -65,6 +65,7 @@ import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { meetingPollInterval } from '@/lib/realtime/polling';
 import type { Clock } from '@/lib/use-clock';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export type { MotionScope } from '@/features/voting/scope';
 
@@ -206,7 +207,7 @@ export function MotionsPanelView({
   return (
     <section aria-labelledby="motions-title" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="motions-title" className="text-xl font-semibold">
+        <h2 id="motions-title" tabIndex={-1} className="text-xl font-semibold">
           Motions
         </h2>
         {state.canCreate && <NewMotionButton onClick={() => dialogs.openForm({ mode: 'create' })} />}
@@ -272,13 +273,18 @@ export function useMotionDialogs(
   const [doomed, setDoomed] = React.useState<TMotion | null>(null);
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const remove = useDeleteMotion(scope);
+  const afterDelete = useFocusWhenReady();
 
   async function confirmDelete() {
     const motion = doomed;
     setDoomed(null);
     if (!motion) return;
+    const next = placeAfterDelete(motion);
     try {
       await remove.mutateAsync(motion.id);
+      afterDelete.request(() =>
+        next?.isConnected && !document.getElementById(`motion-${motion.id}`) ? next : null,
+      );
       if (motion.amendment_parent_id) toast.success('Amendment deleted');
       else toast.warning('Motion deleted');
     } catch (err) {
@@ -310,6 +316,26 @@ export function useMotionDialogs(
     </>
   );
   return { openForm: setForm, askDelete: setDoomed, reportFailure: setFailure, element };
+}
+
+/**
+ * Where focus goes once a deleted motion's card is gone (its Delete button with it): the title of the
+ * motion an amendment belonged to, else of the next or previous motion, else the list's heading.
+ */
+function placeAfterDelete(motion: TMotion): HTMLElement | null {
+  const card = document.getElementById(`motion-${motion.id}`);
+  if (motion.amendment_parent_id) {
+    const parent = document.getElementById(`motion-${motion.amendment_parent_id}`);
+    const title = parent?.querySelector<HTMLElement>('h3');
+    if (title) return title;
+  }
+  const item = card?.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  return (
+    neighbour?.querySelector<HTMLElement>('article h3') ??
+    card?.closest('section')?.querySelector<HTMLElement>('h2') ??
+    null
+  );
 }
 
 export const MOTION_NOT_FOUND = 'Motion not found';
