@@ -285,7 +285,7 @@ describe('Motion form', { timeout: 20_000 }, () => {
       data: reply({ motions: [makeMotion(), amendment] }),
     });
     await user.click(screen.getByRole('link', { name: 'Edit Strike clause 2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Motion' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Amendment' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Amendment Saved')).toBeTruthy();
     expect(screen.queryByText('Motion Saved')).toBeNull();

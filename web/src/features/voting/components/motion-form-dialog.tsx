@@ -61,6 +61,7 @@ const TITLES: Record<MotionFormMode, string> = {
   edit: 'Edit Motion',
   amend: 'Amend Motion',
 };
+const EDIT_AMENDMENT_TITLE = 'Edit Amendment';
 
 export interface MotionFormDialogProps {
   scope: MotionScope;
@@ -173,6 +174,8 @@ function MotionForm({
   }, [refusedSaves]);
 
   const errorTitle = isAmendment ? SAVE_AMENDMENT_ERROR_TITLE : SAVE_MOTION_ERROR_TITLE;
+  // An amendment's edit says so, as its save message does ('Amendment Saved').
+  const title = target.mode === 'edit' && isAmendment ? EDIT_AMENDMENT_TITLE : TITLES[target.mode];
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     setNameTouched(true);
     if (!check.valid) {
@@ -208,15 +211,9 @@ function MotionForm({
   const abstainShown = !votingSettings.hide_abstain;
 
   return (
-    <form
-      ref={form}
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-5"
-      aria-label={TITLES[target.mode]}
-    >
+    <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={title}>
       <DialogHeader>
-        <DialogTitle>{TITLES[target.mode]}</DialogTitle>
+        <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
           {target.mode === 'amend' ? (
             <span>
