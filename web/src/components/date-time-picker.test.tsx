@@ -51,6 +51,19 @@ describe('DateTimeRangeFields', () => {
     expect(screen.getByLabelText('Start').getAttribute('placeholder')).toBe('MM/DD/YYYY h:mm AM');
   });
 
+  it("lets a phone's keyboard type the AM/PM: no number-only keyboard", async () => {
+    open({ start: '', end: '' });
+    expect((await screen.findByLabelText('Start')).getAttribute('inputmode')).not.toBe('numeric');
+    expect(screen.getByLabelText('End').getAttribute('inputmode')).not.toBe('numeric');
+  });
+
+  it("names each calendar button after its field, so a screen reader tells Start's from End's", async () => {
+    open({ start: '', end: '' });
+    expect(await screen.findByRole('button', { name: 'Choose Start date' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose End date' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Choose date' })).toBeNull();
+  });
+
   it('moves the end with a typed start, keeping the length of the window', async () => {
     const { user, onRange } = open({ start: '2026-11-23T09:00', end: '2026-11-23T11:00' });
     const start = await screen.findByLabelText('Start');
@@ -104,11 +117,12 @@ describe('DateTimeRangeFields', () => {
 
   it('picks a day from the calendar, keeping the time; the end calendar offers no day before the start', async () => {
     const { user, onRange } = open({ start: '2026-11-23T09:30', end: '2026-11-23T11:00' });
-    const [startButton, endButton] = await screen.findAllByRole('button', { name: 'Choose date' });
-    await user.click(startButton as HTMLElement);
+    const startButton = await screen.findByRole('button', { name: 'Choose Start date' });
+    const endButton = screen.getByRole('button', { name: 'Choose End date' });
+    await user.click(startButton);
     await user.click(await screen.findByRole('button', { name: /November 25th, 2026/ }));
     expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-25T09:30', end: '2026-11-25T11:00' });
-    await user.click(endButton as HTMLElement);
+    await user.click(endButton);
     expect(
       (await screen.findByRole('button', { name: /November 24th, 2026/ })).hasAttribute('disabled'),
     ).toBe(true);
@@ -117,24 +131,24 @@ describe('DateTimeRangeFields', () => {
 
   it("gives a day picked for an empty end the start's time, or an hour after the start on the start's day", async () => {
     const { user, onRange } = open({ start: '2026-11-23T09:00', end: '' });
-    const [, endButton] = await screen.findAllByRole('button', { name: 'Choose date' });
-    await user.click(endButton as HTMLElement);
+    const endButton = await screen.findByRole('button', { name: 'Choose End date' });
+    await user.click(endButton);
     await user.click(await screen.findByRole('button', { name: /November 23rd, 2026/ }));
     expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-23T10:00' });
     const end = screen.getByLabelText('End') as HTMLInputElement;
     await user.clear(end);
-    await user.click(endButton as HTMLElement);
+    await user.click(endButton);
     await user.click(await screen.findByRole('button', { name: /November 25th, 2026/ }));
     expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-25T09:00' });
   });
 
   it("keeps the end's own time on the day picked, unless that would not be after the start", async () => {
     const { user, onRange } = open({ start: '2026-11-23T09:00', end: '2026-11-24T08:00' });
-    const [, endButton] = await screen.findAllByRole('button', { name: 'Choose date' });
-    await user.click(endButton as HTMLElement);
+    const endButton = await screen.findByRole('button', { name: 'Choose End date' });
+    await user.click(endButton);
     await user.click(await screen.findByRole('button', { name: /November 26th, 2026/ }));
     expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-26T08:00' });
-    await user.click(endButton as HTMLElement);
+    await user.click(endButton);
     await user.click(await screen.findByRole('button', { name: /November 23rd, 2026/ }));
     expect(onRange).toHaveBeenLastCalledWith({ start: '2026-11-23T09:00', end: '2026-11-23T10:00' });
   });
@@ -145,7 +159,8 @@ describe('DateTimeRangeFields', () => {
       { disabled: { start: true }, hints: { start: 'Responses are in.' } },
     );
     const start = (await screen.findByLabelText('Start')) as HTMLInputElement;
-    const [startButton, endButton] = screen.getAllByRole('button', { name: 'Choose date' });
+    const startButton = screen.getByRole('button', { name: 'Choose Start date' });
+    const endButton = screen.getByRole('button', { name: 'Choose End date' });
     expect(start.disabled).toBe(true);
     expect((startButton as HTMLButtonElement).disabled).toBe(true);
     expect(document.getElementById(start.getAttribute('aria-describedby') ?? '')?.textContent).toBe(

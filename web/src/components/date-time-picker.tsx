@@ -45,6 +45,8 @@ export interface DateTimePickerProps {
   onChange: (value: string) => void;
   kind?: PickerKind;
   seconds?: boolean;
+  /** The field's label, so its calendar button says whose date it picks, e.g. 'Choose Start date'. */
+  label?: string;
   /** The earliest day the calendar offers (the linked start of an end picker). */
   minDate?: Date | null;
   /** The time a day picked on the calendar gets when the field had none. */
@@ -67,6 +69,7 @@ export function DateTimePicker({
   onChange,
   kind = 'datetime',
   seconds = false,
+  label,
   minDate,
   defaultTime = { hours: 9, minutes: 0 },
   after,
@@ -119,7 +122,8 @@ export function DateTimePicker({
         <Input
           id={id}
           value={text}
-          inputMode={kind === 'time' ? 'text' : 'numeric'}
+          // No numeric keyboard: a phone's number pad cannot type the AM/PM the entry needs.
+          inputMode="text"
           placeholder={pickerPlaceholder(kind, seconds)}
           autoComplete="off"
           disabled={disabled}
@@ -140,7 +144,7 @@ export function DateTimePicker({
                 size="icon"
                 className="size-9 shrink-0"
                 disabled={disabled}
-                aria-label="Choose date"
+                aria-label={label ? `Choose ${label} date` : 'Choose date'}
               >
                 <CalendarIcon aria-hidden="true" />
               </Button>
@@ -222,10 +226,16 @@ export function DateTimeRangeFields({
   return (
     <>
       <FormField id={ids.start} label={labels.start} error={errors.start} hint={hints.start}>
-        <DateTimePicker value={values.start} onChange={onStart} disabled={disabled.start} />
+        <DateTimePicker
+          label={labels.start}
+          value={values.start}
+          onChange={onStart}
+          disabled={disabled.start}
+        />
       </FormField>
       <FormField id={ids.end} label={labels.end} error={errors.end} hint={hints.end}>
         <DateTimePicker
+          label={labels.end}
           value={values.end}
           minDate={start}
           after={start}

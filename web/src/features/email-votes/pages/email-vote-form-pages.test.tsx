@@ -311,8 +311,11 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     const opens = screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement;
     expect(opens.disabled).toBe(true);
     expect(describedText(opens)).toBe(EMAIL_VOTE_START_LOCKED_HINT);
-    const [opensCalendar] = screen.getAllByRole('button', { name: 'Choose date' });
-    expect((opensCalendar as HTMLButtonElement).disabled).toBe(true);
+    const opensCalendar = screen.getByRole('button', { name: 'Choose Opens date' }) as HTMLButtonElement;
+    expect(opensCalendar.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Choose Closes date' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
     const closes = screen.getByRole('textbox', { name: 'Closes' });
     await user.clear(closes);
     await user.type(closes, pickerText(Date.now() + 3 * DAY_MS));

@@ -1,5 +1,5 @@
 import type { TMeeting } from '@gavel/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
@@ -51,5 +51,21 @@ describe('MeetingEditPage: only the actions the server allows', () => {
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
     expect(remove.disabled).toBe(false);
     expect(remove.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('MeetingEditPage: a meeting that does not exist', () => {
+  it('says so and leads back to the committee admin page, with nothing to retry', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['update meetings'] }) },
+      [`GET ${ADMIN}`]: { status: 404, body: { message: 'Meeting not found.' } },
+    });
+    renderApp('/admin/committee/FIN/meeting/M1/edit');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Meeting not found.')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to Committee Admin' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN',
+    );
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -76,7 +76,9 @@ export function MeetingEditPage() {
     return (
       <ErrorState
         message={errorText(meeting.error, FALLBACK.retrieve)}
+        error={meeting.error}
         onRetry={() => void meeting.refetch()}
+        back={{ to: committeeAdminBase(code), label: 'Back to Committee Admin' }}
       />
     );
   }

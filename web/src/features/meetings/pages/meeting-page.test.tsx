@@ -65,6 +65,22 @@ beforeEach(() => {
   sockets.length = 0;
 });
 
+describe('MeetingPage that does not exist', () => {
+  it('says so and offers the way home instead of a retry that cannot help', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe() },
+      [`GET /api/meeting/FIN/NOPE/retrieve/meeting`]: {
+        status: 404,
+        body: { message: 'Meeting not found.' },
+      },
+    });
+    renderApp('/meeting/FIN/NOPE');
+    expect(await screen.findByText('Meeting not found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
 describe('MeetingPage attendance panel choice', () => {
   it('planned: the RSVP panel for those who may modify meeting rsvps', async () => {
     open('planned', ['modify meeting rsvps']);

@@ -89,7 +89,11 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   if (page.isPending) return <LoadingState />;
   if (!page.data) {
     return (
-      <ErrorState message={errorText(page.error, FALLBACK.retrieve)} onRetry={() => void page.refetch()} />
+      <ErrorState
+        message={errorText(page.error, FALLBACK.retrieve)}
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />
     );
   }
   const { meeting, committee, resources } = page.data;

@@ -128,5 +128,7 @@ describe('UserEditPage', () => {
     });
     renderApp('/admin/users/u-9/edit');
     expect(await screen.findByText('User not found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

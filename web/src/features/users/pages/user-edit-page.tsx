@@ -26,7 +26,11 @@ function UserEdit() {
   if (view.isPending) return <LoadingState />;
   if (view.isError) {
     return (
-      <ErrorState message={errorText(view.error, USER_LOAD_FALLBACK)} onRetry={() => void view.refetch()} />
+      <ErrorState
+        message={errorText(view.error, USER_LOAD_FALLBACK)}
+        error={view.error}
+        onRetry={() => void view.refetch()}
+      />
     );
   }
 
