@@ -206,10 +206,11 @@ function CommitteeList({ committees }: { committees: TCommittee[] }) {
         <li key={committee.id}>
           <Link
             to={paths.committeeAdmin(committee)}
-            className="flex items-center justify-between gap-3 rounded-md px-2 py-3 hover:bg-accent focus-visible:outline-2"
+            // Wraps on a narrow screen: the code and member count go under the name.
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md px-2 py-3 hover:bg-accent focus-visible:outline-2"
           >
-            <span className="font-medium">{committee.name}</span>
-            <span className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
+            <span className="min-w-0 break-words font-medium">{committee.name}</span>
+            <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               {committee.year === null && <Badge variant="outline">Term based</Badge>}
               <span>{committee.code}</span>
               <span>

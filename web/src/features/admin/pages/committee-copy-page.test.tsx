@@ -95,6 +95,18 @@ describe('Copy committees', () => {
     expect(fetchMock.requestsTo('POST /api/admin/committees/copy')).toHaveLength(0);
   });
 
+  it('refuses a code longer than 10 characters with a message instead of cutting it', async () => {
+    const { user, fetchMock } = open();
+    await pickCommittee(user, /Finance Committee/);
+    await user.clear(field('Code'));
+    await user.type(field('Code'), 'RVWB-27-TOOLONG');
+    expect(field('Code').value).toBe('RVWB-27-TOOLONG');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The code may not be greater than 10 characters.')).toBeTruthy();
+    expect(field('Code').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.requestsTo('POST /api/admin/committees/copy')).toHaveLength(0);
+  });
+
   it('checks the code length and a chosen committee before sending, and shows server field errors', async () => {
     const { user, fetchMock } = open();
     await user.click(await screen.findByRole('button', { name: 'Create' }));

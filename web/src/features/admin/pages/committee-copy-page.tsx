@@ -184,10 +184,16 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
                 />
               </FormField>
             )}
-            <FormField id="copy-code" label="Code" error={errors.code}>
+            <FormField
+              id="copy-code"
+              label="Code"
+              error={errors.code}
+              hint={`At most ${COMMITTEE_CODE_MAX_LENGTH} letters, digits or dashes.`}
+            >
+              {/* No maxLength: a longer code is refused with a message, not cut silently. */}
               <Input
                 value={state.code}
-                maxLength={COMMITTEE_CODE_MAX_LENGTH}
+                autoComplete="off"
                 onChange={(e) => dispatch({ type: 'code', value: e.target.value })}
               />
             </FormField>

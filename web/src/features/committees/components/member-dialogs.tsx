@@ -126,6 +126,18 @@ function withoutError(errors: Record<string, string>, key: string): Record<strin
   return rest;
 }
 
+/**
+ * Whether `target` is a combobox whose popup shows: its list of matches, or a status such as "No
+ * results found" without any (aria-expanded is true only with matches). The dialog hears Escape
+ * before the combobox does, so it asks the page.
+ */
+function searchPopupOpen(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'combobox') return false;
+  if (target.getAttribute('aria-expanded') === 'true') return true;
+  const popupId = target.getAttribute('aria-controls');
+  return popupId !== null && popupId !== '' && target.ownerDocument.getElementById(popupId) !== null;
+}
+
 const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };
 
 /** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
@@ -204,11 +216,10 @@ export function AddMemberDialog({
       >
         <DialogContent
           {...restoreFocus}
-          // Escape closes an open list of matches first, not the whole dialog.
+          // Escape closes the search's popup first (matches, "No results found", "Type at least…"),
+          // and only then the whole dialog.
           onEscapeKeyDown={(event) => {
-            if ((event.target as HTMLElement | null)?.getAttribute?.('aria-expanded') === 'true') {
-              event.preventDefault();
-            }
+            if (searchPopupOpen(event.target)) event.preventDefault();
           }}
         >
           <DialogHeader>

@@ -15,6 +15,7 @@ import { AddMemberDialog, EditMemberDialog } from '@/features/committees/compone
 import { buildMembersCsv, membersCsvFileName } from '@/features/committees/members-csv';
 import { useMembers, useRemoveMember } from '@/features/committees/queries';
 import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 
@@ -25,6 +26,26 @@ const STATUS_VARIANT: Record<TAppointmentStatus, 'default' | 'secondary' | 'outl
   Accepted: 'default',
   Tentative: 'secondary',
   Declined: 'outline',
+};
+
+/**
+ * Below 48rem of card width (a phone, or a narrow window beside the sidebar) each member is a stacked
+ * row instead of a wide table row: the avatar at the left; the name; the email; position, demographic,
+ * voting and status side by side (wrapping); Edit and Remove at the end of the last line.
+ */
+const STACK = {
+  table: '@max-3xl:block',
+  // Out of sight, still read as the column headers.
+  header: '@max-3xl:sr-only',
+  body: '@max-3xl:block',
+  row: '@max-3xl:relative @max-3xl:flex @max-3xl:flex-wrap @max-3xl:items-center @max-3xl:gap-x-3 @max-3xl:gap-y-1 @max-3xl:py-3 @max-3xl:pl-11',
+  avatar: '@max-3xl:absolute @max-3xl:top-3 @max-3xl:left-0 @max-3xl:p-0',
+  // A line of its own.
+  line: '@max-3xl:min-w-0 @max-3xl:basis-full @max-3xl:whitespace-normal @max-3xl:break-words @max-3xl:p-0',
+  detail: '@max-3xl:p-0',
+  labelled:
+    '@max-3xl:before:mr-1 @max-3xl:before:text-muted-foreground @max-3xl:before:content-[attr(data-label)]',
+  actions: '@max-3xl:ml-auto @max-3xl:p-0',
 };
 
 /** The members table; with 'edit committees' also Add Member, Edit and Remove. */
@@ -90,7 +111,8 @@ export function MembersSection({
           </CardAction>
         )}
       </CardHeader>
-      <CardContent>
+      {/* A container: the table stacks each member when the card is too narrow for its columns. */}
+      <CardContent className="@container">
         {members.isPending && <LoadingState />}
         {members.isError && (
           <ErrorState
@@ -102,8 +124,8 @@ export function MembersSection({
           <p className="py-6 text-center text-sm text-muted-foreground">{NO_MEMBERS}</p>
         )}
         {members.data && members.data.length > 0 && (
-          <Table aria-label="Members">
-            <TableHeader>
+          <Table aria-label="Members" className={STACK.table}>
+            <TableHeader className={STACK.header}>
               <TableRow>
                 <TableHead>
                   <span className="sr-only">Picture</span>
@@ -121,34 +143,46 @@ export function MembersSection({
                 )}
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={STACK.body}>
               {members.data.map((member) => (
-                <TableRow key={member.id}>
-                  <TableCell>
+                <TableRow key={member.id} className={STACK.row}>
+                  <TableCell className={STACK.avatar}>
                     <UserAvatar user={member.user} link={linkAvatars} />
                   </TableCell>
-                  <TableCell className="font-medium">{member.user.name}</TableCell>
-                  <TableCell>
+                  <TableCell className={cn('font-medium', STACK.line)}>{member.user.name}</TableCell>
+                  <TableCell className={cn(STACK.line, '@max-3xl:break-all')}>
                     <a className="hover:underline" href={`mailto:${member.user.email}`}>
                       {member.user.email}
                     </a>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={STACK.detail}>
                     {member.position}
                     {/* As the Edit dialog shows a position the committee has since dropped. */}
                     {!committee.positions.includes(member.position) && (
                       <span className="text-muted-foreground"> (not a position)</span>
                     )}
                   </TableCell>
-                  {showDemographic && <TableCell>{member.demographic ?? '—'}</TableCell>}
-                  <TableCell>{member.is_voting ? 'Voting' : 'Non-voting'}</TableCell>
-                  <TableCell>
+                  {showDemographic && (
+                    <TableCell
+                      // Stacked, the value is named (no column header) and left out when there is none.
+                      data-label={`${committee.demographic_name ?? 'Demographic'}:`}
+                      className={cn(
+                        STACK.detail,
+                        STACK.labelled,
+                        member.demographic === null && '@max-3xl:hidden',
+                      )}
+                    >
+                      {member.demographic ?? '—'}
+                    </TableCell>
+                  )}
+                  <TableCell className={STACK.detail}>{member.is_voting ? 'Voting' : 'Non-voting'}</TableCell>
+                  <TableCell className={STACK.detail}>
                     <Badge variant={STATUS_VARIANT[member.appointment_status]}>
                       {member.appointment_status}
                     </Badge>
                   </TableCell>
                   {canEdit && (
-                    <TableCell>
+                    <TableCell className={STACK.actions}>
                       <div className="flex gap-1">
                         <Button
                           variant="ghost"

@@ -1,6 +1,7 @@
 import type { TUserSearchResult } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { NO_RESULTS, TYPE_MORE } from '@/features/users/components/user-typeahead';
 import { captureDownload } from '@/test/capture-download';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeMembership } from '@/test/fixtures';
@@ -336,6 +337,49 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
+  it("closes the user search's popup on Escape before the Add Member dialog, whatever it shows", async () => {
+    const { user } = await openAdmin({ [SEARCH]: { body: [] } });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
+    const search = within(dialog).getByRole('combobox', { name: 'User' });
+
+    // "Type at least 2 characters to search": Escape closes that, the dialog stays.
+    await user.type(search, 'z');
+    expect(within(dialog).getByRole('status').textContent).toBe(TYPE_MORE);
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add Member' })).toBe(dialog);
+
+    // "No results found": the same.
+    await user.type(search, 'z');
+    expect(await within(dialog).findByText(NO_RESULTS)).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByText(NO_RESULTS)).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add Member' })).toBe(dialog);
+    expect(within(dialog).getByRole('combobox', { name: 'Position' }).textContent).toBe('Member');
+
+    // Nothing shown any more: Escape closes the dialog.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Member' })).toBeNull());
+  });
+
+  it('closes the list of matches on Escape before the Add Member dialog', async () => {
+    const { user } = await openAdmin({ [SEARCH]: { body: [found(12)] } });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'User' }), 'us');
+    await within(dialog).findByRole('option', { name: /User12 Test/ });
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add Member' })).toBe(dialog);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Member' })).toBeNull());
   });
 
   it('asks for a user and a position before adding', async () => {
