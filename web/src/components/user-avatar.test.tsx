@@ -29,7 +29,7 @@ describe('UserAvatar', () => {
   });
 
   it("links to the user's edit page in a new tab", () => {
-    render(<UserAvatar user={makeUser({ id: 'u 42', name: 'Ada Lovelace' })} />);
+    render(<UserAvatar user={makeUser({ id: 'u 42', name: 'Ada Lovelace' })} link />);
     const link = screen.getByRole('link', { name: /Ada Lovelace/ });
     expect(link.getAttribute('href')).toBe('/admin/users/u%2042/edit');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -38,6 +38,12 @@ describe('UserAvatar', () => {
 
   it('can show the avatar without a link', () => {
     render(<UserAvatar user={makeUser({ name: 'Ada Lovelace' })} link={false} />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('links only when asked (most users may not open the user edit page)', () => {
+    render(<UserAvatar user={makeUser({ name: 'Ada Lovelace' })} />);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
   });

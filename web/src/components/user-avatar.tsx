@@ -1,5 +1,7 @@
-import type { TUser } from '@gavel/contracts';
+import { isAdmin, type TUser } from '@gavel/contracts';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { principalOf } from '@/features/auth/principal';
+import { useMe } from '@/features/auth/queries';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/initials';
 import { paths } from '@/lib/paths';
@@ -9,13 +11,26 @@ export type AvatarUser = Pick<TUser, 'id' | 'name' | 'first_name' | 'last_name' 
 
 export interface UserAvatarProps {
   user: AvatarUser;
-  /** Link the avatar to the user's edit page in a new tab (spec: shared page behaviour). */
+  /**
+   * Link the avatar to the user's edit page in a new tab (spec: shared page behaviour). Pass
+   * `useAvatarLinks()` (or the same `isAdmin` rule): anyone else would land on "You do not have permission".
+   */
   link?: boolean;
   className?: string;
 }
 
+/**
+ * Whether avatars link to the user edit page for the signed-in user: only those who may edit users
+ * (admins), as in the top bar and the committee page. For anyone else the link would only lead to
+ * "You do not have permission to edit users" and add a useless Tab stop per avatar.
+ */
+export function useAvatarLinks(): boolean {
+  const { data } = useMe();
+  return data ? isAdmin(principalOf(data)) : false;
+}
+
 /** A user's profile picture, or their initials when there is none. */
-export function UserAvatar({ user, link = true, className }: UserAvatarProps) {
+export function UserAvatar({ user, link = false, className }: UserAvatarProps) {
   const avatar = (
     <Avatar className={className}>
       {user.profile_display_url && <AvatarImage src={user.profile_display_url} alt="" />}

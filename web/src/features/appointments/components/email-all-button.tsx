@@ -23,9 +23,18 @@ export function emailAllHint(count: number, copies: boolean): string {
  * 'Email All': until the tentative-appointments email screen exists, a mailto: link with the tentative
  * appointees shown (`emails`, deduplicated) in BCC, or, for a list too long for a link, a copy of the
  * addresses. With nobody to email it stays in place, disabled, and its tooltip says why (aria-disabled
- * rather than disabled, so it can still be focused and hovered).
+ * rather than disabled, so it can still be focused and hovered). `emails` is undefined while the
+ * appointments are not known (loading, or failed): then it is simply disabled, claiming nothing.
  */
-export function EmailAllButton({ emails }: { emails: readonly string[] }) {
+export function EmailAllButton({ emails }: { emails: readonly string[] | undefined }) {
+  if (emails === undefined) {
+    return (
+      <Button disabled>
+        <MailIcon aria-hidden="true" />
+        Email All
+      </Button>
+    );
+  }
   const mailto = bccMailto(emails);
   const copies = mailto.length > MAILTO_MAX_LENGTH;
   const hint = emails.length === 0 ? EMAIL_ALL_NOBODY : emailAllHint(emails.length, copies);

@@ -1,5 +1,5 @@
 import type { TAppointmentGroup, TAppointmentStatus, TMe } from '@gavel/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENTS_FORBIDDEN } from '@/features/appointments/pages/appointments-dashboard-page';
 import { captureDownload } from '@/test/capture-download';
@@ -360,6 +360,25 @@ describe('AppointmentsDashboardPage: Email All', () => {
     await expectNobodyToEmail();
     await user.click(screen.getByRole('button', { name: 'Email All' }));
     expect(router.state.location.pathname).toBe('/admin/appointments/2026');
+  });
+
+  it('is only disabled while loading or after a failure, without claiming nobody is tentative', async () => {
+    let answer: (reply: { body: TAppointmentGroup[] }) => void = () => {};
+    open('/admin/appointments/2026', {
+      routes: { [DASHBOARD]: () => new Promise((resolve) => (answer = resolve)) },
+    });
+    const button = await screen.findByRole('button', { name: 'Email All' });
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(NOBODY)).toBeNull();
+    answer({ body: groups() });
+    await waitFor(() => expect(emailAllHref()).toBe('mailto:?bcc=charles%40example.org,grace%40example.org'));
+    cleanup();
+    open('/admin/appointments/2026', { routes: { [DASHBOARD]: { status: 500, body: { message: 'Boom' } } } });
+    await screen.findByText('Boom');
+    expect((screen.getByRole('button', { name: 'Email All' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText(NOBODY)).toBeNull();
   });
 
   it('is disabled, with a tooltip saying why, when nobody has an appointment', async () => {

@@ -1,9 +1,10 @@
-import { can, canViewCommittee, isAdmin, type TAppointmentGroup, type TYear } from '@gavel/contracts';
+import { can, canViewCommittee, type TAppointmentGroup, type TYear } from '@gavel/contracts';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
+import { useAvatarLinks } from '@/components/user-avatar';
 import { mayOpenAppointments } from '@/features/admin/admin-access';
 import { appointmentsCsvFileName, buildAppointmentsCsv } from '@/features/appointments/appointments-csv';
 import { AppointmentFiltersPanel } from '@/features/appointments/components/appointment-filters';
@@ -106,7 +107,7 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
   const mayDecide = can(principal, 'modify appointment acceptances');
   const mayOpenCommittee = canViewCommittee(principal);
   // The avatar's edit page is for admins only (as in the top bar).
-  const mayEditUsers = isAdmin(principal);
+  const mayEditUsers = useAvatarLinks();
   // Here rather than in Results: Email All writes to the tentative appointees the filters leave shown.
   const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
   const shown = React.useMemo(
@@ -122,7 +123,8 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
         onChange={(next) => navigate(paths.appointments(next))}
         tagCurrent
       />
-      {mayDecide && <EmailAllButton emails={tentativeEmails(shown)} />}
+      {/* Until the appointments are known, Email All knows nobody to write to, nor that there is nobody. */}
+      {mayDecide && <EmailAllButton emails={dashboard.data ? tentativeEmails(shown) : undefined} />}
     </>
   );
 

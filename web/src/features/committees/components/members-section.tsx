@@ -1,4 +1,4 @@
-import { isAdmin, type TAppointmentStatus, type TCommittee, type TMembership } from '@gavel/contracts';
+import { type TAppointmentStatus, type TCommittee, type TMembership } from '@gavel/contracts';
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
@@ -9,8 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { UserAvatar } from '@/components/user-avatar';
-import { useCurrentUser } from '@/features/auth/queries';
+import { UserAvatar, useAvatarLinks } from '@/components/user-avatar';
 import { AddMemberDialog, EditMemberDialog } from '@/features/committees/components/member-dialogs';
 import { buildMembersCsv, membersCsvFileName } from '@/features/committees/members-csv';
 import { useMembers, useRemoveMember } from '@/features/committees/queries';
@@ -59,9 +58,7 @@ export function MembersSection({
   year?: number;
   canEdit: boolean;
 }) {
-  const { principal } = useCurrentUser();
-  // Only admins may open the user edit page the avatar links to (as in the top bar).
-  const linkAvatars = isAdmin(principal);
+  const linkAvatars = useAvatarLinks();
   const members = useMembers(committee.code, year);
   const remove = useRemoveMember(committee.code, committee.year ?? undefined);
   const [adding, setAdding] = React.useState(false);

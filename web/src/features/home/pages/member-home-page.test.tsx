@@ -90,6 +90,31 @@ describe('Member home', () => {
     await waitFor(() => expect(document.activeElement).toBe(accept));
   });
 
+  it.each([
+    ['Accept', 'Accepted'],
+    ['Decline', 'Declined'],
+  ] as const)(
+    'puts focus on the row, with its new status, after %s (the buttons are gone)',
+    async (decision, status) => {
+      const { user, fetchMock } = open([tentative, accepted]);
+      const answered = { ...tentative, appointment_status: status };
+      fetchMock.on('PUT /api/me/appointments/m-1', () => {
+        // A browser drops focus from the button disabled while the answer is saved (jsdom does not).
+        (document.activeElement as HTMLElement | null)?.blur();
+        fetchMock.on('GET /api/me/committees', { body: [answered, accepted] });
+        return { body: answered };
+      });
+      await user.click(await screen.findByRole('button', { name: `${decision} Finance Committee` }));
+      await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: `${decision} Finance Committee` })).toBeNull(),
+      );
+      const row = within(screen.getByRole('list', { name: 'My committees' })).getAllByRole('listitem')[0];
+      await waitFor(() => expect(document.activeElement).toBe(row));
+      expect(row?.textContent).toContain(status);
+    },
+  );
+
   it("shows the server's refusal, else the fallback", async () => {
     const { user, fetchMock } = open([tentative]);
     fetchMock.on('PUT /api/me/appointments/m-1', {

@@ -16,6 +16,7 @@ import { useDecideMyAppointment, useMyCommittees } from '@/features/home/queries
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const NO_APPOINTMENTS = 'You have no committee appointments this year.';
 
@@ -49,19 +50,30 @@ const QUESTION: Record<TOwnAppointmentDecisionInput['decision'], (a: TMyAppointm
   Decline: (a) => `Decline your appointment as ${a.position} of ${a.committee.name}?`,
 };
 
+const rowId = (appointmentId: string) => `my-appointment-${appointmentId}`;
+
 function MyCommitteesCard() {
   const mine = useMyCommittees();
   const decide = useDecideMyAppointment();
   const [pending, setPending] = React.useState<TOwnAppointmentDecisionInput | null>(null);
   const [failure, setFailure] = React.useState<string | null>(null);
   const asked = pending && mine.data?.find((a) => a.id === pending.id);
+  // Accept and Decline go away once the answer is in: focus goes on to the row, which shows the new
+  // status, once the reloaded list has it (rather than falling to the page).
+  const afterDecision = useFocusWhenReady();
 
   function confirm() {
     if (!pending) return;
     const input = pending;
     setPending(null);
     decide.mutate(input, {
-      onSuccess: () => toast.success('Saved'),
+      onSuccess: () => {
+        afterDecision.request(() => {
+          const row = document.getElementById(rowId(input.id));
+          return row && row.dataset.status !== 'Tentative' ? row : null;
+        });
+        toast.success('Saved');
+      },
       onError: (err) => setFailure(errorText(err, FALLBACK.save)),
     });
   }
@@ -86,7 +98,13 @@ function MyCommitteesCard() {
         {mine.data && mine.data.length > 0 && (
           <ul className="divide-y" aria-label="My committees">
             {mine.data.map((appointment) => (
-              <li key={appointment.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <li
+                key={appointment.id}
+                id={rowId(appointment.id)}
+                data-status={appointment.appointment_status}
+                tabIndex={-1}
+                className="flex flex-wrap items-center justify-between gap-3 py-3 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
                 <div className="flex min-w-0 flex-col">
                   <span className="font-medium">{appointment.committee.name}</span>
                   <span className="text-sm text-muted-foreground">

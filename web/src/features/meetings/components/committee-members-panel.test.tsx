@@ -1,4 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import type { TMe } from '@gavel/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   CommitteeMembersPanel,
@@ -12,10 +13,11 @@ import {
 } from '@/features/meetings/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { mockFetch } from '@/test/fetch-mock';
+import { makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
-function renderPanel(props: Partial<CommitteeMembersPanelProps>) {
-  mockFetch({});
+function renderPanel(props: Partial<CommitteeMembersPanelProps>, me: TMe = makeMe({ roles: [] })) {
+  mockFetch({ 'GET /api/me': { body: me } });
   const all: CommitteeMembersPanelProps = {
     mode: 'in_progress',
     attendance: makeAttendance([makeAttendanceMember({ nrds: '123456789' })]),
@@ -58,8 +60,7 @@ describe('CommitteeMembersPanel', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search members' }));
-    await user.tab();
-    expect(document.activeElement?.getAttribute('href')).toBe('/admin/users/u-1/edit');
+    // No avatar link in between: only admins may open the user edit page.
     await user.tab();
     expect(document.activeElement).toBe(name);
     expect((await screen.findByRole('tooltip')).textContent).toBe('NRDS ID: 123456789');
@@ -110,5 +111,34 @@ describe('CommitteeMembersPanel', () => {
     renderPanel({ canModifyAttendance: false, meId: 'someone-else' });
     expect(screen.getByText('Nobody is checked in yet')).toBeTruthy();
     expect(screen.queryByText('Ada Lovelace')).toBeNull();
+  });
+
+  it('links the avatars to the user edit page only for admins (others may not open it)', async () => {
+    const { queryClient } = renderPanel({ canModifyAttendance: false, mode: 'planned', meId: 'u-1' });
+    // Wait for /api/me: it decides the links.
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.me)?.status).toBe('success'));
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /edit user/ })).toBeNull();
+    cleanup();
+    renderPanel({ canModifyAttendance: false, mode: 'planned', meId: 'u-1' }, makeMe());
+    const link = await screen.findByRole('link', { name: 'Ada Lovelace (edit user, opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/admin/users/u-1/edit');
+  });
+
+  it('gives phones 44 px touch targets for the member name and the check-in and RSVP selects', () => {
+    const classes = (el: HTMLElement) => el.className.split(/\s+/);
+    renderPanel({});
+    // 44 px on phones (the phone layout's size), at least 24 px from the sm breakpoint.
+    expect(classes(screen.getByRole('button', { name: 'Ada Lovelace' }))).toEqual(
+      expect.arrayContaining(['min-h-11', 'sm:min-h-6']),
+    );
+    expect(classes(screen.getByRole('combobox', { name: 'Check-in for Ada Lovelace' }))).toEqual(
+      expect.arrayContaining(['min-h-11', 'sm:min-h-9']),
+    );
+    cleanup();
+    renderPanel({ mode: 'planned', canModifyRsvps: true });
+    expect(classes(screen.getByRole('combobox', { name: 'RSVP for Ada Lovelace' }))).toEqual(
+      expect.arrayContaining(['min-h-11', 'sm:min-h-9']),
+    );
   });
 });

@@ -18,7 +18,7 @@ import { ErrorState, LoadingState } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { type AvatarUser, UserAvatar } from '@/components/user-avatar';
+import { type AvatarUser, UserAvatar, useAvatarLinks } from '@/components/user-avatar';
 import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
 import {
   allowedModes,
@@ -109,6 +109,8 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   const [query, setQuery] = React.useState('');
   const [failure, setFailure] = React.useState<string | null>(null);
   const action = useAttendanceAction(props.base, props.attendanceKey);
+  // Only those who may edit users get avatar links (the committee page's rule).
+  const linkAvatars = useAvatarLinks();
   const users = React.useMemo(() => new Map((attendance?.users ?? []).map((u) => [u.id, u])), [attendance]);
 
   const all = React.useMemo(() => sortMembers(attendance?.members ?? []), [attendance]);
@@ -212,6 +214,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
                 mode={mode}
                 modes={modes}
                 props={props}
+                linkAvatar={linkAvatars}
                 busy={action.isPending}
                 onAction={(act) => void run(act, member.name)}
               />
@@ -237,6 +240,7 @@ function MemberRow({
   mode,
   modes,
   props,
+  linkAvatar,
   busy,
   onAction,
 }: {
@@ -245,6 +249,7 @@ function MemberRow({
   mode: MembersPanelMode;
   modes: Via[];
   props: CommitteeMembersPanelProps;
+  linkAvatar: boolean;
   busy: boolean;
   onAction: (action: AttendanceAction) => void;
 }) {
@@ -262,7 +267,7 @@ function MemberRow({
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
-      <UserAvatar user={user} className="size-9" />
+      <UserAvatar user={user} link={linkAvatar} className="size-9" />
       {/* The name keeps room for itself: badges and controls wrap below it in a narrow column. */}
       <div className="min-w-0 flex-1 basis-40">
         <p className="text-sm font-medium break-words">
@@ -323,13 +328,17 @@ function NameWithNrds({ member, nrds }: { member: TAttendanceMember; nrds: strin
     <DescribedTooltip text={`NRDS ID: ${nrds}`}>
       <button
         type="button"
-        className="cursor-help rounded-sm text-left underline decoration-dotted underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        // A touch target on phones (44 px, as the rest of the phone layout), at least 24 px elsewhere.
+        className="inline-flex min-h-11 cursor-help items-center rounded-sm text-left underline decoration-dotted underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:min-h-6"
       >
         {member.name}
       </button>
     </DescribedTooltip>
   );
 }
+
+/** Phones get 44 px touch targets (as the rest of the phone layout); wider screens keep the 36 px select. */
+const TOUCH_SELECT = 'min-h-11 w-full sm:min-h-9 sm:w-40';
 
 const RSVP_LABEL = { not_attending: 'Not Attending' } as const;
 
@@ -361,7 +370,7 @@ function RsvpControl({
       options={options}
       disabled={busy}
       aria-label={`RSVP for ${member.name}`}
-      className="w-full sm:w-40"
+      className={TOUCH_SELECT}
       onChange={(next) => {
         if (next === value) return;
         if (next === '') onAction({ type: 'rsvp-remove', userId: member.user_id });
@@ -398,7 +407,7 @@ function CheckInControl({
       options={modes.map((m) => ({ value: m, label: VIA_LABEL[m] }))}
       disabled={busy}
       aria-label={`Check-in for ${member.name}`}
-      className="w-full sm:w-40"
+      className={TOUCH_SELECT}
       onChange={(next) => {
         if (next === value) return;
         if (next === '') onAction({ type: 'check-out', userId: member.user_id });

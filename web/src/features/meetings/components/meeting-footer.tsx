@@ -70,6 +70,9 @@ type Confirming = 'start' | 'end' | null;
 
 const BANNER_ID = 'meeting-banner';
 
+/** Shown beside the disabled End Meeting button (spec: not during an active vote). */
+export const END_BLOCKED_BY_VOTE = 'A vote is active: end it before ending the meeting.';
+
 /** The footer: banner, and for runners Start Meeting (only today) and End Meeting (not during a vote). */
 export function MeetingFooter({
   meeting,
@@ -86,6 +89,9 @@ export function MeetingFooter({
   const showEnd = runner && meeting.status === 'in_progress';
   const endAllowed = canEndMeeting({ status: meeting.status, has_active_vote: hasActiveVote });
   const busy = start.isPending || end.isPending;
+  // Why End Meeting is disabled, as text beside it: a title reaches neither keyboard nor touch users.
+  const endReasonId = React.useId();
+  const endBlocked = showEnd && !endAllowed;
   // Start Meeting and End Meeting go away once they have worked: focus goes on to the banner that says
   // what changed. After a failure, it goes back to the button, disabled while the request ran.
   const afterChange = useFocusWhenReady();
@@ -130,7 +136,7 @@ export function MeetingFooter({
   return (
     <footer className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 px-1 py-3 backdrop-blur">
       <MeetingBanner id={BANNER_ID} status={meeting.status} notCheckedIn={notCheckedIn} />
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {showStart && (
           <Button
             ref={startButton}
@@ -142,12 +148,17 @@ export function MeetingFooter({
             Start Meeting
           </Button>
         )}
+        {endBlocked && (
+          <p id={endReasonId} className="text-sm text-muted-foreground">
+            {END_BLOCKED_BY_VOTE}
+          </p>
+        )}
         {showEnd && (
           <Button
             ref={endButton}
             variant="destructive"
             disabled={busy || !endAllowed}
-            title={endAllowed ? undefined : 'A vote is active'}
+            aria-describedby={endBlocked ? endReasonId : undefined}
             onClick={() => setConfirming('end')}
             className="min-h-11 sm:min-h-9"
           >

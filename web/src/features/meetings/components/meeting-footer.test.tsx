@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { END_BLOCKED_BY_VOTE, MeetingFooter } from '@/features/meetings/components/meeting-footer';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+function renderFooter(hasActiveVote: boolean) {
+  mockFetch({});
+  const meeting = makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() });
+  return renderApp('/', {
+    routes: [
+      {
+        path: '/',
+        element: (
+          <MeetingFooter
+            meeting={meeting}
+            committeeCode="FIN"
+            runner
+            notCheckedIn={false}
+            hasActiveVote={hasActiveVote}
+          />
+        ),
+      },
+    ],
+  });
+}
+
+describe('MeetingFooter End Meeting', () => {
+  it('says in visible text, tied to the disabled button, that a vote is active', () => {
+    renderFooter(true);
+    const end = screen.getByRole('button', { name: 'End Meeting' }) as HTMLButtonElement;
+    expect(end.disabled).toBe(true);
+    // Visible (not only a title, which keyboard and touch users cannot reach) and the button's description.
+    const reason = screen.getByText(END_BLOCKED_BY_VOTE);
+    expect(end.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(reason.id).toBeTruthy();
+    expect(end.getAttribute('title')).toBeNull();
+  });
+
+  it('shows no reason while End Meeting is allowed', () => {
+    renderFooter(false);
+    const end = screen.getByRole('button', { name: 'End Meeting' }) as HTMLButtonElement;
+    expect(end.disabled).toBe(false);
+    expect(end.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(END_BLOCKED_BY_VOTE)).toBeNull();
+  });
+});
