@@ -100,18 +100,20 @@ export interface PrincipalResolverOptions {
 const PRINCIPALS_KEPT = 50_000;
 
 /**
- * userId → roles and effective permissions in a tenant, through identity, cached for five minutes (a
- * delegate opens the meeting page long before the vote: a shorter time would send the whole hall's casts
- * to identity at the burst; the bound must hold the whole hall for the same reason). A user
- * whose roles change is forgotten at once on every instance: identity's user events are also plain NATS
- * messages on their subject, so each resolver listens to them; the TTL bounds what a missed one costs.
- * Without the cache, identity would be asked on nearly every cast of a convention vote.
+ * userId → roles and effective permissions in a tenant, through identity, cached for half an hour (15 to
+ * 30 minutes each). A convention's delegates send nothing between votes (the page lives on its socket), and
+ * each vote's burst of casts needs every delegate's principal: a short life would send the whole hall to
+ * identity at every vote. The bound must hold the whole hall for the same reason. A user whose roles change
+ * is forgotten at once on every instance: identity's user events are also plain NATS messages on their
+ * subject, which each resolver listens to; those sent while this process was away from NATS are lost, so a
+ * reconnect forgets everything. The time to live bounds what is left: a role's permissions changed by the
+ * seed.
  */
 export class PrincipalResolver {
   private readonly cache: TtlCache<TPrincipalReply>;
 
   constructor(private readonly opts: PrincipalResolverOptions) {
-    this.cache = new TtlCache(opts.ttlMs ?? 5 * 60_000, PRINCIPALS_KEPT, Date.now, { spread: 0.5 });
+    this.cache = new TtlCache(opts.ttlMs ?? 30 * 60_000, PRINCIPALS_KEPT, Date.now, { spread: 0.5 });
     opts.nc.subscribe(prefixed(opts.prefix, EVENTS.identity.userUpdated), {
       callback: (err, msg) => {
         if (err) return;
@@ -119,6 +121,13 @@ export class PrincipalResolver {
         if (event.success) this.forget(event.data.tenantId, event.data.user.id);
       },
     });
+    void this.forgetAllOnReconnect();
+  }
+
+  private async forgetAllOnReconnect(): Promise<void> {
+    for await (const status of this.opts.nc.status()) {
+      if (status.type === 'reconnect') this.cache.clear();
+    }
   }
 
   get(tenantId: string, userId: string, requestId: string): Promise<TPrincipalReply> {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { EVENTS, SUBJECTS, type TUserEvent } from '@gavel/contracts';
-import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { eventually, freePort, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import { Controller, Module } from '@nestjs/common';
@@ -99,5 +100,60 @@ describe('PrincipalResolver', () => {
     const before = asked.length;
     await resolver.get(TENANT, ALICE, 'r6');
     expect(asked.length).toBe(before);
+  });
+});
+
+/** A nats-server of the test's own, which it can stop and start again (the shared one must stay up). */
+async function ownNatsServer(port: number): Promise<ChildProcess> {
+  const server = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/usr/local/sbin` },
+  });
+  await eventually(async () => {
+    const probe = await connect({ servers: `nats://127.0.0.1:${port}` }).catch(() => null);
+    await probe?.close();
+    return probe !== null;
+  });
+  return server;
+}
+
+describe('PrincipalResolver across a NATS reconnect', () => {
+  it('forgets every principal, since user events sent while it was away are lost', async () => {
+    const port = await freePort();
+    let server = await ownNatsServer(port);
+    const url = `nats://127.0.0.1:${port}`;
+    const stub = await NestFactory.createMicroservice(IdentityStubModule, {
+      strategy: new GavelNatsServer(
+        { servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 },
+        { prefix: 'reconnect', queue: 'identity', graceMs: 1000 },
+      ),
+      logger: false,
+    });
+    await stub.listen();
+    const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+    try {
+      const resolver = new PrincipalResolver({ nc, prefix: 'reconnect', timeoutMs: 2000 });
+      asked.length = 0;
+      // The stub's subscription reaches the new server a moment after it listens.
+      await eventually(() => resolver.get(TENANT, BOB, 'r1'));
+      await resolver.get(TENANT, BOB, 'r2');
+      expect(asked).toEqual([BOB]);
+
+      const reconnected = (async () => {
+        for await (const status of nc.status()) if (status.type === 'reconnect') return;
+      })();
+      server.kill('SIGKILL');
+      server = await ownNatsServer(port);
+      await reconnected;
+      await eventually(async () => {
+        await resolver.get(TENANT, BOB, 'r3');
+        return asked.length === 2;
+      });
+      expect(asked).toEqual([BOB, BOB]);
+    } finally {
+      await nc.close();
+      await stub.close().catch(() => undefined);
+      server.kill('SIGKILL');
+    }
   });
 });
