@@ -215,7 +215,7 @@ test('an admin creates a meeting with the date-time pickers, typed and picked', 
   await start.blur();
   await expect(start).toHaveValue(`${month}/10/${year} 9:00 AM`);
   // Picking another day for the start keeps the time and moves the linked end with it.
-  await form.getByRole('button', { name: 'Choose date' }).first().click();
+  await form.getByRole('button', { name: 'Choose Start date' }).click();
   await page.getByRole('button', { name: new RegExp(`${monthName} 12th, ${year}`) }).click();
   await expect(start).toHaveValue(`${month}/12/${year} 9:00 AM`);
   await expect(end).toHaveValue(`${month}/12/${year} 11:30 AM`);
