@@ -40,7 +40,7 @@ export class TenantShare {
     }
   }
 
-  /** Requests of `tenantId` running and waiting (metrics, tests). */
+  /** Requests of `tenantId` running and waiting (for tests and diagnostics). */
   load(tenantId: string): { running: number; waiting: number } {
     const lane = this.lanes.get(tenantId);
     return { running: lane?.running ?? 0, waiting: lane?.waiting.length ?? 0 };

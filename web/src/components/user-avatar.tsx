@@ -13,7 +13,7 @@ export interface UserAvatarProps {
   user: AvatarUser;
   /**
    * Link the avatar to the user's edit page in a new tab (spec: shared page behaviour). Pass
-   * `useAvatarLinks()` (or the same `isAdmin` rule): anyone else would land on "You do not have permission".
+   * `useAvatarLinks()`: anyone else would land on "You do not have permission".
    */
   link?: boolean;
   className?: string;
@@ -21,7 +21,7 @@ export interface UserAvatarProps {
 
 /**
  * Whether avatars link to the user edit page for the signed-in user: only those who may edit users
- * (admins), as in the top bar and the committee page. For anyone else the link would only lead to
+ * (admins). For anyone else the link would only lead to
  * "You do not have permission to edit users" and add a useless Tab stop per avatar.
  */
 export function useAvatarLinks(): boolean {

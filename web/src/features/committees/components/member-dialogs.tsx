@@ -128,14 +128,13 @@ function withoutError(errors: Record<string, string>, key: string): Record<strin
 
 /**
  * Whether `target` is a combobox whose popup shows: its list of matches, or a status such as "No
- * results found" without any (aria-expanded is true only with matches). The dialog hears Escape
- * before the combobox does, so it asks the page.
+ * results found" without any (aria-expanded is true only with matches, but the popup it controls is on
+ * the page either way). The dialog hears Escape before the combobox does, so it asks the page.
  */
 function searchPopupOpen(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'combobox') return false;
-  if (target.getAttribute('aria-expanded') === 'true') return true;
   const popupId = target.getAttribute('aria-controls');
-  return popupId !== null && popupId !== '' && target.ownerDocument.getElementById(popupId) !== null;
+  return !!popupId && target.ownerDocument.getElementById(popupId) !== null;
 }
 
 const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };

@@ -7,7 +7,7 @@ import { useSidebar } from '@/features/shell/use-sidebar';
 
 /** The frame of every signed-in page: sidebar, top bar and the page itself. */
 export function AppLayout() {
-  const { me, principal } = useCurrentUser();
+  const { me } = useCurrentUser();
   const sidebar = useSidebar();
   const toggleRef = React.useRef<HTMLButtonElement>(null);
   // The open overlay is modal: the page behind it takes neither focus nor clicks.
@@ -21,13 +21,7 @@ export function AppLayout() {
         returnFocusRef={toggleRef}
       />
       <div className="flex min-w-0 flex-1 flex-col" inert={modal}>
-        <TopBar
-          me={me}
-          principal={principal}
-          sidebarOpen={sidebar.open}
-          onToggleSidebar={sidebar.toggle}
-          toggleRef={toggleRef}
-        />
+        <TopBar me={me} sidebarOpen={sidebar.open} onToggleSidebar={sidebar.toggle} toggleRef={toggleRef} />
         <main className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>

@@ -1,22 +1,22 @@
-import { isAdmin, type Principal, type TMe } from '@gavel/contracts';
+import type { TMe } from '@gavel/contracts';
 import { PanelLeftIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { UserAvatar } from '@/components/user-avatar';
+import { UserAvatar, useAvatarLinks } from '@/components/user-avatar';
 import { SIDEBAR_ID } from '@/features/shell/components/app-sidebar';
 import { UserMenu } from '@/features/shell/components/user-menu';
 
 export interface TopBarProps {
   me: TMe;
-  principal: Principal;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
   /** The sidebar toggle, where focus returns when the overlay sidebar closes. */
   toggleRef?: React.Ref<HTMLButtonElement>;
 }
 
-export function TopBar({ me, principal, sidebarOpen, onToggleSidebar, toggleRef }: TopBarProps) {
+export function TopBar({ me, sidebarOpen, onToggleSidebar, toggleRef }: TopBarProps) {
+  const linkAvatar = useAvatarLinks();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
       <Tooltip>
@@ -37,8 +37,7 @@ export function TopBar({ me, principal, sidebarOpen, onToggleSidebar, toggleRef 
       </Tooltip>
       <span className="truncate text-sm font-medium">{me.tenant.name}</span>
       <div className="ml-auto flex items-center gap-1">
-        {/* Only admins can open the edit page the avatar links to. */}
-        <UserAvatar user={me.user} link={isAdmin(principal)} />
+        <UserAvatar user={me.user} link={linkAvatar} />
         <UserMenu me={me} />
       </div>
     </header>

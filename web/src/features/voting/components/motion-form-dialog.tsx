@@ -71,7 +71,6 @@ export interface MotionFormDialogProps {
   onClose: () => void;
 }
 
-/** The create / edit / amend motion modal. */
 const CONTROL = 'input:not(:disabled), textarea, button:not(:disabled), [contenteditable="true"]';
 
 /** The first flagged control, or the first control of a flagged group (the custom responses). */
@@ -81,6 +80,7 @@ function firstFlaggedControl(form: HTMLFormElement | null): HTMLElement | null {
   return flagged.querySelector<HTMLElement>(CONTROL);
 }
 
+/** The create / edit / amend motion modal. */
 export function MotionFormDialog({ scope, committee, target, onClose }: MotionFormDialogProps) {
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const key = target ? `${target.mode}-${target.mode === 'create' ? '' : target.motion.id}` : 'none';
