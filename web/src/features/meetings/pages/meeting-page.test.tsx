@@ -61,6 +61,21 @@ function open(
   return { ...renderApp(path), fetchMock };
 }
 
+/** The meeting page for a runner who is not a member of the committee, with extra answers in `routes`. */
+function openAsRunner(meeting: TMeeting, routes: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({
+    'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
+    [`GET ${BASE}/retrieve/meeting`]: {
+      body: { meeting, committee: makeMeetingCommittee(), resources: [] },
+    },
+    [`GET ${BASE}/retrieve/attendance`]: {
+      body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
+    },
+    ...routes,
+  });
+  return { ...renderApp('/meeting/FIN/M1'), fetchMock };
+}
+
 beforeEach(() => {
   sockets.length = 0;
 });
@@ -69,7 +84,7 @@ describe('MeetingPage that does not exist', () => {
   it('says so and offers the way home instead of a retry that cannot help', async () => {
     mockFetch({
       'GET /api/me': { body: makeMe() },
-      [`GET /api/meeting/FIN/NOPE/retrieve/meeting`]: {
+      'GET /api/meeting/FIN/NOPE/retrieve/meeting': {
         status: 404,
         body: { message: 'Meeting not found.' },
       },
@@ -218,23 +233,10 @@ describe('MeetingPage unknown realtime messages', () => {
 });
 
 describe('MeetingPage start and end', () => {
-  function openRunner(
+  const openRunner = (
     meeting: Parameters<typeof makeMeeting>[0],
     start: { status?: number; body?: unknown },
-  ) {
-    const fetchMock = mockFetch({
-      'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
-      [`GET ${BASE}/retrieve/meeting`]: {
-        body: { meeting: makeMeeting(meeting), committee: makeMeetingCommittee(), resources: [] },
-      },
-      // The runner is not a member of the committee here.
-      [`GET ${BASE}/retrieve/attendance`]: {
-        body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
-      },
-      'PUT /api/admin/committee/FIN/meeting/M1/start': start,
-    });
-    return { ...renderApp('/meeting/FIN/M1'), fetchMock };
-  }
+  ) => openAsRunner(makeMeeting(meeting), { 'PUT /api/admin/committee/FIN/meeting/M1/start': start });
 
   it('offers Start Meeting only on the day, and starts after the confirmation', async () => {
     const { user, fetchMock } = openRunner(
@@ -294,19 +296,11 @@ describe('MeetingPage start and end', () => {
 describe('MeetingPage End Meeting', () => {
   it('puts focus on the banner once the meeting has ended (End Meeting is gone)', async () => {
     const meeting = makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() });
-    mockFetch({
-      'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
-      [`GET ${BASE}/retrieve/meeting`]: {
-        body: { meeting, committee: makeMeetingCommittee(), resources: [] },
-      },
-      [`GET ${BASE}/retrieve/attendance`]: {
-        body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
-      },
+    const { user } = openAsRunner(meeting, {
       'PUT /api/admin/committee/FIN/meeting/M1/end': {
         body: { ...meeting, status: 'ended', end: new Date().toISOString() },
       },
     });
-    const { user } = renderApp('/meeting/FIN/M1');
     await user.click(await screen.findByRole('button', { name: 'End Meeting' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'End Meeting' }));
@@ -315,20 +309,9 @@ describe('MeetingPage End Meeting', () => {
   });
 
   it('is disabled while a vote is active', async () => {
-    mockFetch({
-      'GET /api/me': { body: makeMe({ permissions: ['run meetings'] }) },
-      [`GET ${BASE}/retrieve/meeting`]: {
-        body: {
-          meeting: makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() }),
-          committee: makeMeetingCommittee(),
-          resources: [],
-        },
-      },
-      [`GET ${BASE}/retrieve/attendance`]: {
-        body: makeAttendance([makeAttendanceMember({ user_id: 'u-2' })]),
-      },
-    });
-    const { queryClient } = renderApp('/meeting/FIN/M1');
+    const { queryClient } = openAsRunner(
+      makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() }),
+    );
     const end = await screen.findByRole('button', { name: 'End Meeting' });
     expect((end as HTMLButtonElement).disabled).toBe(false);
     act(() => {
