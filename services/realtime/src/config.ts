@@ -14,6 +14,8 @@ export const ZRealtimeConfig = ZBaseConfig.extend({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(43_200),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   TALLY_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  TALLY_WRITES_PER_SECOND: z.coerce.number().int().min(1).default(2500),
+  TALLY_MAX_INTERVAL_MS: z.coerce.number().int().min(10).default(5000),
   BROADCAST_MAX_AGE_MS: z.coerce.number().int().min(1000).default(60_000),
   MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
 });

@@ -20,7 +20,7 @@ import { type RunningBroadcastConsumer, startBroadcastConsumer } from './broadca
 import { loadRealtimeConfig, type TRealtimeConfig } from './config.js';
 import { type JoinDeps, registerChannelHandlers } from './join.js';
 import { trackSockets } from './metrics.js';
-import { fanOut } from './rooms.js';
+import { channelRooms, fanOut } from './rooms.js';
 import { type RunningTallyCoalescer, startTallyCoalescer } from './tally-coalescer.js';
 
 export interface StartRealtimeOptions {
@@ -104,6 +104,12 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
     logger,
     timeoutMs,
     intervalMs: config.TALLY_INTERVAL_MS,
+    audience: {
+      sockets: (tenantId, channel) =>
+        io.of('/').adapter.rooms.get(channelRooms(tenantId, channel).base)?.size ?? 0,
+      writesPerSecond: config.TALLY_WRITES_PER_SECOND,
+      maxIntervalMs: config.TALLY_MAX_INTERVAL_MS,
+    },
     queue: prefix ? `${prefix}.realtime` : 'realtime',
     gate: async (key, ms) => {
       const gateKey = `${config.REDIS_PREFIX}realtime:tally:${key}`;

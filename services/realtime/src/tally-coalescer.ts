@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   SUBJECTS,
   type TBroadcast,
+  type TChannel,
   type TRequestContext,
   VOTE_DIRTY_SUBJECT,
   ZBroadcast,
@@ -16,8 +17,19 @@ export interface TallyCoalescerOptions {
   prefix: string;
   logger: Logger;
   timeoutMs: number;
-  /** At most one live request per vote per this many ms. */
+  /** At most one live request per vote per this many ms (at least; see `audience`). */
   intervalMs: number;
+  /**
+   * Sockets this instance holds on a channel, and how many tally writes per second it may spend on one
+   * vote: a vote watched by more sockets than `writesPerSecond` gets a longer interval (up to
+   * `maxIntervalMs`), so a convention hall's tallies cannot crowd out its casts. Without it the interval is
+   * always `intervalMs`.
+   */
+  audience?: {
+    sockets: (tenantId: string, channel: TChannel) => number;
+    writesPerSecond: number;
+    maxIntervalMs: number;
+  };
   /** NATS queue group: each dirty note reaches one instance. */
   queue: string;
   /**
@@ -37,12 +49,27 @@ export interface RunningTallyCoalescer {
 interface VoteState {
   tenantId: string;
   voteId: string;
+  channel: TChannel;
   pending: boolean;
   running: boolean;
   timer: NodeJS.Timeout | null;
 }
 
 const ZLiveReply = ZBroadcast.nullable();
+
+/**
+ * The interval between two live requests of a vote: the minimum, stretched so that this instance writes to
+ * its sockets on the channel at most `writesPerSecond` times a second, and never beyond `maxIntervalMs`.
+ */
+export function tallyIntervalMs(opts: {
+  minMs: number;
+  sockets: number;
+  writesPerSecond: number;
+  maxIntervalMs: number;
+}): number {
+  const budgetMs = Math.ceil((1000 * opts.sockets) / opts.writesPerSecond);
+  return Math.max(opts.minMs, Math.min(opts.maxIntervalMs, budgetMs));
+}
 
 /**
  * Turns the stream of "vote X received responses" notes into at most one voting.vote.live request per vote
@@ -67,13 +94,14 @@ export async function startTallyCoalescer(opts: TallyCoalescerOptions): Promise<
     }
     state.running = true;
     const started = Date.now();
-    const work = claim(state)
+    const intervalMs = intervalOf(state);
+    const work = claim(state, intervalMs)
       .then(async (waitMs) => {
         if (waitMs > 0) return waitMs; // another instance serves this interval; try again after it
         state.pending = false;
         requests++;
         await fetchAndFanOut(state);
-        return Math.max(0, started + opts.intervalMs - Date.now());
+        return Math.max(0, started + intervalMs - Date.now());
       })
       .then((wait) => {
         inFlight.delete(work);
@@ -85,10 +113,21 @@ export async function startTallyCoalescer(opts: TallyCoalescerOptions): Promise<
     inFlight.add(work);
   };
 
-  const claim = async (state: VoteState): Promise<number> => {
+  const intervalOf = (state: VoteState): number => {
+    const audience = opts.audience;
+    if (!audience) return opts.intervalMs;
+    return tallyIntervalMs({
+      minMs: opts.intervalMs,
+      sockets: audience.sockets(state.tenantId, state.channel),
+      writesPerSecond: audience.writesPerSecond,
+      maxIntervalMs: audience.maxIntervalMs,
+    });
+  };
+
+  const claim = async (state: VoteState, intervalMs: number): Promise<number> => {
     if (!opts.gate) return 0;
     try {
-      return await opts.gate(`${state.tenantId}:${state.voteId}`, opts.intervalMs);
+      return await opts.gate(`${state.tenantId}:${state.voteId}`, intervalMs);
     } catch {
       return 0; // Redis away: throttle per instance only
     }
@@ -134,6 +173,7 @@ export async function startTallyCoalescer(opts: TallyCoalescerOptions): Promise<
     const state: VoteState = {
       tenantId: parsed.data.tenantId,
       voteId: parsed.data.vote_id,
+      channel: parsed.data.channel,
       pending: true,
       running: false,
       timer: null,
