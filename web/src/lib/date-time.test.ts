@@ -57,6 +57,15 @@ describe('parsing', () => {
     expect(parseDateTime(' 01/05/2025   3:07pm ')).toEqual(new Date(2025, 0, 5, 15, 7));
   });
 
+  it('also takes a 24-hour time with a two-digit hour, but not an hour that could be either', () => {
+    expect(parseDateTime('01/05/2025 15:07')).toEqual(new Date(2025, 0, 5, 15, 7));
+    expect(parseDateTime('01/05/2025 00:30:09')).toEqual(new Date(2025, 0, 5, 0, 30, 9));
+    expect(parseTime('09:30', new Date(2025, 5, 1))).toEqual(new Date(2025, 5, 1, 9, 30));
+    expect(parsePickerText('11/23/2026 21:05', 'datetime')).toBe('2026-11-23T21:05');
+    expect(parseDateTime('01/05/2025 3:07')).toBeNull();
+    expect(parseDateTime('01/05/2025 24:00')).toBeNull();
+  });
+
   it('parses date-only to local midnight and time-only onto a reference day', () => {
     expect(parseDate('02/29/2024')).toEqual(new Date(2024, 1, 29));
     expect(parseTime('9:30 AM', new Date(2025, 5, 1, 18, 0))).toEqual(new Date(2025, 5, 1, 9, 30));

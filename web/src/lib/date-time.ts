@@ -37,7 +37,8 @@ export function formatTime(value: DateInput, options: { seconds?: boolean } = {}
 }
 
 const DATE_SHAPE = String.raw`\d{1,2}/\d{1,2}/\d{4}`;
-const TIME_SHAPE = String.raw`\d{1,2}:\d{2}(:\d{2})?\s*[AaPp][Mm]`;
+// 12-hour with AM/PM, or 24-hour with a two-digit hour ('15:07', '09:30'); '3:07' alone stays ambiguous.
+const TIME_SHAPE = String.raw`(\d{1,2}:\d{2}(:\d{2})?\s*[AaPp][Mm]|\d{2}:\d{2}(:\d{2})?)`;
 const DATE_RE = new RegExp(`^${DATE_SHAPE}$`);
 const TIME_RE = new RegExp(`^${TIME_SHAPE}$`);
 const DATE_TIME_RE = new RegExp(`^${DATE_SHAPE}\\s+${TIME_SHAPE}$`);
@@ -53,12 +54,18 @@ function normalise(text: string): string {
 function parseWith(text: string, shape: RegExp, patterns: [string, string], reference: Date): Date | null {
   const cleaned = normalise(text);
   if (!shape.test(cleaned)) return null;
-  const pattern = cleaned.split(':').length > 2 ? patterns[1] : patterns[0];
+  const twelveHour = cleaned.split(':').length > 2 ? patterns[1] : patterns[0];
+  const pattern = /[AaPp][Mm]$/.test(cleaned)
+    ? twelveHour
+    : twelveHour.replace('h:', 'HH:').replace(' a', '');
   const date = parse(cleaned, pattern, reference);
   return isValid(date) ? date : null;
 }
 
-/** Parses 'MM/DD/YYYY h:mm A' or 'MM/DD/YYYY h:mm:ss A' (local time); null when the text does not fit. */
+/**
+ * Parses 'MM/DD/YYYY h:mm A' or 'MM/DD/YYYY h:mm:ss A' (local time), or the same with a 24-hour 'HH:mm';
+ * null when the text does not fit.
+ */
 export function parseDateTime(text: string): Date | null {
   return parseWith(text, DATE_TIME_RE, [DATE_TIME_FORMAT, DATE_TIME_SECONDS_FORMAT], new Date());
 }
@@ -68,7 +75,7 @@ export function parseDate(text: string): Date | null {
   return parseWith(text, DATE_RE, [DATE_FORMAT, DATE_FORMAT], new Date());
 }
 
-/** Parses 'h:mm A' or 'h:mm:ss A' as that time on the reference day (today by default). */
+/** Parses 'h:mm A', 'h:mm:ss A' or 24-hour 'HH:mm' as that time on the reference day (today by default). */
 export function parseTime(text: string, reference: Date = new Date()): Date | null {
   return parseWith(text, TIME_RE, [TIME_FORMAT, TIME_SECONDS_FORMAT], reference);
 }
