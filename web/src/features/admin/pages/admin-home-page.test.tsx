@@ -2,7 +2,7 @@ import { COMMITTEE_LIST_PERMISSIONS, type Permission } from '@gavel/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_FORBIDDEN } from '@/features/admin/admin-access';
-import { NO_COMMITTEES, NO_YEARS } from '@/features/admin/pages/admin-home-page';
+import { currentYearQuestion, NO_COMMITTEES, NO_YEARS } from '@/features/admin/pages/admin-home-page';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -189,6 +189,15 @@ describe('Admin home', () => {
       ],
     });
     await user.click(screen.getByRole('button', { name: 'Set as current' }));
+    // Asked first: cancelling changes nothing.
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByText(currentYearQuestion(2025))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.requestsTo('POST /api/admin/set-year')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Set as current' }));
+    await user.click(await screen.findByRole('button', { name: 'Make 2025 current' }));
     expect(await screen.findByText('Current year')).toBeTruthy();
     expect(fetchMock.requestsTo('POST /api/admin/set-year')[0]?.body).toEqual({ year: 2025 });
     expect(screen.queryByRole('button', { name: 'Set as current' })).toBeNull();

@@ -3,6 +3,7 @@ import { CopyIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState, QueryResult } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
@@ -99,9 +100,11 @@ function YearControls({
 }) {
   const setCurrent = useSetCurrentYear();
   const [error, setError] = React.useState<string | null>(null);
+  const [confirming, setConfirming] = React.useState(false);
   const isCurrent = years.some((y) => y.year === year && y.is_current);
 
   function makeCurrent() {
+    setConfirming(false);
     setCurrent.mutate(year, {
       onSuccess: () => toast.success('Saved'),
       onError: (err) => setError(errorText(err, FALLBACK.save)),
@@ -115,14 +118,26 @@ function YearControls({
         <Badge variant="secondary">Current year</Badge>
       ) : (
         can(principal, 'create committees') && (
-          <Button variant="outline" onClick={makeCurrent} disabled={setCurrent.isPending}>
+          <Button variant="outline" onClick={() => setConfirming(true)} disabled={setCurrent.isPending}>
             Set as current
           </Button>
         )
       )}
+      {/* The current year is the whole association's default: asked once more before it moves. */}
+      <ConfirmDialog
+        title="Set the current year"
+        message={confirming ? currentYearQuestion(year) : null}
+        confirmLabel={`Make ${year} current`}
+        onConfirm={makeCurrent}
+        onCancel={() => setConfirming(false)}
+      />
       <ErrorDialog title="Error" message={error} onClose={() => setError(null)} />
     </div>
   );
+}
+
+export function currentYearQuestion(year: number): string {
+  return `Make ${year} the current year? Members' home pages and the admin pages open on the current year.`;
 }
 
 /**
