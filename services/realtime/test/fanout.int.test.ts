@@ -6,9 +6,9 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
 import {
-  connectClient,
   Fakes,
   installFakes,
+  joinedClient,
   MEETING_JOIN,
   news,
   sessionStore,
@@ -29,12 +29,15 @@ const clients: TestClient[] = [];
 
 const CHANNEL = 'meeting.ten-alpha-m1' as const;
 
-async function joined(instance: RunningRealtime, userId: string): Promise<TestClient> {
-  const token = await sessions.create(userId, 'ten-alpha');
-  const client = await connectClient(instance.port, { token });
-  clients.push(client);
-  expect(await client.join(MEETING_JOIN)).toEqual({ ok: true, channel: CHANNEL });
-  return client;
+function joined(instance: RunningRealtime, userId: string): Promise<TestClient> {
+  return joinedClient({
+    port: instance.port,
+    sessions,
+    userId,
+    request: MEETING_JOIN,
+    channel: CHANNEL,
+    clients,
+  });
 }
 
 function broadcast(n: number, extra: Partial<TBroadcast> = {}): TBroadcast {

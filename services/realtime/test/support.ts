@@ -27,6 +27,7 @@ import type { TestEnvironment } from '@gavel/test-kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import { type RunningRealtime, startRealtime } from '../src/start.js';
 
 /**
@@ -171,6 +172,25 @@ export function connectClient(port: number, opts: ConnectOptions = {}): Promise<
 }
 
 /** Messages of a kind other than the 'refresh' every join brings. */
+
+/**
+ * An Alpha user's client on `port` that has joined `request` (the ack must name `channel`); added to
+ * `clients` so the test file closes it at the end.
+ */
+export async function joinedClient(opts: {
+  port: number;
+  sessions: SessionStore;
+  userId: string;
+  request: TJoinRequest;
+  channel: string;
+  clients: TestClient[];
+}): Promise<TestClient> {
+  const token = await opts.sessions.create(opts.userId, ALPHA.id);
+  const client = await connectClient(opts.port, { token });
+  opts.clients.push(client);
+  expect(await client.join(opts.request)).toEqual({ ok: true, channel: opts.channel });
+  return client;
+}
 export function news(client: TestClient): TSocketMessage[] {
   return client.messages.filter((m) => m.kind !== 'refresh');
 }

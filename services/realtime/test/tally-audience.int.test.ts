@@ -5,9 +5,9 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
 import {
-  connectClient,
   Fakes,
   installFakes,
+  joinedClient,
   news,
   sessionStore,
   sleep,
@@ -55,11 +55,15 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-async function joined(userId: string): Promise<TestClient> {
-  const client = await connectClient(instance.port, { token: await sessions.create(userId, 'ten-alpha') });
-  clients.push(client);
-  expect(await client.join(VOTE_JOIN)).toEqual({ ok: true, channel: CHANNEL });
-  return client;
+function joined(userId: string): Promise<TestClient> {
+  return joinedClient({
+    port: instance.port,
+    sessions,
+    userId,
+    request: VOTE_JOIN,
+    channel: CHANNEL,
+    clients,
+  });
 }
 
 /** Two notes 100 ms apart for a fresh vote: answers the gap between the two live requests they cause. */

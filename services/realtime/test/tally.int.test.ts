@@ -5,9 +5,9 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
 import {
-  connectClient,
   Fakes,
   installFakes,
+  joinedClient,
   news,
   sessionStore,
   sleep,
@@ -56,12 +56,15 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-async function joined(instance: RunningRealtime, userId: string): Promise<TestClient> {
-  const token = await sessions.create(userId, 'ten-alpha');
-  const client = await connectClient(instance.port, { token });
-  clients.push(client);
-  expect(await client.join(VOTE_JOIN)).toEqual({ ok: true, channel: CHANNEL });
-  return client;
+function joined(instance: RunningRealtime, userId: string): Promise<TestClient> {
+  return joinedClient({
+    port: instance.port,
+    sessions,
+    userId,
+    request: VOTE_JOIN,
+    channel: CHANNEL,
+    clients,
+  });
 }
 
 describe('tally coalescing', () => {
