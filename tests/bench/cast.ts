@@ -8,6 +8,8 @@ export interface CastOutcome {
   body: string;
   /** The answer's length on the wire. */
   bytes: number;
+  /** The answer's ETag, when it has one. */
+  etag: string | null;
 }
 
 /** HTTP/1.1 keep-alive connections to the gateway, as many as calls in flight (see KeepAliveClient). */
@@ -28,6 +30,8 @@ export async function throughGateway(opts: {
   body?: unknown;
   /** Ask for a gzipped answer, as browsers do; the body is then the compressed bytes' length. */
   gzip?: boolean;
+  /** Revalidate an answer held from before, as a browser does with its cached copy. */
+  ifNoneMatch?: string;
 }): Promise<CastOutcome> {
   const csrf = randomBytes(32).toString('base64url');
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
@@ -44,6 +48,7 @@ export async function throughGateway(opts: {
         ...(payload ? { 'content-type': 'application/json' } : {}),
         accept: 'application/json',
         ...(opts.gzip ? { 'accept-encoding': 'gzip' } : {}),
+        ...(opts.ifNoneMatch ? { 'if-none-match': opts.ifNoneMatch } : {}),
       },
       body: payload,
     });
@@ -52,8 +57,9 @@ export async function throughGateway(opts: {
       latencyMs: performance.now() - started,
       body: res.headers.has('content-encoding') ? '' : res.body.toString('utf8'),
       bytes: res.body.length,
+      etag: res.headers.get('etag') ?? null,
     };
   } catch (err) {
-    return { status: 0, latencyMs: performance.now() - started, body: String(err), bytes: 0 };
+    return { status: 0, latencyMs: performance.now() - started, body: String(err), bytes: 0, etag: null };
   }
 }

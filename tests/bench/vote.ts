@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SUBJECTS, ZMeeting, ZMotionReply, ZVoteReply } from '@gavel/contracts';
+import { SUBJECTS, ZMotionReply, ZVoteReply } from '@gavel/contracts';
 import pg from 'pg';
-import { z } from 'zod';
 import { baselineInsertsPerSecond } from './baseline.js';
 import { gatewayAgent, throughGateway } from './cast.js';
-import { BENCH_HOST, type Electorate, prepareElectorate } from './electorate.js';
+import { BENCH_HOST, prepareElectorate } from './electorate.js';
+import { openMeeting, settle } from './meeting.js';
 import { cpuMsPer, cpuSecondsByProcess, peakMemoryByProcess } from './memory.js';
 import { startNeighbour } from './neighbour.js';
 import { eventsSettled } from './settled.js';
@@ -49,54 +49,6 @@ const urls = {
   redisPrefix: process.env.REDIS_PREFIX || '',
 };
 const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
-
-/** Retries a setup step while the services' read models catch up with the events just written. */
-async function settle<T>(what: string, step: () => Promise<T>, seconds = 120): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    try {
-      return await step();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${(err as Error).message}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
-
-async function openMeeting(e: Electorate) {
-  const meetingCode = `B${Date.now().toString(36).toUpperCase()}`;
-  const now = Date.now();
-  const meeting = await settle('create the meeting', () =>
-    e.call(
-      SUBJECTS.meetings.meetingCreate,
-      {
-        committeeCode: e.committeeCode,
-        code: meetingCode,
-        name: `Convention burst ${meetingCode}`,
-        start: new Date(now - 60_000).toISOString(),
-        end: new Date(now + 2 * 3600_000).toISOString(),
-        allow_in_person: true,
-        show_motions: true,
-        in_meeting_voting: true,
-      },
-      ZMeeting,
-    ),
-  );
-  await e.call(SUBJECTS.meetings.meetingStart, { committeeCode: e.committeeCode, meetingCode }, ZMeeting);
-  log(`meeting ${e.committeeCode}/${meetingCode} started; checking in ${e.delegates.length} delegates`);
-  const checkInStart = performance.now();
-  await pool(e.delegates, 32, async (d) => {
-    await settle('check in', () =>
-      e.call(
-        SUBJECTS.meetings.attendanceSet,
-        { committeeCode: e.committeeCode, meetingCode, id: d.userId, attending_via: 'in_person' },
-        z.unknown(),
-      ),
-    );
-  });
-  const checkInsPerSecond = e.delegates.length / ((performance.now() - checkInStart) / 1000);
-  return { meeting, meetingCode, checkInsPerSecond };
-}
 
 async function main() {
   const started = performance.now();
