@@ -11,6 +11,7 @@ export * from './migrate.js';
 export * from './nats.js';
 export * from './nats-server.js';
 export * from './outbox.js';
+export * from './prepared-answer.js';
 export * from './prisma.js';
 export * from './redis.js';
 export * from './refresh-hints.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ServerNats } from '@nestjs/microservices';
 import { LargeAnswers } from './large-answers.js';
+import { PreparedAnswer } from './prepared-answer.js';
 import { prefixed } from './subjects.js';
 
 type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0];
@@ -53,13 +54,19 @@ export class GavelNatsServer extends ServerNats {
     return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
 
-  /** Answers in the Nest wire format; a large answer is gzipped, and sent in chunks when it must be. */
+  /**
+   * Answers in the Nest wire format; a large answer is gzipped, and sent in chunks when it must be. A
+   * handler's PreparedAnswer goes as it is (see LargeAnswers.respondPrepared).
+   */
   override getPublisher(natsMsg: Msg, id: string, _ctx: unknown) {
     const answers = this.answers;
     if (!natsMsg.reply || !answers) return () => undefined;
-    return (packet: Record<string, unknown>) =>
+    return (packet: Record<string, unknown>) => {
+      const data = (packet.response as { data?: unknown } | undefined)?.data;
+      if (data instanceof PreparedAnswer) return answers.respondPrepared(natsMsg, data);
       // A failure here is a connection that closed under us: the caller times out.
-      answers.respond(natsMsg, JSON.stringify({ ...packet, id })).catch(() => undefined);
+      return answers.respond(natsMsg, JSON.stringify({ ...packet, id })).catch(() => undefined);
+    };
   }
 
   private waitForIdle(): Promise<void> {

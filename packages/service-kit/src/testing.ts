@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AppError, REQUEST_ID_HEADER, type TRequestContext } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import { IF_NONE_MATCH_HEADER, LargeAnswers } from './large-answers.js';
 import { connectNats } from './nats.js';
+import { PreparedAnswer } from './prepared-answer.js';
 import type { ServiceRuntime } from './runtime.js';
 import { prefixed, streamName } from './subjects.js';
 
@@ -65,6 +67,8 @@ export interface ReceivedCall {
   ctx: TRequestContext;
   input: unknown;
   headerRequestId: string | undefined;
+  /** The If-None-Match the caller passed on (callServiceConditional). */
+  headerIfNoneMatch: string | undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each fake handler knows its own input
@@ -73,10 +77,16 @@ type Handler = (input: any, ctx: TRequestContext) => unknown;
 export class Responders {
   readonly calls: ReceivedCall[] = [];
 
+  /** A handler's PreparedAnswer goes out as a service sends it. */
+  private readonly answers: LargeAnswers;
+
   protected constructor(
     readonly nc: NatsConnection,
     readonly prefix: string,
-  ) {}
+  ) {
+    this.answers = new LargeAnswers(nc, prefixed(prefix, `_chunks.${randomUUID()}`));
+    this.answers.listen();
+  }
 
   static async connect(natsUrl: string, prefix: string, name = 'fakes'): Promise<Responders> {
     return new Responders(await connectNats(natsUrl, name), prefix);
@@ -99,11 +109,16 @@ export class Responders {
       ctx: packet.data.ctx,
       input: packet.data.input,
       headerRequestId: msg.headers?.get(REQUEST_ID_HEADER) || undefined,
+      headerIfNoneMatch: msg.headers?.get(IF_NONE_MATCH_HEADER) || undefined,
     });
     let response: unknown;
     try {
       const data = await handler(packet.data.input, packet.data.ctx);
       if (data === NO_REPLY) return;
+      if (data instanceof PreparedAnswer) {
+        this.answers.respondPrepared(msg, data);
+        return;
+      }
       if (data === NEST_ERR) {
         msg.respond(JSON.stringify({ id: packet.id, err: 'boom', isDisposed: true }));
         return;
@@ -121,6 +136,7 @@ export class Responders {
   }
 
   async close(): Promise<void> {
+    this.answers.stop();
     await this.nc.drain();
   }
 }

@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, etagOf, ifNoneMatchMatches, ZFileReply } from './http-cache.js';
-
-describe('etagOf', () => {
-  it('is a strong tag that changes with the bytes', () => {
-    expect(etagOf('{"a":1}')).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect(etagOf('{"a":1}')).toBe(etagOf(Buffer.from('{"a":1}')));
-    expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
-  });
-});
-
-describe('ifNoneMatchMatches', () => {
-  const tag = '"abc"';
-  it('matches the tag itself, weakly, in a list, or *', () => {
-    expect(ifNoneMatchMatches('"abc"', tag)).toBe(true);
-    expect(ifNoneMatchMatches('W/"abc"', tag)).toBe(true);
-    expect(ifNoneMatchMatches('"x", "abc"', tag)).toBe(true);
-    expect(ifNoneMatchMatches('*', tag)).toBe(true);
-  });
-  it('does not match another tag or nothing', () => {
-    expect(ifNoneMatchMatches(undefined, tag)).toBe(false);
-    expect(ifNoneMatchMatches('"abd"', tag)).toBe(false);
-    expect(ifNoneMatchMatches('abc', tag)).toBe(false);
-  });
-});
+import { acceptsGzip, contentDisposition, ZFileReply } from './http-cache.js';
 
 describe('file replies', () => {
   it('names the file for download, with a safe ASCII fallback and the exact UTF-8 name', () => {
@@ -42,5 +19,22 @@ describe('file replies', () => {
     expect(ok('application/pdf')).toBe(true);
     expect(ok('text/html\r\nSet-Cookie: x=1')).toBe(false);
     expect(ok('nonsense')).toBe(false);
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('takes gzip by name or *, unless its q-value is 0', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip(['deflate', 'gzip'])).toBe(true);
+  });
+  it('refuses no header, identity, other codings and q=0', () => {
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip('br, deflate')).toBe(false);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip;q=0.000')).toBe(false);
+    expect(acceptsGzip('x-gzip')).toBe(false);
   });
 });

@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback } from 'node:zlib';
 import { AppError } from '@gavel/contracts';
+import { type ConditionalAnswer, etagOf, ifNoneMatchMatches } from '@gavel/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
+const gunzip = promisify(gunzipCallback);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Conditional GETs for every forwarded GET: an ETag from a hash of the exact reply bytes, and 304 with no
@@ -9,19 +14,8 @@ import { z } from 'zod';
  * realtime is down; an unchanged answer then costs a few bytes on the wire. Replies depend on the caller,
  * so they may only be kept by the browser (private) and must be revalidated every time (no-cache).
  */
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** RFC 9110 weak comparison of an If-None-Match header against our ETag (`*` matches anything). */
-export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const values = (Array.isArray(header) ? header.join(',') : header).split(',');
-  const ours = etag.replace(/^W\//, '');
-  return values.some((raw) => {
-    const value = raw.trim();
-    return value === '*' || value.replace(/^W\//, '') === ours;
-  });
+function cacheHeaders(reply: FastifyReply, etag: string): FastifyReply {
+  return reply.header('etag', etag).header('cache-control', 'private, no-cache');
 }
 
 /** Sends `body` with an ETag, or 304 when the request's If-None-Match already names it. */
@@ -32,7 +26,7 @@ export function sendConditional(
   contentType: string,
 ): FastifyReply {
   const etag = etagOf(body);
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  cacheHeaders(reply, etag);
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(contentType).send(body);
 }
@@ -41,9 +35,37 @@ export function sendConditional(
 export function sendJson(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
   const body = JSON.stringify(data) ?? 'null';
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type(JSON_TYPE).send(body);
   }
-  return sendConditional(request, reply, body, 'application/json; charset=utf-8');
+  return sendConditional(request, reply, body, JSON_TYPE);
+}
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q-value above 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  return (Array.isArray(header) ? header.join(',') : header).split(',').some((part) => {
+    const [coding = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * A GET's conditional answer: 304 when the service said the caller's copy is current; a prepared answer's
+ * gzip bytes as they came when the client takes gzip (unzipped once here when it does not); data as any.
+ */
+export async function sendConditionalAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: ConditionalAnswer<unknown>,
+): Promise<FastifyReply> {
+  if (answer.kind === 'data') return sendJson(request, reply, answer.data);
+  cacheHeaders(reply, answer.etag).header('vary', 'accept-encoding');
+  if (answer.kind === 'not_modified' || ifNoneMatchMatches(request.headers['if-none-match'], answer.etag))
+    return reply.code(304).send();
+  if (acceptsGzip(request.headers['accept-encoding']))
+    return reply.header('content-encoding', 'gzip').type(JSON_TYPE).send(answer.gzipped);
+  return reply.type(JSON_TYPE).send(await gunzip(answer.gzipped));
 }
 
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";

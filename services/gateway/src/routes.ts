@@ -6,13 +6,13 @@ import {
   type TRequestContext,
   type TTenant,
 } from '@gavel/contracts';
-import { callService } from '@gavel/service-kit';
+import { callService, callServiceConditional } from '@gavel/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { setCsrfCookie } from './csrf.js';
 import { errorResponse, MESSAGES, sendError } from './errors.js';
-import { sendFile, sendJson } from './http-cache.js';
+import { sendConditionalAnswer, sendFile, sendJson } from './http-cache.js';
 import type { PrincipalResolver } from './principal.js';
 import { type Bucket, bucketsFor, type RateLimiter, type RateLimits } from './rate-limit.js';
 import {
@@ -105,6 +105,15 @@ export async function resolveCaller(
   return { tenant, token, session, principal, ctx };
 }
 
+/** A GET (or HEAD) answered with JSON, which the service may answer conditionally. */
+function isPlainGet(route: HttpRoute, request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !route.file && !route.session;
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** Registers one Fastify route per catalogue entry that forwards to its NATS subject. */
 export function registerForwardedRoutes(
   app: FastifyInstance,
@@ -166,6 +175,16 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
       // The service validates again with the same schema and applies its transforms once.
       const input = route.input ? merged : {};
       const subject = route.subject as string;
+      if (isPlainGet(route, request)) {
+        // The service may answer "not modified" to the copy the browser holds, or prepared bytes.
+        const ifNoneMatch = headerText(request.headers['if-none-match']);
+        const answer = await callServiceConditional(deps.nc, subject, caller.ctx, input, replySchema, {
+          ...callOpts,
+          ifNoneMatch,
+        });
+        giveBack = true;
+        return sendConditionalAnswer(request, reply, answer);
+      }
       const data = await callService(deps.nc, subject, caller.ctx, input, replySchema, callOpts);
 
       if (route.session === 'create') {

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { HTTP_ROUTES, type HttpRoute } from '@gavel/contracts';
-import { createLogger } from '@gavel/service-kit';
+import { createLogger, PreparedAnswer } from '@gavel/service-kit';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +56,21 @@ const TEST_ROUTES: HttpRoute[] = [
     reply: z.unknown(),
     file: true,
   },
+  {
+    method: 'GET',
+    path: '/api/test/{code}/retrieve/list',
+    summary: 'A large list its service encodes once',
+    tag: 'test',
+    subject: 'test.list.get',
+    auth: 'public',
+    input: z.object({ code: z.string() }),
+    reply: z.object({ code: z.string(), rows: z.array(z.string()) }),
+  },
 ];
+
+/** Rows that hardly compress: `count` of them make a gzip body of about 13 bytes each. */
+const randomRows = (count: number) =>
+  Array.from({ length: count }, () => randomBytes(12).toString('base64url'));
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Réunion\r\nEND:VCALENDAR\r\n';
 
@@ -65,6 +81,9 @@ let nc: NatsConnection;
 let redis: Redis;
 let client: Client;
 let version = 1;
+/** What test.list.get answers, encoded once per list like the attendance lists. */
+const lists = new Map<string, PreparedAnswer>();
+const listAnswer = (code: string) => lists.get(code) ?? null;
 
 beforeAll(async () => {
   env = await testEnvironment();
@@ -78,6 +97,7 @@ beforeAll(async () => {
     body: ICS,
   }));
   responders.on('test.broken', () => ({ nope: true }));
+  responders.on('test.list.get', (input: { code: string }) => listAnswer(input.code));
   await responders.flush();
   const config = loadGatewayConfig(env.env({ HTTP_PORT: '0', LOG_LEVEL: 'fatal' }));
   const logger = createLogger('gateway-test', 'fatal');
@@ -166,5 +186,63 @@ describe('file replies', () => {
     expect(broken.status).toBe(500);
     expect(broken.json.message).toBeTruthy();
     expect(broken.text).not.toContain('nope');
+  });
+});
+
+describe('prepared answers', () => {
+  it("pass the service's gzip bytes to a client that takes gzip, and unzip them for one that does not", async () => {
+    const data = { code: 'FIN', rows: randomRows(50) };
+    const prepared = await PreparedAnswer.of(data);
+    lists.set('FIN', prepared);
+
+    const gzipped = await client.get('/api/test/FIN/retrieve/list', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gzipped.headers.etag).toBe(prepared.etag);
+    expect(gzipped.headers['cache-control']).toBe('private, no-cache');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzipped.json).toEqual(data);
+
+    const plain = await client.get('/api/test/FIN/retrieve/list', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(prepared.etag);
+    expect(plain.text).toBe(JSON.stringify(data));
+  });
+
+  it("answer 304 for the copy a client holds, from the service's word alone", async () => {
+    const prepared = await PreparedAnswer.of({ code: 'HELD', rows: randomRows(5) });
+    lists.set('HELD', prepared);
+    const held = await client.get('/api/test/HELD/retrieve/list', {
+      headers: { 'if-none-match': `"stale", ${prepared.etag}` },
+    });
+    expect(held.status).toBe(304);
+    expect(held.text).toBe('');
+    expect(held.headers.etag).toBe(prepared.etag);
+    expect(responders.callsTo('test.list.get').at(-1)?.headerIfNoneMatch).toBe(`"stale", ${prepared.etag}`);
+
+    const next = await PreparedAnswer.of({ code: 'HELD', rows: randomRows(5) });
+    lists.set('HELD', next);
+    const changed = await client.get('/api/test/HELD/retrieve/list', {
+      headers: { 'if-none-match': prepared.etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).toBe(next.etag);
+  });
+
+  it('arrive whole when they are larger than one NATS message', async () => {
+    const data = { code: 'BIG', rows: randomRows(150_000) }; // ~2 MB of gzip: two chunks or more
+    const prepared = await PreparedAnswer.of(data);
+    expect(prepared.bytes).toBeGreaterThan(1.5 * 1024 * 1024);
+    lists.set('BIG', prepared);
+    const big = await client.get('/api/test/BIG/retrieve/list', { headers: { 'accept-encoding': 'gzip' } });
+    expect(big.status).toBe(200);
+    expect(JSON.parse(gunzipSync(prepared.gzipped).toString('utf8'))).toEqual(data);
+    expect(big.json).toEqual(data);
   });
 });

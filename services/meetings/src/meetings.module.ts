@@ -3,6 +3,7 @@ import { Module, type Type } from '@nestjs/common';
 import { AttendanceHandler } from './attendance/attendance.handler.js';
 import { AttendanceRepository } from './attendance/attendance.repository.js';
 import { AttendanceService } from './attendance/attendance.service.js';
+import { AttendanceListCache, ListVersions } from './attendance/list-cache.js';
 import { VotingStatusSource } from './attendance/voting-status.source.js';
 import { CalendarService } from './calendar/calendar.service.js';
 import { Clock } from './clock.js';
@@ -42,6 +43,8 @@ export function meetingsModule(settings: TMeetingsSettings, providers?: VideoPro
       MeetingService,
       AttendanceRepository,
       AttendanceService,
+      ListVersions,
+      AttendanceListCache,
       VotingStatusSource,
       JoinService,
       CalendarService,

@@ -14,6 +14,7 @@ import {
   zonedTime,
 } from '@gavel/service-kit';
 import { AttendanceRepository } from './attendance/attendance.repository.js';
+import { bumpListVersion, ListVersions } from './attendance/list-cache.js';
 import { fixedClock } from './clock.js';
 import { ZMeetingsSettings } from './config.js';
 import { Database } from './db/database.js';
@@ -65,7 +66,15 @@ export async function seedDemo(
   const repo = new MeetingRepository();
   const attendance = new AttendanceRepository();
   const events = new MeetingEvents(outbox);
-  const service = new MeetingService(db, repo, attendance, events, fixedClock(now), settings);
+  const service = new MeetingService(
+    db,
+    repo,
+    attendance,
+    events,
+    fixedClock(now),
+    settings,
+    new ListVersions(db),
+  );
   const { tenantId, committee } = demo;
   const ctx = demo.admin;
 
@@ -110,6 +119,7 @@ export async function seedDemo(
   } else if (dateKey(existing.meeting.start, timeZone) !== day) {
     await db.transaction(async (tx) => {
       await attendance.clearAttendance(tx, tenantId, existing.meeting.id);
+      await bumpListVersion(tx, tenantId, existing.meeting.committeeId);
       const row = await repo.update(tx, tenantId, existing.meeting.id, {
         start,
         end,

@@ -23,7 +23,7 @@ describe('schema drift', () => {
       schema: 'meetings',
       migrationsDir: MIGRATIONS_DIR,
     });
-    expect(applied).toEqual(['20261122100000_init']);
+    expect(applied).toEqual(['20261122100000_init', '20261124120000_list_versions']);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'meetings' })).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import {
   ZMeetingUserRef,
   ZRsvpInput,
 } from '@gavel/contracts';
-import { Handle } from '@gavel/service-kit';
+import { Handle, type PreparedAnswer } from '@gavel/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { AttendanceService } from './attendance.service.js';
 
@@ -45,12 +45,15 @@ export class AttendanceHandler {
   }
 
   @Handle(S.retrieveAttendance, ZMeetingRef)
-  retrieve(input: TMeetingRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
+  retrieve(input: TMeetingRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     return this.attendance.retrieve(ctx, input);
   }
 
   @Handle(S.retrieveVoteAttendance, ZEmailVoteRefInput)
-  retrieveForEmailVote(input: TEmailVoteRefInput, ctx: TRequestContext): Promise<TRetrieveAttendanceReply> {
+  retrieveForEmailVote(
+    input: TEmailVoteRefInput,
+    ctx: TRequestContext,
+  ): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     return this.attendance.retrieveForEmailVote(ctx, input);
   }
 }

@@ -15,6 +15,7 @@ import {
   type TRetrieveAttendanceReply,
   type TRsvpInput,
 } from '@gavel/contracts';
+import type { PreparedAnswer } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
@@ -47,6 +48,7 @@ import {
   AttendanceRepository,
   type AttendeeIdentity,
 } from './attendance.repository.js';
+import { AttendanceListCache, ListVersions } from './list-cache.js';
 import { VotingStatusSource } from './voting-status.source.js';
 
 /** The person an RSVP or attendance call is about. */
@@ -78,6 +80,8 @@ export class AttendanceService {
     @Inject(MeetingEvents) private readonly events: MeetingEvents,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(VotingStatusSource) private readonly votingStatus: VotingStatusSource,
+    @Inject(AttendanceListCache) private readonly lists: AttendanceListCache,
+    @Inject(ListVersions) private readonly versions: ListVersions,
   ) {}
 
   /** POST {base}/user/{id}/planned_attendance: own RSVP, or anyone's with 'modify meeting rsvps'. */
@@ -179,14 +183,18 @@ export class AttendanceService {
     });
   }
 
-  /** GET {base}/retrieve/attendance: users, members, attendance, rsvps as the caller may see them. */
-  async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveAttendanceReply> {
+  /**
+   * GET {base}/retrieve/attendance: users, members, attendance, rsvps as the caller may see them. Everyone
+   * but runners (whose list carries live voting statuses) shares a list encoded once per change.
+   */
+  async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     return this.db.read(async (db) => {
       const { meeting, committee } = await this.meetingService.viewable(db, ctx, ref);
       const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
+      if (!audience.runner)
+        return this.sharedList(db, ctx.tenantId, committee.id, meeting.id, audience, `meeting:${meeting.id}`);
       const rows = await this.listRows(db, ctx.tenantId, committee, meeting.id);
-      const statusOf = audience.runner ? await this.votingStatuses(db, ctx, meeting.id) : () => null;
-      return toAttendanceList(committee, rows, audience, statusOf);
+      return toAttendanceList(committee, rows, audience, await this.votingStatuses(db, ctx, meeting.id));
     });
   }
 
@@ -200,16 +208,40 @@ export class AttendanceService {
   async retrieveForEmailVote(
     ctx: TRequestContext,
     ref: TEmailVoteRefInput,
-  ): Promise<TRetrieveAttendanceReply> {
+  ): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
+    const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
     const { committee, rows } = await this.db.read(async (db) => {
       const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
+      if (!audience.runner) return { committee, rows: null };
       return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
     });
-    const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-    const statuses = audience.runner ? await this.votingStatus.emailVoteStatuses(ctx, ref) : null;
+    if (!rows)
+      return this.db.read((db) =>
+        this.sharedList(db, ctx.tenantId, committee.id, null, audience, `committee:${committee.id}`),
+      );
+    const statuses = await this.votingStatus.emailVoteStatuses(ctx, ref);
     // A voting member the voting service does not know yet has not voted.
     const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
     return toAttendanceList(committee, rows, audience, statusOf);
+  }
+
+  /** A list without voting statuses, as the cache keeps it for this audience. */
+  private sharedList(
+    db: Db,
+    tenantId: string,
+    committeeId: string,
+    meetingId: string | null,
+    audience: Audience,
+    list: string,
+  ): Promise<PreparedAnswer> {
+    const name = `${list}:${audience.staff ? 'staff' : 'everyone'}`;
+    return this.lists.get(db, { tenantId, committeeId, name }, async () => {
+      // Read again after the versions: the caller's copy of the committee may be older than them.
+      const committee = await this.meetings.committee(db, tenantId, committeeId);
+      if (!committee) throw new AppError('not_found', 'Committee not found.');
+      const rows = await this.listRows(db, tenantId, committee, meetingId);
+      return toAttendanceList(committee, rows, audience, () => null);
+    });
   }
 
   /** The committee's members and the users they (and a meeting's attendees and RSVPs) are. */
@@ -326,6 +358,7 @@ export class AttendanceService {
       user: toAttendanceUser(t.user, audience),
     });
     await this.events.broadcast(tx, tenantId, meeting.id, kind, view(EVERYONE), view(STAFF));
+    this.versions.touch(tx, tenantId, committee.id);
     return parts;
   }
 

@@ -20,6 +20,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import sanitizeHtml from 'sanitize-html';
 import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
 import { AttendanceRepository } from '../attendance/attendance.repository.js';
+import { ListVersions } from '../attendance/list-cache.js';
 import { Clock } from '../clock.js';
 import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
 import { Database } from '../db/database.js';
@@ -93,6 +94,7 @@ export class MeetingService {
     @Inject(MeetingEvents) private readonly events: MeetingEvents,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
+    @Inject(ListVersions) private readonly listVersions: ListVersions,
   ) {}
 
   /** The Meeting entity with its RSVP counts. */
@@ -285,6 +287,7 @@ export class MeetingService {
       // Everyone still checked in is checked out at the end (one attendance event each, for voting).
       for (const attendee of await this.attendance.closeAllCheckIns(tx, ctx.tenantId, current.id, now))
         await this.events.attendance(tx, toAttendanceEvent(ctx.tenantId, current, attendee));
+      this.listVersions.touch(tx, ctx.tenantId, current.committeeId);
       await this.events.meeting(tx, 'ended', ctx.tenantId, row);
       await this.broadcastState(tx, ctx.tenantId, row, found.committee);
       return this.present(tx, ctx.tenantId, row, found.committee);

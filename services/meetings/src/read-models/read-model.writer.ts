@@ -6,11 +6,14 @@ import type {
   TVotingVoteEvent,
 } from '@gavel/contracts';
 import type { RawSql } from '@gavel/service-kit';
+import { bumpListVersion, USERS_SCOPE } from '../attendance/list-cache.js';
 import { MEETINGS_SCHEMA } from '../db/prisma.js';
 
 /**
  * Keep the read models current from other services' events. Each runs inside the consumer's transaction,
  * so the copy and the processed-event mark commit together. Deletions come as `<...>.deleted` subjects.
+ * Committees, memberships and users are what attendance lists are made of: each change counts against
+ * the lists' versions (list-cache.ts) in the same transaction.
  */
 const T = (name: string) => `"${MEETINGS_SCHEMA}".${name}`;
 const isDelete = (subject: string) => subject.endsWith('.deleted');
@@ -21,6 +24,7 @@ export async function applyCommitteeEvent(
   event: TCommitteeEvent,
 ): Promise<void> {
   const c = event.committee;
+  await bumpListVersion(tx, event.tenantId, c.id);
   if (isDelete(subject)) {
     await tx.$executeRawUnsafe(
       `DELETE FROM ${T('committees')} WHERE tenant_id = $1::uuid AND id = $2::uuid`,
@@ -69,6 +73,7 @@ export async function applyMembershipEvent(
   event: TMembershipEvent,
 ): Promise<void> {
   const m = event.membership;
+  await bumpListVersion(tx, event.tenantId, m.committee_id);
   if (isDelete(subject)) {
     await tx.$executeRawUnsafe(
       `DELETE FROM ${T('memberships')} WHERE tenant_id = $1::uuid AND id = $2::uuid`,
@@ -98,6 +103,7 @@ export async function applyMembershipEvent(
 
 export async function applyUserEvent(tx: RawSql, event: TUserEvent): Promise<void> {
   const u = event.user;
+  await bumpListVersion(tx, event.tenantId, USERS_SCOPE);
   await tx.$executeRawUnsafe(
     `INSERT INTO ${T('users')}
        (tenant_id, id, nrds, first_name, last_name, displayed_first_name, nickname, name, email, username,
