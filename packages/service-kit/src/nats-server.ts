@@ -63,9 +63,12 @@ export class GavelNatsServer extends ServerNats {
     if (!natsMsg.reply || !answers) return () => undefined;
     return (packet: Record<string, unknown>) => {
       const data = (packet.response as { data?: unknown } | undefined)?.data;
-      if (data instanceof PreparedAnswer) return answers.respondPrepared(natsMsg, data);
+      const sent =
+        data instanceof PreparedAnswer
+          ? Promise.resolve().then(() => answers.respondPrepared(natsMsg, data))
+          : answers.respond(natsMsg, JSON.stringify({ ...packet, id }));
       // A failure here is a connection that closed under us: the caller times out.
-      return answers.respond(natsMsg, JSON.stringify({ ...packet, id })).catch(() => undefined);
+      return sent.catch(() => undefined);
     };
   }
 

@@ -210,15 +210,16 @@ export class AttendanceService {
     ref: TEmailVoteRefInput,
   ): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
+    const viewable = (db: Db) => this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
+    if (!audience.runner)
+      return this.db.read(async (db) => {
+        const { committee } = await viewable(db);
+        return this.sharedList(db, ctx.tenantId, committee.id, null, audience, `committee:${committee.id}`);
+      });
     const { committee, rows } = await this.db.read(async (db) => {
-      const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
-      if (!audience.runner) return { committee, rows: null };
+      const { committee } = await viewable(db);
       return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
     });
-    if (!rows)
-      return this.db.read((db) =>
-        this.sharedList(db, ctx.tenantId, committee.id, null, audience, `committee:${committee.id}`),
-      );
     const statuses = await this.votingStatus.emailVoteStatuses(ctx, ref);
     // A voting member the voting service does not know yet has not voted.
     const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
