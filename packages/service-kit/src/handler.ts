@@ -29,6 +29,14 @@ export function setTenantShare(share: TenantShare | null): void {
 }
 
 /**
+ * Runs `work` in the association's share of the process, for an `unshared` handler that takes its share
+ * only around the parts that use the database, and not while it waits for work another request does.
+ */
+export function inTenantShare<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+  return tenantShare ? tenantShare.run(tenantId, work) : work();
+}
+
+/**
  * Prisma's codes for "no connection or transaction could be had in time" (P2024: pool timeout, P2028:
  * transaction not started within maxWait): the service is saturated, not broken.
  */
@@ -61,7 +69,8 @@ export interface HandleOptions {
   /**
    * Outside the association's fair share of the process (TenantShare). Only for a handler that holds
    * none of the shared database pool, like the cast path with its own pool and batching writer, whose
-   * throughput is its many requests in flight at once.
+   * throughput is its many requests in flight at once; or one that takes its share itself around the
+   * parts that do (inTenantShare).
    */
   unshared?: boolean;
 }

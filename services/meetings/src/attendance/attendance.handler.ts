@@ -44,12 +44,13 @@ export class AttendanceHandler {
     return this.attendance.deleteAttendance(ctx, input);
   }
 
-  @Handle(S.retrieveAttendance, ZMeetingRef)
+  // Takes the association's share only around its reads (AttendanceService.retrieve).
+  @Handle(S.retrieveAttendance, ZMeetingRef, { unshared: true })
   retrieve(input: TMeetingRef, ctx: TRequestContext): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     return this.attendance.retrieve(ctx, input);
   }
 
-  @Handle(S.retrieveVoteAttendance, ZEmailVoteRefInput)
+  @Handle(S.retrieveVoteAttendance, ZEmailVoteRefInput, { unshared: true })
   retrieveForEmailVote(
     input: TEmailVoteRefInput,
     ctx: TRequestContext,

@@ -15,7 +15,7 @@ import {
   type TRetrieveAttendanceReply,
   type TRsvpInput,
 } from '@gavel/contracts';
-import type { PreparedAnswer } from '@gavel/service-kit';
+import { inTenantShare, type PreparedAnswer } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
@@ -48,7 +48,7 @@ import {
   AttendanceRepository,
   type AttendeeIdentity,
 } from './attendance.repository.js';
-import { AttendanceListCache, ListVersions } from './list-cache.js';
+import { AttendanceListCache, ListVersions, type Versions } from './list-cache.js';
 import { VotingStatusSource } from './voting-status.source.js';
 
 /** The person an RSVP or attendance call is about. */
@@ -185,17 +185,23 @@ export class AttendanceService {
 
   /**
    * GET {base}/retrieve/attendance: users, members, attendance, rsvps as the caller may see them. Everyone
-   * but runners (whose list carries live voting statuses) shares a list encoded once per change.
+   * but runners (whose list carries live voting statuses) shares a list encoded once per change. The
+   * handler takes the association's share of the process only while it uses the database, so a hall's
+   * loads that wait for one encoding leave their turns to the check-in desk.
    */
   async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
-    return this.db.read(async (db) => {
+    const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
+    const found = await this.inShare(ctx, async (db) => {
       const { meeting, committee } = await this.meetingService.viewable(db, ctx, ref);
-      const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-      if (!audience.runner)
-        return this.sharedList(db, ctx.tenantId, committee.id, meeting.id, audience, `meeting:${meeting.id}`);
-      const rows = await this.listRows(db, ctx.tenantId, committee, meeting.id);
-      return toAttendanceList(committee, rows, audience, await this.votingStatuses(db, ctx, meeting.id));
+      if (audience.runner) {
+        const rows = await this.listRows(db, ctx.tenantId, committee, meeting.id);
+        return toAttendanceList(committee, rows, audience, await this.votingStatuses(db, ctx, meeting.id));
+      }
+      return { meeting, committee, versions: await this.versions.read(db, ctx.tenantId, committee.id) };
     });
+    if (!('versions' in found)) return found;
+    const { meeting, committee, versions } = found;
+    return this.sharedList(ctx, committee.id, meeting.id, audience, `meeting:${meeting.id}`, versions);
   }
 
   /**
@@ -210,39 +216,46 @@ export class AttendanceService {
     ref: TEmailVoteRefInput,
   ): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-    const viewable = (db: Db) => this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
-    if (!audience.runner)
-      return this.db.read(async (db) => {
-        const { committee } = await viewable(db);
-        return this.sharedList(db, ctx.tenantId, committee.id, null, audience, `committee:${committee.id}`);
-      });
-    const { committee, rows } = await this.db.read(async (db) => {
-      const { committee } = await viewable(db);
-      return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
+    type Found = { committee: CommitteeRow } & ({ rows: AttendanceListRows } | { versions: Versions });
+    const found = await this.inShare(ctx, async (db): Promise<Found> => {
+      const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
+      if (audience.runner) return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
+      return { committee, versions: await this.versions.read(db, ctx.tenantId, committee.id) };
     });
+    const { committee } = found;
+    if ('versions' in found)
+      return this.sharedList(ctx, committee.id, null, audience, `committee:${committee.id}`, found.versions);
     const statuses = await this.votingStatus.emailVoteStatuses(ctx, ref);
     // A voting member the voting service does not know yet has not voted.
     const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
-    return toAttendanceList(committee, rows, audience, statusOf);
+    return toAttendanceList(committee, found.rows, audience, statusOf);
   }
 
-  /** A list without voting statuses, as the cache keeps it for this audience. */
+  /** Reads in the association's share of the process (the retrieve handlers take no share of their own). */
+  private inShare<R>(ctx: TRequestContext, fn: (db: Db) => Promise<R>): Promise<R> {
+    return inTenantShare(ctx.tenantId, () => this.db.read(fn));
+  }
+
+  /** A list without voting statuses, as the cache keeps it for this audience, current at `versions`. */
   private sharedList(
-    db: Db,
-    tenantId: string,
+    ctx: TRequestContext,
     committeeId: string,
     meetingId: string | null,
     audience: Audience,
     list: string,
+    versions: Versions,
   ): Promise<PreparedAnswer> {
+    const { tenantId } = ctx;
     const name = `${list}:${audience.staff ? 'staff' : 'everyone'}`;
-    return this.lists.get(db, { tenantId, committeeId, name }, async () => {
-      // Read again after the versions: the caller's copy of the committee may be older than them.
-      const committee = await this.meetings.committee(db, tenantId, committeeId);
-      if (!committee) throw new AppError('not_found', 'Committee not found.');
-      const rows = await this.listRows(db, tenantId, committee, meetingId);
-      return toAttendanceList(committee, rows, audience, () => null);
-    });
+    return this.lists.get({ tenantId, name }, versions, () =>
+      this.inShare(ctx, async (db) => {
+        // Read again after the versions: the caller's copy of the committee may be older than them.
+        const committee = await this.meetings.committee(db, tenantId, committeeId);
+        if (!committee) throw new AppError('not_found', 'Committee not found.');
+        const rows = await this.listRows(db, tenantId, committee, meetingId);
+        return toAttendanceList(committee, rows, audience, () => null);
+      }),
+    );
   }
 
   /** The committee's members and the users they (and a meeting's attendees and RSVPs) are. */

@@ -28,7 +28,7 @@ export async function bumpListVersion(db: RawSql, tenantId: string, scope: strin
   );
 }
 
-interface Versions {
+export interface Versions {
   committee: bigint;
   users: bigint;
 }
@@ -93,16 +93,15 @@ const MAX_AGE_MS = 60_000;
 
 export interface ListKey {
   tenantId: string;
-  committeeId: string;
-  /** Which list of the committee and for whom, e.g. `meeting:{id}:staff`. */
+  /** Which list and for whom, e.g. `meeting:{id}:staff`. */
   name: string;
 }
 
 /**
- * Encoded lists by key. A caller reads the versions first, then gets a list read after them: the one
- * kept, or the one being built; when that was begun at older versions, one more build after it, which
- * everyone who came meanwhile shares. So at most one build per list runs at a time, however fast the
- * check-ins come, and no caller ever gets a list older than the change it was told about.
+ * Encoded lists by key. A caller reads the versions (ListVersions.read) first, then gets a list read
+ * after them: the one kept, or the one being built; when that was begun at older versions, one more build
+ * after it, which everyone who came meanwhile shares. So at most one build per list runs at a time,
+ * however fast the check-ins come, and no caller ever gets a list older than the change it was told about.
  */
 @Injectable()
 export class AttendanceListCache {
@@ -110,11 +109,9 @@ export class AttendanceListCache {
   private readonly building = new Map<string, Build>();
   private readonly queued = new Map<string, Build>();
 
-  constructor(@Inject(ListVersions) private readonly versions: ListVersions) {}
-
-  async get(db: Db, key: ListKey, build: () => Promise<unknown>): Promise<PreparedAnswer> {
+  /** `wanted`: the versions the caller read before it asked; `build` reads the list from scratch. */
+  async get(key: ListKey, wanted: Versions, build: () => Promise<unknown>): Promise<PreparedAnswer> {
     const k = `${key.tenantId}:${key.name}`;
-    const wanted = await this.versions.read(db, key.tenantId, key.committeeId);
     const kept = this.entries.get(k);
     if (kept && covers(kept.versions, wanted) && Date.now() - kept.at < MAX_AGE_MS) {
       this.entries.delete(k); // most recently used goes last
@@ -128,16 +125,16 @@ export class AttendanceListCache {
     if (next) {
       next.versions = newest(next.versions, wanted);
     } else {
-      const versions = wanted;
-      const after = running.promise.catch(() => undefined);
-      const queuedBuild: Build = {
-        versions,
-        promise: after.then(() => {
-          this.queued.delete(k);
-          return this.start(k, queuedBuild.versions, build);
-        }),
+      const queued: Build = {
+        versions: wanted,
+        promise: running.promise
+          .catch(() => undefined)
+          .then(() => {
+            this.queued.delete(k);
+            return this.start(k, queued.versions, build);
+          }),
       };
-      next = queuedBuild;
+      next = queued;
       this.queued.set(k, next);
     }
     return (await next.promise).answer;
