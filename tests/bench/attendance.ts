@@ -9,8 +9,6 @@
  *
  *   npm run bench:attendance -- --members 10000 --json bench-attendance.json
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SUBJECTS } from '@gavel/contracts';
 import { z } from 'zod';
@@ -18,6 +16,7 @@ import { gatewayAgent, throughGateway } from './cast.js';
 import { BENCH_HOST, type Delegate, prepareElectorate } from './electorate.js';
 import { openMeeting } from './meeting.js';
 import { cpuMsPer, cpuSecondsByProcess } from './memory.js';
+import { log, runBench, STACK_URLS, writeReport } from './run.js';
 import { percentile, pool, round } from './stats.js';
 
 const { values: args } = parseArgs({
@@ -42,14 +41,6 @@ for (const [name, value, min] of [
     throw new Error(`${name} must be a whole number of at least ${min}`);
 }
 
-const urls = {
-  databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/gavel',
-  natsUrl: process.env.NATS_URL || 'nats://127.0.0.1:4222',
-  redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  redisPrefix: process.env.REDIS_PREFIX || '',
-};
-const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
-
 interface PhaseReport {
   loadsPerSecond: number;
   p50Ms: number;
@@ -62,7 +53,7 @@ interface PhaseReport {
 
 async function main() {
   log(`preparing ${members} members`);
-  const e = await prepareElectorate(urls, members);
+  const e = await prepareElectorate(STACK_URLS, members);
   try {
     const { meetingCode } = await openMeeting(e);
     const path = `/api/meeting/${e.committeeCode}/${meetingCode}/retrieve/attendance`;
@@ -164,20 +155,10 @@ async function main() {
         ]),
       ),
     );
-    if (args.json) {
-      const file = resolve(process.env.INIT_CWD ?? process.cwd(), String(args.json));
-      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-      log(`wrote ${file}`);
-    }
+    writeReport(args.json, report);
   } finally {
     await e.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -11,6 +11,7 @@ import { createIdentityServices } from '@gavel/identity/services';
 import { callService, connectNats, createPrismaClient, enqueueEvent, SessionStore } from '@gavel/service-kit';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { log } from './run.js';
 import { pool } from './stats.js';
 
 /** The bench association: its own tenant and host, so a bench never touches the demo data. */
@@ -41,8 +42,6 @@ export interface StackUrls {
   redisUrl: string;
   redisPrefix: string;
 }
-
-const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
 
 /**
  * The bench tenant with `count` users, the committee BENCH in the current year where all of them are

@@ -1,9 +1,8 @@
 import { SUBJECTS, ZMeeting } from '@gavel/contracts';
 import { z } from 'zod';
 import type { Electorate } from './electorate.js';
+import { log } from './run.js';
 import { pool } from './stats.js';
-
-const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
 
 /** Retries a setup step while the services' read models catch up with the events just written. */
 export async function settle<T>(what: string, step: () => Promise<T>, seconds = 120): Promise<T> {

@@ -6,8 +6,6 @@
  *   npm run bench:vote -- --delegates 10000 --json bench-vote.json
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SUBJECTS, ZMotionReply, ZVoteReply } from '@gavel/contracts';
 import pg from 'pg';
@@ -17,6 +15,7 @@ import { BENCH_HOST, prepareElectorate } from './electorate.js';
 import { openMeeting, settle } from './meeting.js';
 import { cpuMsPer, cpuSecondsByProcess, peakMemoryByProcess } from './memory.js';
 import { startNeighbour } from './neighbour.js';
+import { log, runBench, STACK_URLS, writeReport } from './run.js';
 import { eventsSettled } from './settled.js';
 import { absoluteNow, connectListeners } from './sockets.js';
 import { percentile, pool, round } from './stats.js';
@@ -42,19 +41,11 @@ if (!Number.isInteger(concurrency) || concurrency < 1)
 if (!Number.isInteger(listenerThreads) || listenerThreads < 1)
   throw new Error('--listener-threads must be a whole number of at least 1');
 
-const urls = {
-  databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/gavel',
-  natsUrl: process.env.NATS_URL || 'nats://127.0.0.1:4222',
-  redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  redisPrefix: process.env.REDIS_PREFIX || '',
-};
-const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
-
 async function main() {
   const started = performance.now();
   log(`preparing ${delegatesWanted} delegates`);
-  const e = await prepareElectorate(urls, delegatesWanted);
-  const db = new pg.Pool({ connectionString: urls.databaseUrl, max: 2 });
+  const e = await prepareElectorate(STACK_URLS, delegatesWanted);
+  const db = new pg.Pool({ connectionString: STACK_URLS.databaseUrl, max: 2 });
   try {
     const neighbour = await startNeighbour(new URL(String(args.gateway)));
     const { meetingCode, checkInsPerSecond } = await openMeeting(e);
@@ -171,7 +162,7 @@ async function main() {
     const latencies = outcomes.map((o) => o.latencyMs);
 
     log('measuring the raw Postgres baseline at the same concurrency');
-    const baseline = await baselineInsertsPerSecond(urls.databaseUrl, e.delegates.length, concurrency);
+    const baseline = await baselineInsertsPerSecond(STACK_URLS.databaseUrl, e.delegates.length, concurrency);
     const votesPerSecond = acknowledged.length / castSeconds;
 
     const report = {
@@ -217,21 +208,11 @@ async function main() {
       peakMemoryMb: JSON.stringify(extra.peakMemoryMb),
       castCpuMsPerVote: JSON.stringify(extra.castCpuMsPerVote),
     });
-    if (args.json) {
-      const file = resolve(process.env.INIT_CWD ?? process.cwd(), String(args.json));
-      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-      log(`wrote ${file}`);
-    }
+    writeReport(args.json, report);
   } finally {
     await db.end();
     await e.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);
