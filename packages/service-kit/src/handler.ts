@@ -100,8 +100,7 @@ export function Handle<S extends z.ZodType>(subject: string, input: S, options: 
           const parsed = parseOrThrow(input, envelope.data.input);
           const { ctx } = envelope.data;
           const call = () => Promise.resolve(original.call(this, parsed, ctx));
-          const share = options.unshared ? null : tenantShare;
-          const result = await (share ? share.run(ctx.tenantId, call) : call());
+          const result = await (options.unshared ? call() : inTenantShare(ctx.tenantId, call));
           return { ok: true as const, data: result ?? null };
         });
       } catch (err) {

@@ -1,15 +1,9 @@
-import {
-  EVENTS,
-  SUBJECTS,
-  type TRequestContext,
-  ZAttendanceChangeReply,
-  ZMeeting,
-  ZRetrieveAttendanceReply,
-} from '@gavel/contracts';
+import { EVENTS, SUBJECTS, type TRequestContext, ZRetrieveAttendanceReply } from '@gavel/contracts';
 import { callServiceConditional, PreparedAnswer } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  attendanceCalls,
   type Harness,
   member,
   newMembership,
@@ -39,24 +33,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const attendance = (ctx: TRequestContext) => h.call(S.retrieveAttendance, ctx, REF, ZRetrieveAttendanceReply);
+const { rsvp, checkIn, checkOut, attendance, startMeeting } = attendanceCalls(() => h);
+const IN_PERSON = { attending_via: 'in_person' };
 const conditional = (ctx: TRequestContext, ifNoneMatch?: string) =>
   callServiceConditional(h.nc, S.retrieveAttendance, ctx, REF, ZRetrieveAttendanceReply, {
     prefix: h.env.prefix,
     timeoutMs: 10_000,
     ifNoneMatch,
   });
-const checkIn = (ctx: TRequestContext, id: string) =>
-  h.call(S.attendanceSet, ctx, { ...REF, id, attending_via: 'in_person' }, ZAttendanceChangeReply);
-const checkOut = (ctx: TRequestContext, id: string) =>
-  h.call(S.attendanceDelete, ctx, { ...REF, id }, ZAttendanceChangeReply);
 
 /** A meeting in progress with two members; `desk` is staff who does not run the meeting. */
 async function hall() {
   const w = await world(h);
   const ann = await member(h, w.tenant, w.committee.id, { user: { first_name: 'Ann', last_name: 'Able' } });
   const bob = await member(h, w.tenant, w.committee.id, { user: { first_name: 'Bob', last_name: 'Baker' } });
-  await h.call(S.meetingStart, w.admin, REF, ZMeeting);
+  await startMeeting(w.admin);
   const desk = userCtx(w.tenant, ['modify meeting attendance']);
   return { ...w, ann, bob, desk };
 }
@@ -84,7 +75,7 @@ describe('the shared attendance list', () => {
   it('shows a check-in and a check-out to the very next load', async () => {
     const { ann, bob, desk } = await hall();
     const before = await conditional(ann.ctx);
-    await checkIn(desk, bob.user.id);
+    await checkIn(desk, bob.user.id, IN_PERSON);
     expect(checkedIn(await attendance(ann.ctx))).toEqual(['Bob Baker']);
     const after = await conditional(ann.ctx, before.kind === 'prepared' ? before.etag : undefined);
     expect(after.kind).toBe('prepared');
@@ -96,12 +87,7 @@ describe('the shared attendance list', () => {
     const { tenant, committee } = await world(h);
     const ann = await member(h, tenant, committee.id, { user: { first_name: 'Ann', last_name: 'Able' } });
     expect((await attendance(ann.ctx)).rsvps).toEqual([]);
-    await h.call(
-      S.rsvpSet,
-      ann.ctx,
-      { ...REF, id: ann.user.id, attending: true, attending_via: 'remote' },
-      ZAttendanceChangeReply,
-    );
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' });
     expect((await attendance(ann.ctx)).rsvps).toMatchObject([{ user_id: ann.user.id, attending: true }]);
   });
 
@@ -135,7 +121,7 @@ describe('the shared attendance list', () => {
 
   it('is kept apart per audience: staff fields never reach a member, voting statuses only reach runners', async () => {
     const { admin, ann, bob, desk } = await hall();
-    await checkIn(desk, bob.user.id);
+    await checkIn(desk, bob.user.id, IN_PERSON);
     // Each audience loads after another has filled its own copy.
     const forMember = await attendance(ann.ctx);
     const forStaff = await attendance(desk);
@@ -162,7 +148,7 @@ describe('the shared attendance list', () => {
     const done: string[] = [];
     await Promise.all(
       others.map(async (o) => {
-        await checkIn(desk, o.user.id);
+        await checkIn(desk, o.user.id, IN_PERSON);
         done.push(o.user.name);
         // Whatever was acknowledged before this load began is in it.
         const acknowledged = [...done];

@@ -4,17 +4,16 @@ import {
   SUBJECTS,
   type TAttendanceEvent,
   type TBroadcast,
-  type TRequestContext,
   ZAttendanceChangeReply,
   ZMeeting,
   ZMeetingListReply,
-  ZRetrieveAttendanceReply,
   ZRetrieveMeetingReply,
 } from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  attendanceCalls,
   type Harness,
   member,
   newUser,
@@ -38,16 +37,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const rsvp = (ctx: TRequestContext, id: string, body: Record<string, unknown>) =>
-  h.call(S.rsvpSet, ctx, { ...REF, id, ...body }, ZAttendanceChangeReply);
-const unrsvp = (ctx: TRequestContext, id: string) =>
-  h.call(S.rsvpDelete, ctx, { ...REF, id }, ZAttendanceChangeReply);
-const checkIn = (ctx: TRequestContext, id: string, body: Record<string, unknown> = {}) =>
-  h.call(S.attendanceSet, ctx, { ...REF, id, ...body }, ZAttendanceChangeReply);
-const checkOut = (ctx: TRequestContext, id: string) =>
-  h.call(S.attendanceDelete, ctx, { ...REF, id }, ZAttendanceChangeReply);
-const attendance = (ctx: TRequestContext) => h.call(S.retrieveAttendance, ctx, REF, ZRetrieveAttendanceReply);
-const startMeeting = (ctx: TRequestContext) => h.call(S.meetingStart, ctx, REF, ZMeeting);
+const { rsvp, unrsvp, checkIn, checkOut, attendance, startMeeting } = attendanceCalls(() => h);
 
 async function broadcasts(meetingId: string, kinds?: string[]) {
   await outboxDrained(h);

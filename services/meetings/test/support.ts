@@ -7,7 +7,9 @@ import {
   type TMembershipEvent,
   type TRequestContext,
   type TUserEvent,
+  ZAttendanceChangeReply,
   ZMeeting,
+  ZRetrieveAttendanceReply,
 } from '@gavel/contracts';
 import { callService, connectNats, prefixed, streamName } from '@gavel/service-kit';
 import * as kitTesting from '@gavel/service-kit/testing';
@@ -269,3 +271,21 @@ export async function member(
 }
 
 export const REF = { committeeCode: 'FIN', meetingCode: 'M1' };
+
+/** RSVP, attendance and list calls on the meeting REF, as the gateway makes them (`harness` read per call). */
+export function attendanceCalls(harness: () => Harness) {
+  const S = SUBJECTS.meetings;
+  const on = (subject: string, ctx: TRequestContext, input: Record<string, unknown>) =>
+    harness().call(subject, ctx, { ...REF, ...input }, ZAttendanceChangeReply);
+  return {
+    rsvp: (ctx: TRequestContext, id: string, body: Record<string, unknown>) =>
+      on(S.rsvpSet, ctx, { id, ...body }),
+    unrsvp: (ctx: TRequestContext, id: string) => on(S.rsvpDelete, ctx, { id }),
+    checkIn: (ctx: TRequestContext, id: string, body: Record<string, unknown> = {}) =>
+      on(S.attendanceSet, ctx, { id, ...body }),
+    checkOut: (ctx: TRequestContext, id: string) => on(S.attendanceDelete, ctx, { id }),
+    attendance: (ctx: TRequestContext) =>
+      harness().call(S.retrieveAttendance, ctx, REF, ZRetrieveAttendanceReply),
+    startMeeting: (ctx: TRequestContext) => harness().call(S.meetingStart, ctx, REF, ZMeeting),
+  };
+}

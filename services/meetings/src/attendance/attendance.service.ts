@@ -191,16 +191,16 @@ export class AttendanceService {
    */
   async retrieve(ctx: TRequestContext, ref: TMeetingRef): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-    const found = await this.inShare(ctx, async (db) => {
-      const { meeting, committee } = await this.meetingService.viewable(db, ctx, ref);
-      if (audience.runner) {
+    if (audience.runner)
+      return this.inShare(ctx, async (db) => {
+        const { meeting, committee } = await this.meetingService.viewable(db, ctx, ref);
         const rows = await this.listRows(db, ctx.tenantId, committee, meeting.id);
         return toAttendanceList(committee, rows, audience, await this.votingStatuses(db, ctx, meeting.id));
-      }
-      return { meeting, committee, versions: await this.versions.read(db, ctx.tenantId, committee.id) };
+      });
+    const { meeting, committee, versions } = await this.inShare(ctx, async (db) => {
+      const found = await this.meetingService.viewable(db, ctx, ref);
+      return { ...found, versions: await this.versions.read(db, ctx.tenantId, found.committee.id) };
     });
-    if (!('versions' in found)) return found;
-    const { meeting, committee, versions } = found;
     return this.sharedList(ctx, committee.id, meeting.id, audience, `meeting:${meeting.id}`, versions);
   }
 
@@ -216,19 +216,21 @@ export class AttendanceService {
     ref: TEmailVoteRefInput,
   ): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
-    type Found = { committee: CommitteeRow } & ({ rows: AttendanceListRows } | { versions: Versions });
-    const found = await this.inShare(ctx, async (db): Promise<Found> => {
+    if (!audience.runner) {
+      const { committee, versions } = await this.inShare(ctx, async (db) => {
+        const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
+        return { committee, versions: await this.versions.read(db, ctx.tenantId, committee.id) };
+      });
+      return this.sharedList(ctx, committee.id, null, audience, `committee:${committee.id}`, versions);
+    }
+    const { committee, rows } = await this.inShare(ctx, async (db) => {
       const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
-      if (audience.runner) return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
-      return { committee, versions: await this.versions.read(db, ctx.tenantId, committee.id) };
+      return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
     });
-    const { committee } = found;
-    if ('versions' in found)
-      return this.sharedList(ctx, committee.id, null, audience, `committee:${committee.id}`, found.versions);
     const statuses = await this.votingStatus.emailVoteStatuses(ctx, ref);
     // A voting member the voting service does not know yet has not voted.
     const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
-    return toAttendanceList(committee, found.rows, audience, statusOf);
+    return toAttendanceList(committee, rows, audience, statusOf);
   }
 
   /** Reads in the association's share of the process (the retrieve handlers take no share of their own). */
