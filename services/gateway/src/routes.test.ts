@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeInput, toFastifyPath } from './routes.js';
+import { fieldWithNul, mergeInput, toFastifyPath } from './routes.js';
 
 describe('toFastifyPath', () => {
   it('turns OpenAPI parameters into Fastify ones', () => {
@@ -29,5 +29,18 @@ describe('mergeInput', () => {
     expect(mergeInput({}, {}, [1, 2])).toBeNull();
     expect(mergeInput({}, {}, 'text')).toBeNull();
     expect(mergeInput({}, {}, 3)).toBeNull();
+  });
+});
+
+describe('fieldWithNul', () => {
+  it('names the top-level field holding a NUL character at any depth', () => {
+    expect(fieldWithNul({ name: 'ab\u0000cd' })).toBe('name');
+    expect(fieldWithNul({ ok: 'x', motion_responses: ['Yes', 'N\u0000o'] })).toBe('motion_responses');
+    expect(fieldWithNul({ nested: { deeper: ['\u0000'] } })).toBe('nested');
+    expect(fieldWithNul({ keys: { 'k\u0000': 1 } })).toBe('keys');
+  });
+
+  it('passes text without one', () => {
+    expect(fieldWithNul({ name: 'Budget \\u0000 review', count: 3, flag: null, list: ['a'] })).toBeNull();
   });
 });

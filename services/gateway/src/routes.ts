@@ -59,6 +59,23 @@ export function mergeInput(params: unknown, query: unknown, body: unknown): Bag 
   };
 }
 
+/**
+ * The top-level field whose value holds a NUL character somewhere (Postgres text cannot store one), or
+ * null when there is none. Checked at the edge so no service meets it.
+ */
+export function fieldWithNul(input: Bag): string | null {
+  const holdsNul = (value: unknown): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000');
+    if (Array.isArray(value)) return value.some(holdsNul);
+    if (isPlainObject(value)) return Object.entries(value).some(([k, v]) => holdsNul(k) || holdsNul(v));
+    return false;
+  };
+  for (const [field, value] of Object.entries(input)) {
+    if (holdsNul(field) || holdsNul(value)) return field;
+  }
+  return null;
+}
+
 export interface Caller {
   tenant: TTenant;
   /** The cookie's token, whether or not it names a usable session. */
@@ -168,6 +185,10 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
     let giveBack = false;
     try {
       if (merged === null) return sendError(reply, 400, MESSAGES.notAnObject);
+      const nulField = fieldWithNul(merged);
+      if (nulField !== null) {
+        return sendError(reply, 400, MESSAGES.invalid, { [nulField]: [MESSAGES.nulCharacter] });
+      }
       if (route.input) {
         const parsed = route.input.safeParse(merged);
         if (!parsed.success) return sendError(reply, 400, MESSAGES.invalid, fieldErrors(parsed.error));

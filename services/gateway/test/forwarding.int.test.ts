@@ -199,6 +199,18 @@ describe('forwarding', () => {
     expect(empty.status).toBe(200);
   });
 
+  it('answers 400 naming the field when text holds a NUL character, in the body or the path', async () => {
+    const body = await alice.post('/api/admin/users/list', { last_name: 'Sm\u0000ith' });
+    expect(body.status).toBe(400);
+    expect(body.json).toEqual({
+      message: 'The given data was invalid.',
+      errors: { last_name: ['Text may not contain NUL characters.'] },
+    });
+    const path = await alice.get('/api/admin/users/u%00-1');
+    expect(path.status).toBe(400);
+    expect(path.json.errors).toEqual({ id: ['Text may not contain NUL characters.'] });
+  });
+
   it('refuses bodies over 1 MiB', async () => {
     const res = await alice.post('/api/admin/users/list', { first_name: 'x'.repeat(1024 * 1024) });
     expect(res.status).toBe(413);

@@ -282,6 +282,23 @@ describe('validation, rules and tenants on RSVP and attendance calls', () => {
     expect(await h.service.runtime.prisma.attendee.count({ where: { tenantId: tenant } })).toBe(0);
   });
 
+  it('answers an id that is not a user id with User not found on every RSVP and attendance call', async () => {
+    const { admin } = await world(h);
+    for (const id of ['not-a-uuid', '1', "a'b"]) {
+      const notFound = { code: 'not_found', message: 'User not found.' };
+      await expect(rsvp(admin, id, { attending: true, attending_via: 'remote' })).rejects.toMatchObject(
+        notFound,
+      );
+      await expect(unrsvp(admin, id)).rejects.toMatchObject(notFound);
+    }
+    await startMeeting(admin);
+    for (const id of ['not-a-uuid', '1', "a'b"]) {
+      const notFound = { code: 'not_found', message: 'User not found.' };
+      await expect(checkIn(admin, id, { attending_via: 'remote' })).rejects.toMatchObject(notFound);
+      await expect(checkOut(admin, id)).rejects.toMatchObject(notFound);
+    }
+  });
+
   it('adding a non-member by RSVP needs the open visibility; removal of attendance needs a meeting in progress', async () => {
     const { tenant, committee, admin } = await world(h);
     const ann = await member(h, tenant, committee.id);

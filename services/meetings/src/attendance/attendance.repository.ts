@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Db } from '../db/prisma.js';
+import { type Db, isUuid } from '../db/prisma.js';
 import type { Attendee, CheckIn, Rsvp } from '../generated/prisma/client.js';
 
 export type AttendeeRow = Attendee & { checkIns: CheckIn[] };
@@ -26,7 +26,9 @@ export class AttendanceRepository {
     return db.rsvp.findMany({ where: { tenantId, meetingId } });
   }
 
+  /** Null for an id that is not a uuid: no such user, rather than a query Postgres refuses. */
   attendee(db: Db, tenantId: string, meetingId: string, userId: string): Promise<AttendeeRow | null> {
+    if (!isUuid(userId)) return Promise.resolve(null);
     return db.attendee.findUnique({
       where: { tenantId_meetingId_userId: { tenantId, meetingId, userId } },
       include: withCheckIns,
@@ -34,6 +36,7 @@ export class AttendanceRepository {
   }
 
   rsvp(db: Db, tenantId: string, meetingId: string, userId: string): Promise<RsvpRow | null> {
+    if (!isUuid(userId)) return Promise.resolve(null);
     return db.rsvp.findUnique({ where: { tenantId_meetingId_userId: { tenantId, meetingId, userId } } });
   }
 
