@@ -1,4 +1,5 @@
 /** Motion form rules (spec section 5, "Motion form"). Pure: the form component renders the flags. */
+import { STANDARD_RESPONSES } from './results.js';
 import type { ResultVisibility, VoteType } from './types.js';
 import { defaultResultVisibility } from './visibility.js';
 
@@ -28,6 +29,16 @@ export function validCustomResponses(responses: readonly (string | null | undefi
     out.push(value);
   }
   return out;
+}
+
+/**
+ * The custom responses that spell a stored standard value (in_favor, opposed, abstained), compared
+ * case-insensitively. Such a label would collide with the fixed abstain slot or make a custom motion
+ * count as a standard one, so the form flags it.
+ */
+export function reservedCustomResponses(responses: readonly string[]): string[] {
+  const reserved: readonly string[] = STANDARD_RESPONSES;
+  return responses.filter((r) => reserved.includes(r.toLowerCase()));
 }
 
 /** Number of valid responses: the custom ones when custom responses are on, else the standard 2. */
@@ -177,7 +188,9 @@ export function validateMotionForm(input: MotionFormInput, ctx: MotionFormContex
   const responses = input.custom_responses_enabled ? validCustomResponses(slots) : null;
   if (
     responses !== null &&
-    (responses.length < MIN_CUSTOM_RESPONSES || slots.length > CUSTOM_RESPONSE_SLOTS)
+    (responses.length < MIN_CUSTOM_RESPONSES ||
+      slots.length > CUSTOM_RESPONSE_SLOTS ||
+      reservedCustomResponses(responses).length > 0)
   ) {
     invalid.push('motion_responses');
   }

@@ -11,6 +11,7 @@ import {
   type MotionFormInput,
   maxMaximumResponses,
   normalizeMaximumResponses,
+  reservedCustomResponses,
   validateMotionForm,
   validCustomResponses,
   validResponseCount,
@@ -35,6 +36,15 @@ describe('custom responses', () => {
     ],
   ])('%o → %o', (input, expected) => {
     expect(validCustomResponses(input)).toEqual(expected);
+  });
+
+  it('reserved responses are the stored standard values, any case', () => {
+    expect(reservedCustomResponses(['Yes', 'Abstained', 'in_favor', 'OPPOSED', 'Abstain'])).toEqual([
+      'Abstained',
+      'in_favor',
+      'OPPOSED',
+    ]);
+    expect(reservedCustomResponses(['Yes', 'No'])).toEqual([]);
   });
 
   it('slot layout', () => {
@@ -175,6 +185,10 @@ describe('validateMotionForm', () => {
     [['A', 'B'], true],
     [['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'], true], // 9 slots
     [['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], false], // 10 slots
+    [['abstained', 'Yes'], false], // would be a second abstain
+    [['Yes', 'No', 'ABSTAINED'], false],
+    [['in_favor', 'opposed'], false], // would count as a standard motion
+    [['In Favor', 'Opposed to it'], true], // labels, not the stored values
   ])('custom responses %o → valid %s', (responses, valid) => {
     const r = validateMotionForm(
       { ...base, custom_responses_enabled: true, motion_responses: responses },

@@ -53,6 +53,12 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect(tooMany.errors?.maximum_responses?.[0]).toBe(
       'Maximum responses must be a whole number from 1 to 2.',
     );
+    const reserved = await refused(
+      a.create(w.runner, { custom_responses_enabled: true, motion_responses: ['Abstained', 'Yes', 'No'] }),
+    );
+    expect(reserved.errors?.motion_responses).toEqual([
+      "The response 'Abstained' is reserved: choose another wording.",
+    ]);
     const badFilter = await refused(a.create(w.runner, { motion_filter: ['West'] }));
     expect(badFilter.errors?.motion_filter).toBeDefined();
     // A maximum above 1 forces multiple choice; HTML is sanitised.

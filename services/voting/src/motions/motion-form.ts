@@ -2,6 +2,7 @@ import { AppError, type TResultVisibility } from '@gavel/contracts';
 import {
   type MotionFormField,
   maxMaximumResponses,
+  reservedCustomResponses,
   validateMotionForm,
   validCustomResponses,
 } from '@gavel/voting-rules';
@@ -56,10 +57,15 @@ export function motionDataFromForm(
     },
   );
   const errors: Record<string, string[]> = {};
-  const count = customEnabled ? validCustomResponses(responses).length : 2;
+  const valid = customEnabled ? validCustomResponses(responses) : [];
+  const count = customEnabled ? valid.length : 2;
+  const reserved = reservedCustomResponses(valid);
   const messages: Record<MotionFormField, string> = {
     name: 'The name must be longer than 1 character.',
-    motion_responses: 'Give at least 2 different responses (up to 9).',
+    motion_responses:
+      reserved.length > 0
+        ? `The response ${reserved.map((r) => `'${r}'`).join(', ')} is reserved: choose another wording.`
+        : 'Give at least 2 different responses (up to 9).',
     maximum_responses: `Maximum responses must be a whole number from 1 to ${maxMaximumResponses(count)}.`,
     vote_type: `The vote type must be one of: ${result.allowed_vote_types.join(', ')}.`,
     motion_filter: 'Filtering by demographic is not available for this motion.',
