@@ -27,6 +27,7 @@ describe('schema drift', () => {
       '20261122100000_init',
       '20261123150000_committee_demographic_display',
       '20261124090000_meeting_visibility',
+      '20261124190000_idempotency_key_per_member',
     ]);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'voting' })).toEqual([]);
   });

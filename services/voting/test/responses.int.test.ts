@@ -90,6 +90,19 @@ describe('casting responses', () => {
     expect(await rows(vote.id)).toBe(1);
   });
 
+  it("records another member's response sent with the same idempotency key: a key is each member's own", async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    const key = 'predictable-key';
+    const first = await a.cast(m0.ctx, motion.id, vote.id, 'opposed', { idempotency_key: key });
+    const second = await a.cast(m1.ctx, motion.id, vote.id, 'in_favor', { idempotency_key: key });
+    expect(first.response).toMatchObject({ member_id: m0.membershipId, response: 'opposed' });
+    expect(second.response).toMatchObject({ member_id: m1.membershipId, response: 'in_favor' });
+    expect(await rows(vote.id)).toBe(2);
+  });
+
   it('lets only a runner cast for another member; anyone else votes as themself', async () => {
     const w = await newWorld(h);
     const { a, motion, vote } = await runningVote(w);

@@ -152,7 +152,7 @@ export class ResponseService {
       ...r,
       new: false,
     });
-    if (d.byKey && (d.byKey.user_id === args.userId || d.byKey.member_id === args.memberId)) {
+    if (d.byKey) {
       const all = d.prior.length > 0 ? d.prior.map(asRow) : [asRow(d.byKey)];
       return { response: asRow(d.byKey), all };
     }
