@@ -3,7 +3,7 @@ import * as committees from './committees.js';
 import * as identity from './identity.js';
 import { MEETING_ROUTES } from './meetings-routes.js';
 import type { Permission } from './permissions.js';
-import { COMMITTEE_LIST_PERMISSIONS } from './permissions.js';
+import { COMMITTEE_LIST_PERMISSIONS, USER_SEARCH_PERMISSIONS } from './permissions.js';
 import { SUBJECTS } from './subjects.js';
 import { VOTING_ROUTES } from './voting-routes.js';
 
@@ -90,10 +90,12 @@ const CORE_ROUTES: readonly HttpRoute[] = [
   {
     method: 'POST',
     path: '/api/admin/users/list',
-    summary: 'Search users of the association (case-insensitive)',
+    summary: 'Search users of the association (case-insensitive); admins, or any one of the permissions',
     tag: 'users',
     subject: SUBJECTS.identity.usersList,
     auth: 'user',
+    permissions: USER_SEARCH_PERMISSIONS,
+    permissionMode: 'any',
     input: identity.ZUserListInput,
     reply: identity.ZUserListReply,
   },

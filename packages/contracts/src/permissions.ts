@@ -41,6 +41,17 @@ export const ROLE_SITE_ADMIN = 'site admin';
 export const ROLE_ADMIN = 'admin';
 export const BUILT_IN_ROLES = [ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN, ROLE_ADMIN] as const;
 
+/**
+ * Besides an admin role, any one of these lets a user search users: the people who add members to
+ * committees and attendees to meetings (the add non-committee member dialog uses the same search).
+ */
+export const USER_SEARCH_PERMISSIONS: readonly Permission[] = [
+  'modify meeting attendance',
+  'modify meeting rsvps',
+  'edit committees',
+  'create committees',
+];
+
 /** The six permissions of which any one shows the committees list on the admin home. */
 export const COMMITTEE_LIST_PERMISSIONS: readonly Permission[] = [
   'edit committees',

@@ -65,6 +65,12 @@ export function accessLogLevel(status: number, ms: number): 'warn' | 'info' | 'd
 }
 const SLOW_REQUEST_MS = 1_000;
 
+/** Whether an Accept header asks for JSON rather than a page (no q-values needed: browsers send text/html). */
+export function prefersJson(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((t) => t.split(';')[0]?.trim().toLowerCase());
+  return types.includes('application/json') && !types.includes('text/html');
+}
+
 /**
  * The HTTP edge, not yet listening: request ids, CSRF, the catalogue's routes forwarded over NATS with
  * sessions, tenants and rate limits, the OpenAPI document, and the SPA.
@@ -79,11 +85,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
+    // A URL Fastify cannot even route (bad percent-encoding) is answered before any hook runs: give it
+    // the API's error shape and a request id all the same.
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      sendError(reply, status, error.code === 'FST_ERR_BAD_URL' ? MESSAGES.badUrl : MESSAGES.invalid);
+    },
   });
 
-  // JSON bodies: the default safe parser (rejects __proto__ poisoning), but an empty body is no body.
+  // JSON bodies only (text/plain would reach the services as a string): the default safe parser (rejects
+  // __proto__ poisoning), but an empty body is no body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
@@ -182,16 +196,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (!tenant) sendError(reply, 404, MESSAGES.unknownHost);
     return tenant !== null;
   };
+  const sendDocument = (reply: FastifyReply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(documentJson);
   app.get('/api/docs/openapi.json', async (request, reply) => {
     if (!(await knownHost(request, reply))) return reply;
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(documentJson);
+    return sendDocument(reply);
   });
+  // One address for both: a browser gets the page, a client asking for JSON the document.
   app.get('/api/docs', async (request, reply) => {
     if (!(await knownHost(request, reply))) return reply;
+    if (prefersJson(request.headers.accept)) return sendDocument(reply.header('vary', 'accept'));
     return reply
+      .header('vary', 'accept')
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")

@@ -27,6 +27,15 @@ describe('loadGatewayConfig', () => {
     expect(loadGatewayConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
   });
 
+  it('reads trusted proxies as addresses and ranges', () => {
+    expect(loadGatewayConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+    ]);
+    expect(() => loadGatewayConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(/TRUST_PROXY is invalid/);
+  });
+
   it('names bad variables', () => {
     expect(() => loadGatewayConfig({ TRUST_PROXY: 'maybe', REDIS_URL: 'nope' })).toThrowError(
       /TRUST_PROXY is invalid[\s\S]*REDIS_URL is invalid|REDIS_URL is invalid[\s\S]*TRUST_PROXY is invalid/,

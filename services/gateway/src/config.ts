@@ -2,13 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, ZBaseConfig } from '@gavel/service-kit';
 import { z } from 'zod';
 import { parseRealtimeUrls } from './realtime-proxy.js';
+import { parseTrustProxy } from './trusted-proxy.js';
 
 /** `<repo>/web/dist`, seen from `services/gateway/src` or `services/gateway/dist`. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-
-const ZBoolean = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
 
@@ -27,8 +24,24 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   /** Idle lifetime of a session; every use extends it. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(43_200),
-  /** Honour X-Forwarded-For/-Proto/-Host (set behind a load balancer or ingress). */
-  TRUST_PROXY: ZBoolean.default(false),
+  /**
+   * Honour X-Forwarded-For/-Proto/-Host from these peers: false, true (any peer), or the load balancer's
+   * or ingress's addresses and CIDR ranges, comma separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be true, false or comma-separated addresses/CIDR ranges',
+        });
+        return z.NEVER;
+      }
+    }),
   /** Realtime instances behind `/socket.io` (websocket upgrades), comma separated, round-robin. */
   REALTIME_URLS: z
     .string()

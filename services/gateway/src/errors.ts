@@ -14,6 +14,7 @@ export const MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   badJson: 'The request body is not valid JSON.',
   notAnObject: 'The request body must be a JSON object.',
+  badUrl: 'The address is not valid (bad percent-encoding).',
   nulCharacter: 'Text may not contain NUL characters.',
   tooLarge: 'The request body is too large (at most 1 MiB).',
   unsupportedType: 'The request body must be JSON (Content-Type: application/json).',

@@ -3,6 +3,7 @@ import { connect as netConnect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import type { Logger } from '@gavel/service-kit';
+import { peerTrust, type TrustProxy } from './trusted-proxy.js';
 
 export const SOCKET_IO_PATH = '/socket.io';
 
@@ -13,7 +14,7 @@ export interface RealtimeProxyOptions {
   /** Realtime instances, tried round-robin (the next one when a connection fails). */
   targets: readonly URL[];
   /** Honour X-Forwarded-* from a load balancer in front (the gateway's TRUST_PROXY). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logger: Logger;
   connectTimeoutMs?: number;
 }
@@ -53,8 +54,8 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
 
 /**
  * The request head sent to realtime: the client's own (Host and cookies untouched, so realtime
- * authenticates exactly what the gateway would) plus X-Forwarded-For/-Proto. Behind a trusted proxy the
- * forwarded host becomes the Host, as the gateway's tenant resolution does.
+ * authenticates exactly what the gateway would) plus X-Forwarded-For/-Proto. From a trusted proxy (the
+ * direct peer) the forwarded host becomes the Host, as the gateway's tenant resolution does.
  */
 export function upstreamHead(req: IncomingMessage, trustProxy: boolean): string {
   const lines = [`${req.method ?? 'GET'} ${req.url ?? '/'} HTTP/1.1`];
@@ -92,6 +93,7 @@ export function attachRealtimeProxy(server: Server, opts: RealtimeProxyOptions):
   let nextTarget = 0;
   let closing = false;
   const connectTimeoutMs = opts.connectTimeoutMs ?? 3_000;
+  const trustsPeer = peerTrust(opts.trustProxy);
 
   const connectTo = (target: URL): { upstream: Socket; readyEvent: 'connect' | 'secureConnect' } => {
     const secure = target.protocol === 'https:' || target.protocol === 'wss:';
@@ -114,7 +116,7 @@ export function attachRealtimeProxy(server: Server, opts: RealtimeProxyOptions):
       refuse(client, 503, 'Service Unavailable', 'Live updates are not available right now.');
       return;
     }
-    const requestHead = upstreamHead(req, opts.trustProxy);
+    const requestHead = upstreamHead(req, trustsPeer(req.socket.remoteAddress));
     const first = nextTarget++ % opts.targets.length;
 
     const attempt = (tried: number): void => {

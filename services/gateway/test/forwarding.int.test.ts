@@ -199,6 +199,15 @@ describe('forwarding', () => {
     expect(empty.status).toBe(200);
   });
 
+  it('answers 415 to a body that is not JSON', async () => {
+    const res = await alice.request('POST', '/api/admin/users/list', {
+      rawBody: 'first_name=Ann',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.json).toEqual({ message: 'The request body must be JSON (Content-Type: application/json).' });
+  });
+
   it('answers 400 naming the field when text holds a NUL character, in the body or the path', async () => {
     const body = await alice.post('/api/admin/users/list', { last_name: 'Sm\u0000ith' });
     expect(body.status).toBe(400);
@@ -228,6 +237,15 @@ describe('forwarding', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('answers a URL with bad percent-encoding in the API error shape, with a request id', async () => {
+    for (const path of ['/api/admin/users/%E0%A4%A', '/admin/%E0%A4%A']) {
+      const res = await alice.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.json).toEqual({ message: 'The address is not valid (bad percent-encoding).' });
+      expect(res.headers['x-request-id']).toBeTruthy();
     }
   });
 });

@@ -18,8 +18,8 @@ beforeAll(async () => {
   responders = await Responders.connect(env.infra.natsUrl, env.prefix);
   fakeIdentity(responders, fakeUsers());
   await responders.flush();
-  // Behind a proxy: each test speaks from its own address through X-Forwarded-For.
-  gateway = await startTestGateway(env, { TRUST_PROXY: 'true' });
+  // Behind a proxy on loopback: each test speaks from its own address through X-Forwarded-For.
+  gateway = await startTestGateway(env, { TRUST_PROXY: 'loopback' });
 });
 
 afterAll(async () => {
@@ -130,5 +130,36 @@ describe('behind a TLS proxy', () => {
     );
     expect(login.status).toBe(200);
     expect(login.cookies.find((x) => x.name === 'gavel_session')?.attributes.secure).toBe(true);
+  });
+});
+
+describe('a peer that is not a trusted proxy', () => {
+  it('cannot name its own address or protocol through X-Forwarded-*', async () => {
+    const elsewhere = await startTestGateway(env, { TRUST_PROXY: '10.9.9.9,192.168.0.0/16' });
+    try {
+      const c = new Client(elsewhere.port, 'alpha.test');
+      await c.prime();
+      // Every attempt claims a new address; they all count against the real one.
+      for (let i = 0; i < 10; i++) {
+        const res = await c.post(
+          '/api/auth/login',
+          { email: `forged${i}@alpha.test`, password: 'wrong' },
+          { headers: { 'x-forwarded-for': `10.4.0.${i}` } },
+        );
+        expect(res.status).toBe(401);
+      }
+      const blocked = await c.post(
+        '/api/auth/login',
+        { email: 'forged-last@alpha.test', password: 'wrong' },
+        { headers: { 'x-forwarded-for': '10.4.1.1' } },
+      );
+      expect(blocked.status).toBe(429);
+      const https = await new Client(elsewhere.port, 'alpha.test').get('/api/me', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.cookies.find((x) => x.name === 'XSRF-TOKEN')?.attributes.secure).toBeFalsy();
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

@@ -156,6 +156,16 @@ describe('API docs', () => {
     expect(res.text).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
 
+  it('answers the OpenAPI document at /api/docs too when JSON is asked for', async () => {
+    const res = await new Client(gateway.port, 'alpha.test').get('/api/docs', {
+      headers: { accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json.openapi).toMatch(/^3\./);
+    expect(res.headers.vary).toMatch(/accept/i);
+  });
+
   it('is not served on an unknown host', async () => {
     const res = await new Client(gateway.port, 'unknown.test').get('/api/docs/openapi.json');
     expect(res.status).toBe(404);

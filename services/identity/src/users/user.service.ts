@@ -10,6 +10,7 @@ import {
   type TUserSearchResult,
   type TUserUpdateInput,
   USER_SEARCH_LIMIT,
+  USER_SEARCH_PERMISSIONS,
 } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { PasswordService } from '../auth/password.service.js';
@@ -55,15 +56,7 @@ export class UserService {
 
   /** User search for admins and for those who add people to committees and meetings. */
   async search(ctx: TRequestContext, input: TUserListInput): Promise<TUserSearchResult[]> {
-    const allowed =
-      isAdmin(ctx) ||
-      canAny(
-        ctx,
-        'modify meeting attendance',
-        'modify meeting rsvps',
-        'edit committees',
-        'create committees',
-      );
+    const allowed = isAdmin(ctx) || canAny(ctx, ...USER_SEARCH_PERMISSIONS);
     if (!allowed) throw new AppError('forbidden', 'You are not allowed to search users.');
     const criteria = searchCriteria(input);
     if (!criteria) throw new AppError('bad_request', 'No Search Criteria Entered');

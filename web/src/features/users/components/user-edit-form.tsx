@@ -1,6 +1,8 @@
 import {
   fieldErrors,
+  ROLE_ADMIN,
   ROLE_GLOBAL_ADMIN,
+  ROLE_SITE_ADMIN,
   type TRole,
   type TUserEditView,
   ZUserUpdateInput,
@@ -22,10 +24,17 @@ export const SAVE_SUCCESS = 'Saved';
 export const SAVE_ERROR_TITLE = 'Error Saving User';
 export const SAVE_ERROR_FALLBACK = 'Unknown Save Error... Please try again.';
 
-/** What a role grants, in words: a global admin passes every check whatever its list says. */
+/**
+ * What a role grants, in words: a global admin passes every check whatever its list says; site admin and
+ * admin manage users on top of their list.
+ */
 export function roleGrants(role: Pick<TRole, 'name' | 'permissions'>): string {
   if (role.name === ROLE_GLOBAL_ADMIN) return 'Every permission';
-  return role.permissions.length > 0 ? role.permissions.join(', ') : 'No permissions';
+  const listed = role.permissions.join(', ');
+  if (role.name === ROLE_SITE_ADMIN || role.name === ROLE_ADMIN) {
+    return listed ? `Manages users; ${listed}` : 'Manages users';
+  }
+  return listed || 'No permissions';
 }
 
 type TextField = 'first_name' | 'last_name' | 'displayed_first_name' | 'nickname' | 'email';

@@ -22,6 +22,7 @@ function editView(roles: string[] = ['member']): TUserEditView {
     available_roles: [
       { id: 'r-1', name: 'admin', permissions: [] },
       { id: 'r-2', name: 'member', permissions: ['view any meeting'] },
+      { id: 'r-4', name: 'observer', permissions: [] },
       { id: 'r-3', name: 'global admin', permissions: [] },
     ],
   };
@@ -50,6 +51,7 @@ describe('UserEditPage', () => {
       screen.getByRole('switch', { name: 'global admin' }).getAttribute('aria-describedby'),
     ).toBeTruthy();
     expect(screen.getByText('Every permission')).toBeTruthy();
+    expect(screen.getByText('Manages users')).toBeTruthy();
     expect(screen.getByText('No permissions')).toBeTruthy();
     expect(screen.getByText('view any meeting')).toBeTruthy();
 
