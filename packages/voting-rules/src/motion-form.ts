@@ -176,6 +176,11 @@ export interface MotionFormResult {
   vote_type_choice_offered: boolean;
   maximum_responses_shown: boolean;
   demographic_filter_offered: boolean;
+  /**
+   * Custom responses are offered only for non-amendment motions: an amendment is adopted or not by a
+   * standard vote, and the motion vote it leads to keeps its root's responses.
+   */
+  custom_responses_offered: boolean;
 }
 
 /** Applies every motion-form rule: validation flags plus the normalized payload. */
@@ -188,7 +193,8 @@ export function validateMotionForm(input: MotionFormInput, ctx: MotionFormContex
   const responses = input.custom_responses_enabled ? validCustomResponses(slots) : null;
   if (
     responses !== null &&
-    (responses.length < MIN_CUSTOM_RESPONSES ||
+    (input.is_amendment ||
+      responses.length < MIN_CUSTOM_RESPONSES ||
       slots.length > CUSTOM_RESPONSE_SLOTS ||
       reservedCustomResponses(responses).length > 0)
   ) {
@@ -236,5 +242,6 @@ export function validateMotionForm(input: MotionFormInput, ctx: MotionFormContex
     vote_type_choice_offered: isVoteTypeChoiceOffered(allowed),
     maximum_responses_shown: isMaximumResponsesShown(count),
     demographic_filter_offered: filterOffered,
+    custom_responses_offered: !input.is_amendment,
   };
 }

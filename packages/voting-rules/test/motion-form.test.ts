@@ -270,7 +270,16 @@ describe('validateMotionForm', () => {
     );
     expect(r.value.maximum_responses).toBe(1);
     expect(r.demographic_filter_offered).toBe(false);
-    expect(r.invalid).toEqual(['motion_filter']);
+    expect(r.custom_responses_offered).toBe(false);
+    // An amendment is adopted by a standard vote: custom responses are flagged like the filter.
+    expect(r.invalid).toEqual(['motion_responses', 'motion_filter']);
+  });
+
+  it('custom responses are offered for motions, not amendments', () => {
+    expect(validateMotionForm(base, ctx).custom_responses_offered).toBe(true);
+    const amendment = validateMotionForm({ ...base, is_amendment: true }, ctx);
+    expect(amendment.custom_responses_offered).toBe(false);
+    expect(amendment.valid).toBe(true);
   });
 
   it('a filter on a root motion of a filterable committee is kept; an empty one is no filter', () => {

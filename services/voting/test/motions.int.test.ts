@@ -106,6 +106,16 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       motion: { amendment_parent_id: m1.id, sort: 0 },
     });
     expect((await refused(a.amend(w.runner, randomUUID()))).code).toBe('not_found');
+    const custom = await refused(
+      a.amend(w.runner, m1.id, {
+        name: 'Pick a hall',
+        custom_responses_enabled: true,
+        motion_responses: ['A', 'B'],
+      }),
+    );
+    expect(custom.errors?.motion_responses).toEqual([
+      'An amendment is adopted by an Approve / Not Approve vote: custom responses are not offered.',
+    ]);
     // Editing the root while its amendment is pending is refused.
     expect((await refused(a.update(w.runner, m1.id))).message).toBe(
       'An amendment of this motion is pending.',

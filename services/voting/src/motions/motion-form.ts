@@ -62,8 +62,9 @@ export function motionDataFromForm(
   const reserved = reservedCustomResponses(valid);
   const messages: Record<MotionFormField, string> = {
     name: 'The name must be longer than 1 character.',
-    motion_responses:
-      reserved.length > 0
+    motion_responses: opts.isAmendment
+      ? 'An amendment is adopted by an Approve / Not Approve vote: custom responses are not offered.'
+      : reserved.length > 0
         ? `The response ${reserved.map((r) => `'${r}'`).join(', ')} is reserved: choose another wording.`
         : 'Give at least 2 different responses (up to 9).',
     maximum_responses: `Maximum responses must be a whole number from 1 to ${maxMaximumResponses(count)}.`,

@@ -78,6 +78,9 @@ export function useJoinLink(
     retryDelay: 1_000,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    // A failed link is not asked for again when another join button mounts (header, info panel): the
+    // attempts are per video id, not per render.
+    retryOnMount: false,
   });
 }
 

@@ -72,7 +72,8 @@ export function motionFormFrom(motion: TMotion): MotionFormValues {
   return {
     name: motion.name,
     body: motion.body ?? '',
-    customResponses: hasCustomResponses(motion),
+    // Amendments take no custom responses (the form does not offer them): saving one drops any it had.
+    customResponses: motion.amendment_parent_id === null && hasCustomResponses(motion),
     slots,
     maximum: String(motion.maximum_responses),
     voteType: motion.vote_type,

@@ -260,6 +260,8 @@ export interface MotionView {
   startBlockers: StartVoteBlocker[];
   /** Revote of the kind whose result exists (null: no revote possible). */
   revoteKind: VoteKind | null;
+  /** The row as the revote's ballot sees it (null with no revote). */
+  revoteBallot: TMotion | null;
   /** What stops that revote now (a revote needs what a first vote needs). */
   revoteBlockers: StartVoteBlocker[];
 }
@@ -423,6 +425,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     startBlockers,
     ballot: ballotMotionOf(motion, nextVoteKind, inputs.motions),
     revoteKind,
+    revoteBallot: revoteKind ? ballotMotionOf(motion, revoteKind, inputs.motions) : null,
     revoteBlockers,
   };
 }

@@ -6,10 +6,13 @@ import { useJoinLink } from '@/features/meetings/queries';
 
 /**
  * The join-meeting button (spec section 4, "Join link retrieval"): fetched only when the meeting allows
- * remote and is in progress; hidden after a 401/404; the registration URL after any other failure.
+ * remote, is in progress and has a video provider; hidden after a 401/404; the registration URL after any
+ * other failure.
  */
 export function JoinButton({ meeting, committeeCode }: { meeting: TMeeting; committeeCode: string }) {
-  const enabled = meeting.allow_remote && meeting.status === 'in_progress';
+  // A meeting without a video provider has no link to ask for (the call would only answer 404).
+  const enabled =
+    meeting.allow_remote && meeting.status === 'in_progress' && meeting.video_provider !== 'none';
   const join = useJoinLink(committeeCode, meeting.code, meeting.zoom_id, enabled);
   // isError only once every attempt (JOIN_MAX_ATTEMPTS) has failed.
   const url = joinUrlOf(meeting, { data: join.data, error: join.error, failed: join.isError });

@@ -150,6 +150,28 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Unanimous Consent' })).toBeNull();
   });
 
+  it('offers no unanimous consent for the motion vote held on an approved amendment of a custom-response motion', async () => {
+    const { user } = renderPanel({
+      principal: principal(RUNNER),
+      data: reply({
+        motions: [
+          makeMotion({ motion_responses: ['Hall A', 'Hall B', 'Hall C'] }),
+          makeMotion({
+            id: 'am-1',
+            amendment_parent_id: 'mo-1',
+            name: 'Strike line 4',
+            amendment_approved: true,
+          }),
+        ],
+      }),
+    });
+    await user.click(within(card(/Strike line 4/)).getByRole('button', { name: 'Begin Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Start Vote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unanimous Consent' })).toBeNull();
+  });
+
   it('says why a vote cannot start', () => {
     renderPanel({
       principal: principal(RUNNER),

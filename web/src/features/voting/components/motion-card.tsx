@@ -229,7 +229,9 @@ function RunnerFlow({
             className="min-h-11"
             disabled={view.startBlockers.length > 0}
             aria-describedby={describedBy}
-            onClick={() => onFlow({ motion: view.motion, kind: view.nextVoteKind, revote: false })}
+            onClick={() =>
+              onFlow({ motion: view.motion, kind: view.nextVoteKind, revote: false, ballot: view.ballot })
+            }
           >
             {label}
           </Button>
@@ -241,7 +243,9 @@ function RunnerFlow({
             disabled={view.revoteBlockers.length > 0}
             aria-describedby={offerStart ? undefined : describedBy}
             onClick={() =>
-              view.revoteKind && onFlow({ motion: view.motion, kind: view.revoteKind, revote: true })
+              view.revoteKind &&
+              view.revoteBallot &&
+              onFlow({ motion: view.motion, kind: view.revoteKind, revote: true, ballot: view.revoteBallot })
             }
           >
             Revote

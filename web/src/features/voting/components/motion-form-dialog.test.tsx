@@ -233,6 +233,7 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Amend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Amend Motion' });
     expect(within(dialog).queryByRole('group', { name: 'Filter by Region' })).toBeNull();
+    expect(within(dialog).queryByRole('switch', { name: 'Custom Responses' })).toBeNull();
     await fillRichText(dialog, 'Name', 'Strike line 4');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const error = await screen.findByRole('alertdialog', { name: 'Error Saving Amendment' });

@@ -248,66 +248,68 @@ function MotionForm({
         />
       </Field>
 
-      <div className="flex flex-col gap-3">
-        <div className="flex min-h-11 items-center gap-3">
-          <Switch
-            id="motion-custom"
-            checked={values.customResponses}
-            onCheckedChange={(on) => set('customResponses', on)}
-          />
-          <Label htmlFor="motion-custom">Custom Responses</Label>
-        </div>
-        {values.customResponses && (
-          <fieldset
-            className={cn('rounded-md border p-3', flagged('motion_responses') && 'border-destructive')}
-            aria-invalid={flagged('motion_responses') || undefined}
-          >
-            <legend className="px-1 text-sm font-medium">Responses</legend>
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              {columns.map((column, c) => (
-                <div key={c === 0 ? 'first' : 'second'} className="flex flex-col gap-2">
-                  {column.map((slot, i) => {
-                    const index = (c === 0 ? 0 : firstColumn) + i;
-                    const number = index + 1;
-                    return (
-                      <div key={number} className="flex items-center gap-2">
-                        <Label htmlFor={`motion-response-${number}`} className="w-5 shrink-0 justify-end">
-                          {number}
+      {check.custom_responses_offered && (
+        <div className="flex flex-col gap-3">
+          <div className="flex min-h-11 items-center gap-3">
+            <Switch
+              id="motion-custom"
+              checked={values.customResponses}
+              onCheckedChange={(on) => set('customResponses', on)}
+            />
+            <Label htmlFor="motion-custom">Custom Responses</Label>
+          </div>
+          {values.customResponses && (
+            <fieldset
+              className={cn('rounded-md border p-3', flagged('motion_responses') && 'border-destructive')}
+              aria-invalid={flagged('motion_responses') || undefined}
+            >
+              <legend className="px-1 text-sm font-medium">Responses</legend>
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                {columns.map((column, c) => (
+                  <div key={c === 0 ? 'first' : 'second'} className="flex flex-col gap-2">
+                    {column.map((slot, i) => {
+                      const index = (c === 0 ? 0 : firstColumn) + i;
+                      const number = index + 1;
+                      return (
+                        <div key={number} className="flex items-center gap-2">
+                          <Label htmlFor={`motion-response-${number}`} className="w-5 shrink-0 justify-end">
+                            {number}
+                          </Label>
+                          <Input
+                            id={`motion-response-${number}`}
+                            aria-label={`Response ${number}`}
+                            value={slot}
+                            aria-invalid={flagged('motion_responses') || undefined}
+                            onChange={(e) => {
+                              const slots = [...values.slots];
+                              slots[index] = e.target.value;
+                              set('slots', slots);
+                            }}
+                          />
+                        </div>
+                      );
+                    })}
+                    {c === 1 && abstainShown && (
+                      <div className="flex items-center gap-2">
+                        <Label htmlFor="motion-response-0" className="w-5 shrink-0 justify-end">
+                          {ABSTAIN_SLOT_NUMBER}
                         </Label>
                         <Input
-                          id={`motion-response-${number}`}
-                          aria-label={`Response ${number}`}
-                          value={slot}
-                          aria-invalid={flagged('motion_responses') || undefined}
-                          onChange={(e) => {
-                            const slots = [...values.slots];
-                            slots[index] = e.target.value;
-                            set('slots', slots);
-                          }}
+                          id="motion-response-0"
+                          aria-label={`Response ${ABSTAIN_SLOT_NUMBER}`}
+                          value={wording.label(ABSTAIN_RESPONSE)}
+                          readOnly
+                          className="bg-muted"
                         />
                       </div>
-                    );
-                  })}
-                  {c === 1 && abstainShown && (
-                    <div className="flex items-center gap-2">
-                      <Label htmlFor="motion-response-0" className="w-5 shrink-0 justify-end">
-                        {ABSTAIN_SLOT_NUMBER}
-                      </Label>
-                      <Input
-                        id="motion-response-0"
-                        aria-label={`Response ${ABSTAIN_SLOT_NUMBER}`}
-                        value={wording.label(ABSTAIN_RESPONSE)}
-                        readOnly
-                        className="bg-muted"
-                      />
-                    </div>
-                  )}
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        )}
-      </div>
+                    )}
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        </div>
+      )}
 
       {check.maximum_responses_shown && !isAmendment && (
         <Field id="motion-maximum" label="Maximum Responses">

@@ -48,7 +48,8 @@ describe('Voting flow dialog: every opening starts over', { timeout: 20_000 }, (
   it('starts over when reopened with the very same target, and a revote at its decision', async () => {
     const client = new QueryClient();
     const user = userEvent.setup();
-    const target: VotingFlowTarget = { motion: makeMotion(), kind: 'motion', revote: false };
+    const motion = makeMotion();
+    const target: VotingFlowTarget = { motion, kind: 'motion', revote: false, ballot: motion };
     const ui = (t: VotingFlowTarget | null) => (
       <QueryClientProvider client={client}>
         <VotingFlowDialog

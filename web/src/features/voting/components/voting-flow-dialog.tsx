@@ -36,6 +36,11 @@ export interface VotingFlowTarget {
   motion: TMotion;
   kind: TVoteKind;
   revote: boolean;
+  /**
+   * The row as this vote's ballot sees it: a motion vote on an approved amendment offers its root's
+   * responses, which decide whether unanimous consent is offered.
+   */
+  ballot: TMotion;
 }
 
 /** Where an opening of the flow starts: the second, or for a revote the decision (its result exists). */
@@ -192,13 +197,13 @@ export function VotingFlowDialog({
                 <DialogTitle>{shown.revote ? 'Revote' : 'Start the vote'}</DialogTitle>
                 <DialogDescription>
                   {shown.revote ? 'The previous result will be lost. ' : ''}
-                  {isUnanimousConsentOffered(shown.motion, shown.kind)
+                  {isUnanimousConsentOffered(shown.ballot, shown.kind)
                     ? `Start a vote on the ${what}, or approve it by unanimous consent.`
                     : `Start a vote on the ${what}.`}
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                {isUnanimousConsentOffered(shown.motion, shown.kind) && (
+                {isUnanimousConsentOffered(shown.ballot, shown.kind) && (
                   <Button
                     variant="outline"
                     className="min-h-11"
