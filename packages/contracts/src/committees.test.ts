@@ -3,9 +3,14 @@ import {
   COMMITTEE_CODE_MAX_LENGTH,
   copyFormDefaults,
   DECISION_STATUS,
+  QUORUM_MAX,
   ZCommitteeCopyInput,
   ZCommitteeCreateInput,
+  ZCommitteeUpdateInput,
+  ZMemberCreateInput,
   ZOwnAppointmentDecisionInput,
+  ZSetYearInput,
+  ZYearParams,
 } from './committees.js';
 
 function messages(result: {
@@ -53,6 +58,39 @@ describe('committee create input', () => {
     expect(messages(result)).toEqual(
       expect.arrayContaining(['name: The name field is required.', 'code: The code field is required.']),
     );
+  });
+
+  it("says a missing or mistyped name, code or year is required or of the wrong kind, not zod's wording", () => {
+    expect(messages(ZCommitteeCreateInput.safeParse({}))).toEqual([
+      'name: The name field is required.',
+      'code: The code field is required.',
+    ]);
+    expect(messages(ZCommitteeCreateInput.safeParse({ name: 5, code: true, year: 'abc' }))).toEqual([
+      'name: The name must be a string.',
+      'code: The code must be a string.',
+      'year: The year must be a number.',
+    ]);
+  });
+
+  it('bounds the quorum inside what the database holds, with one clear message each', () => {
+    expect(ZCommitteeCreateInput.safeParse({ ...valid, quorum: QUORUM_MAX }).success).toBe(true);
+    for (const quorum of [QUORUM_MAX + 1, 99_999_999_999, 1e23]) {
+      expect(messages(ZCommitteeCreateInput.safeParse({ ...valid, quorum }))).toEqual([
+        `quorum: The quorum may not be greater than ${QUORUM_MAX}.`,
+      ]);
+    }
+    expect(messages(ZCommitteeCreateInput.safeParse({ ...valid, quorum: 2.5 }))).toEqual([
+      'quorum: The quorum must be a whole number.',
+    ]);
+    expect(messages(ZCommitteeCreateInput.safeParse({ ...valid, quorum: -1 }))).toEqual([
+      'quorum: The quorum may not be negative.',
+    ]);
+    expect(messages(ZCommitteeCreateInput.safeParse({ ...valid, quorum: '7' }))).toEqual([
+      'quorum: The quorum must be a whole number.',
+    ]);
+    expect(
+      messages(ZCommitteeUpdateInput.safeParse({ ...valid, code: 'FIN', quorum: 99_999_999_999 })),
+    ).toEqual([`quorum: The quorum may not be greater than ${QUORUM_MAX}.`]);
   });
 
   it('limits the code to letters, digits and dashes and at most 10 characters', () => {
@@ -105,7 +143,52 @@ describe('committee create input', () => {
   });
 });
 
+describe('year numbers', () => {
+  it('says a missing year is required and a non-number is not a number (body, path or query)', () => {
+    expect(messages(ZSetYearInput.safeParse({}))).toEqual(['year: The year field is required.']);
+    expect(messages(ZSetYearInput.safeParse({ year: null }))).toEqual(['year: The year field is required.']);
+    expect(messages(ZYearParams.safeParse({ year: 'abc' }))).toEqual(['year: The year must be a number.']);
+    expect(messages(ZYearParams.safeParse({ year: '' }))).toEqual(['year: The year field is required.']);
+  });
+
+  it('reads numeric text as a number and keeps the range and whole-number rules', () => {
+    expect(ZYearParams.parse({ year: '2026' })).toEqual({ year: 2026 });
+    expect(ZSetYearInput.parse({ year: 2026 })).toEqual({ year: 2026 });
+    expect(messages(ZSetYearInput.safeParse({ year: 12 }))).toEqual([
+      'year: The year must be at least 1900.',
+    ]);
+    expect(messages(ZSetYearInput.safeParse({ year: 99_999_999_999 }))).toEqual([
+      'year: The year may not be greater than 9999.',
+    ]);
+    expect(messages(ZSetYearInput.safeParse({ year: 2026.5 }))).toEqual([
+      'year: The year must be a whole number.',
+    ]);
+  });
+
+  it('leaves an optional or nullable year out or null', () => {
+    expect(ZCommitteeCreateInput.parse({ name: 'Bylaws', code: 'BYL' }).year).toBeUndefined();
+    expect(ZCommitteeCreateInput.parse({ name: 'Bylaws', code: 'BYL', year: null }).year).toBeNull();
+  });
+});
+
+describe('member input', () => {
+  it('says a missing user or position is required', () => {
+    expect(messages(ZMemberCreateInput.safeParse({ code: 'FIN' }))).toEqual([
+      'user_id: The user field is required.',
+      'position: The position field is required.',
+    ]);
+  });
+});
+
 describe('copy input', () => {
+  it('says a missing committee, code or name is required', () => {
+    expect(messages(ZCommitteeCopyInput.safeParse({ term_based: true }))).toEqual([
+      'guid: The committee field is required.',
+      'code: The code field is required.',
+      'name: The name field is required.',
+    ]);
+  });
+
   it('needs a year unless term-based', () => {
     const base = { guid: 'g', code: '27', name: '2027 Finance Committee' };
     expect(messages(ZCommitteeCopyInput.safeParse(base))).toEqual([

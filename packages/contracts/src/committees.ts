@@ -4,25 +4,56 @@ import { ZUser } from './identity.js';
 
 const ZId = z.string().min(1);
 
+/**
+ * Messages for a missing or mistyped value, phrased as identity's are ('The name field is required.'),
+ * instead of zod's 'Invalid input: expected string, received undefined'. Other issues keep their check's
+ * message (undefined falls through to it).
+ */
+function missingOrWrongType(label: string, expected: string) {
+  return (issue: { code?: string; input?: unknown }) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    return issue.input == null || issue.input === ''
+      ? `The ${label} field is required.`
+      : `The ${label} must be ${expected}.`;
+  };
+}
+
 /** Committee codes: letters, digits and dashes, at most 10 characters (spec sections 5 and 9). */
 export const COMMITTEE_CODE_MAX_LENGTH = 10;
 export const ZCommitteeCode = z
-  .string()
+  .string({ error: missingOrWrongType('code', 'a string') })
   .trim()
   .min(1, 'The code field is required.')
   .max(COMMITTEE_CODE_MAX_LENGTH, `The code may not be greater than ${COMMITTEE_CODE_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
 
 const ZCommitteeName = z
-  .string()
+  .string({ error: missingOrWrongType('name', 'a string') })
   .trim()
   .min(1, 'The name field is required.')
   .max(255, 'The name may not be greater than 255 characters.');
-export const ZYearNumber = z.coerce
-  .number()
-  .int('The year must be a whole number.')
-  .min(1900, 'The year must be at least 1900.')
-  .max(9999, 'The year may not be greater than 9999.');
+
+/**
+ * A year from a body, a path ('/api/admin/2026/committees') or a query string: numeric text becomes a
+ * number. Not z.coerce, which turns a missing year into NaN and so cannot say it is missing. The range
+ * checks come first and stop the rest, so 1e23 is only 'too big', not also 'not a whole number'.
+ */
+export const ZYearNumber = z.preprocess(
+  (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z
+    .number({ error: missingOrWrongType('year', 'a number') })
+    .min(1900, { message: 'The year must be at least 1900.', abort: true })
+    .max(9999, { message: 'The year may not be greater than 9999.', abort: true })
+    .int('The year must be a whole number.'),
+);
+
+/** Quorum bound: far above any committee, and inside Postgres' INTEGER (a larger one was a 500). */
+export const QUORUM_MAX = 100_000;
+export const ZQuorum = z
+  .number({ error: missingOrWrongType('quorum', 'a whole number') })
+  .min(0, { message: 'The quorum may not be negative.', abort: true })
+  .max(QUORUM_MAX, { message: `The quorum may not be greater than ${QUORUM_MAX}.`, abort: true })
+  .int('The quorum must be a whole number.');
 
 // ---- years ----
 export const ZYear = z.object({ year: z.number().int(), is_current: z.boolean() });
@@ -71,7 +102,7 @@ const ZCommitteeFields = z.object({
   code: ZCommitteeCode,
   /** Absent or null: term-based. */
   year: ZYearNumber.nullable().optional(),
-  quorum: z.number().int().min(0, 'The quorum may not be negative.').nullable().optional(),
+  quorum: ZQuorum.nullable().optional(),
   two_thirds_vote: z.boolean().default(false),
   chair_position: z.string().trim().max(255).nullable().optional(),
   vchair_position: z.string().trim().max(255).nullable().optional(),
@@ -222,8 +253,12 @@ export type TMembership = z.infer<typeof ZMembership>;
 export const ZMembershipListReply = z.array(ZMembership);
 
 export const ZMemberCreateInput = ZCommitteeRef.extend({
-  user_id: z.string().min(1, 'The user field is required.'),
-  position: z.string().trim().min(1, 'The position field is required.').max(255),
+  user_id: z.string({ error: missingOrWrongType('user', 'a string') }).min(1, 'The user field is required.'),
+  position: z
+    .string({ error: missingOrWrongType('position', 'a string') })
+    .trim()
+    .min(1, 'The position field is required.')
+    .max(255, 'The position may not be greater than 255 characters.'),
   demographic: z.string().trim().max(255).nullable().optional(),
   appointment_status: ZAppointmentStatus.default('Tentative'),
 });
@@ -290,7 +325,9 @@ export const ZMyCommitteesReply = z.array(ZMyAppointment);
 // ---- copy to a new year or term ----
 export const ZCommitteeCopyInput = z
   .object({
-    guid: z.string().min(1, 'The committee field is required.'),
+    guid: z
+      .string({ error: missingOrWrongType('committee', 'a string') })
+      .min(1, 'The committee field is required.'),
     code: ZCommitteeCode,
     name: ZCommitteeName,
     term_based: z.boolean().default(false),

@@ -321,3 +321,85 @@ describe('appointments', () => {
     expect((await mine(annCtx)).map((a) => a.appointment_status)).toEqual(['Accepted', 'Tentative']);
   });
 });
+
+describe('members when their committee changes', () => {
+  const saveSettings = (ctx: TRequestContext, input: Record<string, unknown>) =>
+    h.call(SUBJECTS.committees.committeeUpdate, ctx, { ...committee, ...input }, ZCommittee);
+  const eventsOf = async (tenant: string, subject: string) => {
+    await outboxDrained(h);
+    return (await streamEvents<TMembershipEvent>(h, subject)).filter((e) => e.payload.tenantId === tenant);
+  };
+
+  it('clears a demographic value no longer offered, one membership.updated each, so later changes pass', async () => {
+    const { tenant, admin } = await setup();
+    const [ann, bob, cat] = await Promise.all([1, 2, 3].map(() => newMemberUser(h, tenant)));
+    const a = await add(admin, { user_id: ann?.id, position: 'Chair', demographic: 'North' });
+    const b = await add(admin, { user_id: bob?.id, position: 'Member', demographic: 'South' });
+    const c = await add(admin, { user_id: cat?.id, position: 'Advisor' });
+
+    // South goes, and Bob's position is renamed in the same save: his one event carries both changes.
+    await saveSettings(admin, {
+      voting_rights: [
+        { position: 'Chair', is_voting: true },
+        { position: 'Voting Member', is_voting: true },
+        { position: 'Advisor', is_voting: false },
+      ],
+      position_renames: [{ from: 'Member', to: 'Voting Member' }],
+      demographics: ['North', 'East'],
+    });
+    const demographicOf = async () =>
+      Object.fromEntries((await members(admin)).map((m) => [m.id, m.demographic]));
+    expect(await demographicOf()).toEqual({ [a.id]: 'North', [b.id]: null, [c.id]: null });
+    let updated = await eventsOf(tenant, EVENTS.committees.membershipUpdated);
+    expect(updated.map((e) => e.payload.membership)).toEqual([
+      expect.objectContaining({ id: b.id, position: 'Voting Member', demographic: null }),
+    ]);
+
+    // Without a demographic no member keeps one.
+    await saveSettings(admin, {
+      has_demographic: false,
+      voting_rights: [
+        { position: 'Chair', is_voting: true },
+        { position: 'Voting Member', is_voting: true },
+        { position: 'Advisor', is_voting: false },
+      ],
+    });
+    expect(await demographicOf()).toEqual({ [a.id]: null, [b.id]: null, [c.id]: null });
+    updated = await eventsOf(tenant, EVENTS.committees.membershipUpdated);
+    expect(updated.map((e) => [e.payload.membership.id, e.payload.membership.demographic])).toEqual([
+      [b.id, null],
+      [a.id, null],
+    ]);
+
+    // Their next change is not refused on a value they can no longer hold.
+    expect(await updateMember(admin, { id: a.id, appointment_status: 'Accepted' })).toMatchObject({
+      demographic: null,
+      appointment_status: 'Accepted',
+    });
+    expect(await updateMember(admin, { id: b.id, position: 'Chair' })).toMatchObject({ position: 'Chair' });
+  });
+
+  it('emits one membership.deleted per member when the committee is deleted, and none for others', async () => {
+    const { tenant, admin } = await setup();
+    await h.call(
+      SUBJECTS.committees.committeeCreate,
+      admin,
+      { ...committee, code: 'AUD', name: 'Audit' },
+      ZCommittee,
+    );
+    const users = await Promise.all([1, 2, 3].map(() => newMemberUser(h, tenant)));
+    const fin = await Promise.all(users.map((u) => add(admin, { user_id: u.id, position: 'Member' })));
+    await h.call(
+      SUBJECTS.committees.memberCreate,
+      admin,
+      { code: 'AUD', user_id: users[0]?.id, position: 'Member' },
+      ZMembership,
+    );
+    expect(
+      await h.call(SUBJECTS.committees.committeeDelete, admin, { code: 'FIN', year: 2026 }, ZOk),
+    ).toEqual({ ok: true });
+    const deleted = await eventsOf(tenant, EVENTS.committees.membershipDeleted);
+    expect(deleted.map((e) => e.payload.membership.id).sort()).toEqual(fin.map((m) => m.id).sort());
+    expect(deleted[0]?.payload.membership.committee_id).toBe(fin[0]?.committee_id);
+  });
+});

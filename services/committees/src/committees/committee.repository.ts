@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { COMMITTEES_SCHEMA, type Db, type Prisma } from '../db/prisma.js';
+import { COMMITTEES_SCHEMA, type Db, lockKey, type Prisma } from '../db/prisma.js';
 
 const committeeInclude = {
   positions: { orderBy: { sort: 'asc' }, select: { position: true, isVoting: true } },
@@ -78,10 +78,7 @@ export class CommitteeRepository {
     year: number | null,
     exceptId?: string,
   ): Promise<boolean> {
-    await db.$executeRawUnsafe(
-      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-      `committee-code:${tenantId}:${code.toLowerCase()}`,
-    );
+    await lockKey(db, `committee-code:${tenantId}:${code.toLowerCase()}`);
     const found = await db.committee.findFirst({
       where: {
         tenantId,

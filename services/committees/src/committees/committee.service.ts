@@ -75,8 +75,8 @@ export class CommitteeService {
   /**
    * PUT /api/admin/committee/{code} ('edit committees'): replaces the settings; `new_code` renames. The
    * members of a renamed position (`position_renames`) move to its new name in the same transaction, one
-   * membership event each, as do the members of a position whose voting right changed; removing a
-   * position that members still hold is refused.
+   * membership event each, as do the members of a position whose voting right changed and those whose
+   * demographic value the save drops; removing a position that members still hold is refused.
    */
   async update(ctx: TRequestContext, input: TCommitteeUpdateInput): Promise<TCommittee> {
     requireUser(ctx);
@@ -95,6 +95,14 @@ export class CommitteeService {
       }
       const updated = await this.committees.update(tx, ctx.tenantId, current.id, data);
       await this.events.updated(tx, ctx.tenantId, updated);
+      // A value no longer offered (or no demographic at all) is cleared, else every later change to its
+      // members is refused on it. Before the moves, so a moved member's row below is read cleared.
+      const cleared = await this.memberships.clearDemographicsNotIn(
+        tx,
+        ctx.tenantId,
+        current.id,
+        data.demographics,
+      );
       const moved = await this.memberships.movePositions(tx, ctx.tenantId, current.id, moves);
       // Members whose vote changed with their position's voting right: others keep who votes from events.
       const flipped = votingRightFlipped(current, data, moves);
@@ -104,24 +112,35 @@ export class CommitteeService {
             (m) => flipped.has(m.position) && !movedIds.has(m.id),
           )
         : [];
-      for (const member of [...moved, ...stayed]) {
+      // One event per changed member, as it now stands: a later read of the same member replaces an earlier one.
+      const changed = new Map([...cleared, ...moved, ...stayed].map((m) => [m.id, m]));
+      for (const member of changed.values()) {
         await this.membershipEvents.updated(tx, ctx.tenantId, member);
       }
       return this.presentOne(tx, ctx.tenantId, updated);
     });
   }
 
-  /** DELETE /api/admin/committee/{code} ('edit committees'); refused while it has meetings not ended. */
+  /**
+   * DELETE /api/admin/committee/{code} ('edit committees'); refused while it has meetings not ended. Its
+   * memberships go with it (cascade), each with its membership.deleted event, so that meetings and voting
+   * drop them from their read models too.
+   */
   async delete(ctx: TRequestContext, ref: TCommitteeRef): Promise<{ ok: true }> {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     await this.db.transaction(async (tx) => {
-      const current = await this.resolve(tx, ctx.tenantId, ref);
+      const found = await this.resolve(tx, ctx.tenantId, ref);
+      // Locked before the members are read: one appointed meanwhile would go without its event.
+      const current = await this.committees.lockForSettings(tx, ctx.tenantId, found.id);
       if ((await this.committees.openMeetings(tx, ctx.tenantId, current.id)) > 0) {
         throw new AppError(
           'conflict',
           'The committee has meetings that have not ended and cannot be deleted.',
         );
+      }
+      for (const member of await this.memberships.byCommittee(tx, ctx.tenantId, current.id)) {
+        await this.membershipEvents.deleted(tx, ctx.tenantId, member);
       }
       await this.committees.delete(tx, ctx.tenantId, current.id);
       await this.events.deleted(tx, ctx.tenantId, current);

@@ -122,9 +122,40 @@ export class MembershipRepository {
       [...moves.keys()],
       [...moves.values()],
     );
-    if (moved.length === 0) return [];
+    return this.byIds(
+      db,
+      tenantId,
+      moved.map((r) => r.id),
+    );
+  }
+
+  /**
+   * Clears the demographic of the committee's members whose value the committee no longer offers
+   * (`offered`; empty when it has no demographic), else every later change to them is refused on it;
+   * returns the cleared memberships as they now are.
+   */
+  async clearDemographicsNotIn(
+    db: Db,
+    tenantId: string,
+    committeeId: string,
+    offered: readonly string[],
+  ): Promise<MembershipRow[]> {
+    const cleared = await db.membership.updateManyAndReturn({
+      where: { tenantId, committeeId, demographic: { not: null, notIn: [...offered] } },
+      data: { demographic: null },
+      select: { id: true },
+    });
+    return this.byIds(
+      db,
+      tenantId,
+      cleared.map((r) => r.id),
+    );
+  }
+
+  private async byIds(db: Db, tenantId: string, ids: string[]): Promise<MembershipRow[]> {
+    if (ids.length === 0) return [];
     return db.membership.findMany({
-      where: { tenantId, id: { in: moved.map((r) => r.id) } },
+      where: { tenantId, id: { in: ids } },
       include: membershipInclude,
       orderBy: byUser,
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Db } from '../db/prisma.js';
+import { type Db, lockKey } from '../db/prisma.js';
 
 export interface YearRow {
   year: number;
@@ -24,8 +24,13 @@ export class YearRepository {
     });
   }
 
-  /** Makes `year` the only current year of the tenant, creating it when it does not exist yet. */
+  /**
+   * Makes `year` the only current year of the tenant, creating it when it does not exist yet. Runs one
+   * at a time per tenant: two at once would each clear the other's flag unseen and then collide on the
+   * one-current-year index.
+   */
   async setCurrent(db: Db, tenantId: string, year: number): Promise<void> {
+    await lockKey(db, `current-year:${tenantId}`);
     await db.year.updateMany({
       where: { tenantId, isCurrent: true, NOT: { year } },
       data: { isCurrent: false },

@@ -1,3 +1,4 @@
+import { QUORUM_MAX } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type CommitteeFormValues,
@@ -46,6 +47,17 @@ describe('validateCommitteeForm', () => {
     expect(validateCommitteeForm(form({ termBased: true, year: '' })).year).toBeUndefined();
     expect(validateCommitteeForm(form({ quorum: '2.5' })).quorum).toBe('The quorum must be a whole number.');
     expect(validateCommitteeForm(form({ quorum: '-1' })).quorum).toBe('The quorum may not be negative.');
+    expect(validateCommitteeForm(form({ quorum: 'abc' })).quorum).toBe('The quorum must be a whole number.');
+  });
+
+  it("bounds quorum and year as the contract does, so that the server's database can hold them", () => {
+    const tooBig = `The quorum may not be greater than ${QUORUM_MAX}.`;
+    expect(validateCommitteeForm(form({ quorum: String(QUORUM_MAX) })).quorum).toBeUndefined();
+    expect(validateCommitteeForm(form({ quorum: '99999999999' })).quorum).toBe(tooBig);
+    expect(validateCommitteeForm(form({ quorum: '9'.repeat(30) })).quorum).toBe(tooBig);
+    expect(validateCommitteeForm(form({ year: '99999999999' })).year).toBe(
+      'The year may not be greater than 9999.',
+    );
   });
 
   it('keeps the chair and vice-chair among the positions', () => {

@@ -3,6 +3,7 @@ import {
   type TCommitteeCreateInput,
   type TPositionRename,
   ZCommitteeCreateInput,
+  ZQuorum,
 } from '@gavel/contracts';
 import type { CommitteeUpdateBody } from '@/features/committees/api';
 
@@ -185,7 +186,9 @@ export function validateCommitteeForm(values: CommitteeFormValues): FormErrors {
   if (!values.termBased && values.year.trim() === '') errors.year = YEAR_REQUIRED;
   const quorum = values.quorum.trim();
   if (quorum !== '' && !WHOLE_NUMBER.test(quorum)) {
-    errors.quorum = quorum.startsWith('-') ? 'The quorum may not be negative.' : QUORUM_WHOLE_NUMBER;
+    // The contract's word for it (negative, a fraction, not a number); a whole number's bound is checked
+    // with the body below, by the same schema.
+    errors.quorum = ZQuorum.safeParse(Number(quorum)).error?.issues[0]?.message ?? QUORUM_WHOLE_NUMBER;
   }
   const parsed = ZCommitteeCreateInput.safeParse(toCreateBody(values));
   if (!parsed.success) {

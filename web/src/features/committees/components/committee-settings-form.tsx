@@ -1,4 +1,4 @@
-import { COMMITTEE_CODE_MAX_LENGTH } from '@gavel/contracts';
+import { COMMITTEE_CODE_MAX_LENGTH, QUORUM_MAX } from '@gavel/contracts';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { ChoiceSelect } from '@/components/choice-select';
@@ -201,6 +201,7 @@ export function CommitteeSettingsForm({
               type="number"
               inputMode="numeric"
               min={0}
+              max={QUORUM_MAX}
               step={1}
               value={values.quorum}
               onChange={(event) => set('quorum', event.target.value)}

@@ -119,6 +119,34 @@ function withoutChangedErrors(
   return rest;
 }
 
+/** The member's demographic to send: none unless the committee has a demographic (its field is hidden). */
+function demographicOf(committee: TCommittee, choices: MemberChoices): string | null {
+  return committee.has_demographic && choices.demographic !== '' ? choices.demographic : null;
+}
+
+/** The choice fields a member dialog shows for the committee. */
+function choiceFields(committee: TCommittee): string[] {
+  return ['position', ...(committee.has_demographic ? ['demographic'] : []), 'appointment_status'];
+}
+
+/**
+ * Where a failed save's messages go: a field's under it when the dialog shows that field (`shown`), and
+ * the rest (a hidden demographic's, the committee's year) in the error dialog, where they are seen.
+ */
+function placeFailure(
+  err: unknown,
+  shown: readonly string[],
+): { errors: Record<string, string>; failure: string | null } {
+  const errors: Record<string, string> = {};
+  const unseen: string[] = [];
+  for (const [field, message] of Object.entries(fieldErrorsOf(err))) {
+    if (shown.includes(field)) errors[field] = message;
+    else unseen.push(message);
+  }
+  if (unseen.length > 0) return { errors, failure: unseen.join(' ') };
+  return { errors, failure: Object.keys(errors).length === 0 ? errorText(err, FALLBACK.save) : null };
+}
+
 /** The errors without `key`'s message. */
 function withoutError(errors: Record<string, string>, key: string): Record<string, string> {
   if (!(key in errors)) return errors;
@@ -183,7 +211,7 @@ export function AddMemberDialog({
       ...yearOf(committee),
       user_id: user?.id ?? '',
       position: choices.position,
-      demographic: choices.demographic === '' ? null : choices.demographic,
+      demographic: demographicOf(committee, choices),
       appointment_status: choices.appointment_status,
     };
     const parsed = ZMemberCreateInput.safeParse({ code: committee.code, ...body });
@@ -198,9 +226,9 @@ export function AddMemberDialog({
       reset();
       onOpenChange(false);
     } catch (err) {
-      const perField = fieldErrorsOf(err);
-      setErrors(perField);
-      if (Object.keys(perField).length === 0) setFailure(errorText(err, FALLBACK.save));
+      const placed = placeFailure(err, ['user_id', ...choiceFields(committee)]);
+      setErrors(placed.errors);
+      if (placed.failure !== null) setFailure(placed.failure);
     }
   });
 
@@ -317,16 +345,17 @@ function EditMemberForm({
         body: {
           ...yearOf(committee),
           position: choices.position,
-          demographic: choices.demographic === '' ? null : choices.demographic,
+          // Hidden without a demographic: a value the member still holds would only be refused.
+          demographic: demographicOf(committee, choices),
           appointment_status: choices.appointment_status,
         },
       });
       toast.success('Saved');
       onDone();
     } catch (err) {
-      const perField = fieldErrorsOf(err);
-      setErrors(perField);
-      if (Object.keys(perField).length === 0) setFailure(errorText(err, FALLBACK.save));
+      const placed = placeFailure(err, choiceFields(committee));
+      setErrors(placed.errors);
+      if (placed.failure !== null) setFailure(placed.failure);
     }
   });
 

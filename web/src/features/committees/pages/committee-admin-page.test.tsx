@@ -461,6 +461,41 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('sends no demographic for a committee without one, though the member still holds a value', async () => {
+    const EDIT = 'PUT /api/admin/committee/FIN/member/m-1';
+    const { user, fetchMock } = await openAdmin({
+      [GET]: { body: makeCommittee({ has_demographic: false, demographic_name: null, demographics: [] }) },
+      [EDIT]: { body: members[0] },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Region' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo(EDIT)).toHaveLength(1));
+    expect(fetchMock.requestsTo(EDIT)[0]?.body).toEqual({
+      year: 2026,
+      position: 'Chair',
+      demographic: null,
+      appointment_status: 'Accepted',
+    });
+  });
+
+  it("shows the server's message for a field the member dialog does not show in the error dialog", async () => {
+    const EDIT = 'PUT /api/admin/committee/FIN/member/m-1';
+    const refusal = 'The selected demographic is not one of the committee values.';
+    const { user } = await openAdmin({
+      [GET]: { body: makeCommittee({ has_demographic: false, demographic_name: null, demographics: [] }) },
+      [EDIT]: { status: 422, body: { message: refusal, errors: { demographic: [refusal] } } },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving Member' });
+    expect(within(error).getByText(refusal)).toBeTruthy();
+  });
+
   it('removes a member only after "Yes, I\'m sure"', async () => {
     const REMOVE = 'DELETE /api/admin/committee/FIN/member/m-2';
     const { user, fetchMock } = await openAdmin({ [REMOVE]: { body: { ok: true } } });
