@@ -51,33 +51,37 @@ function normalise(text: string): string {
     .replace(/(\d)\s*([AaPp][Mm])$/, '$1 $2');
 }
 
-function parseWith(text: string, shape: RegExp, patterns: [string, string], reference: Date): Date | null {
+/** The first of `patterns` that reads the whole text, when it has the expected shape. */
+function parseFirst(text: string, shape: RegExp, patterns: readonly string[], reference: Date): Date | null {
   const cleaned = normalise(text);
   if (!shape.test(cleaned)) return null;
-  const twelveHour = cleaned.split(':').length > 2 ? patterns[1] : patterns[0];
-  const pattern = /[AaPp][Mm]$/.test(cleaned)
-    ? twelveHour
-    : twelveHour.replace('h:', 'HH:').replace(' a', '');
-  const date = parse(cleaned, pattern, reference);
-  return isValid(date) ? date : null;
+  for (const pattern of patterns) {
+    const date = parse(cleaned, pattern, reference);
+    if (isValid(date)) return date;
+  }
+  return null;
 }
+
+// What a typed time may be: the product's 12-hour forms, or 24-hour with a two-digit hour.
+const TIME_PATTERNS = [TIME_FORMAT, TIME_SECONDS_FORMAT, 'HH:mm', 'HH:mm:ss'] as const;
+const DATE_TIME_PATTERNS = TIME_PATTERNS.map((time) => `${DATE_FORMAT} ${time}`);
 
 /**
  * Parses 'MM/DD/YYYY h:mm A' or 'MM/DD/YYYY h:mm:ss A' (local time), or the same with a 24-hour 'HH:mm';
  * null when the text does not fit.
  */
 export function parseDateTime(text: string): Date | null {
-  return parseWith(text, DATE_TIME_RE, [DATE_TIME_FORMAT, DATE_TIME_SECONDS_FORMAT], new Date());
+  return parseFirst(text, DATE_TIME_RE, DATE_TIME_PATTERNS, new Date());
 }
 
 /** Parses 'MM/DD/YYYY' to local midnight; null when the text does not fit. */
 export function parseDate(text: string): Date | null {
-  return parseWith(text, DATE_RE, [DATE_FORMAT, DATE_FORMAT], new Date());
+  return parseFirst(text, DATE_RE, [DATE_FORMAT], new Date());
 }
 
 /** Parses 'h:mm A', 'h:mm:ss A' or 24-hour 'HH:mm' as that time on the reference day (today by default). */
 export function parseTime(text: string, reference: Date = new Date()): Date | null {
-  return parseWith(text, TIME_RE, [TIME_FORMAT, TIME_SECONDS_FORMAT], reference);
+  return parseFirst(text, TIME_RE, TIME_PATTERNS, reference);
 }
 
 /**
