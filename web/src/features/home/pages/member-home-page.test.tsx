@@ -155,7 +155,14 @@ describe('Member home: upcoming meetings', () => {
   const live = makeMyMeeting({
     committee: { id: 'c-2', code: 'BRD', name: 'Board of Directors', year: 2026 },
     is_member: false,
-    meeting: { id: 'mt-3', code: 'B1', name: 'Board Meeting', status: 'in_progress', allow_remote: true },
+    meeting: {
+      id: 'mt-3',
+      code: 'B1',
+      name: 'Board Meeting',
+      status: 'in_progress',
+      allow_remote: true,
+      video_provider: 'static',
+    },
   });
 
   it('lists each meeting with its committee, date, RSVP and calls to action', async () => {
