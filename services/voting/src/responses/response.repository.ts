@@ -25,8 +25,8 @@ const S = '"voting"';
  * The cast in ONE statement and one round trip: the vote must be active now (checked in SQL, so a close
  * takes effect at once), the caller eligible in the vote's electorate (voting, checked in, in the filter),
  * below the maximum responses; the unique keys (vote, member, response), (vote, member, slot) and
- * (vote, member, idempotency key) make a duplicate a no-op. Answers the new row plus the member's earlier ones;
- * no new row means refused or duplicate (the service finds out which).
+ * (vote, member, idempotency key) make a duplicate a no-op. Answers the new row plus the member's earlier
+ * ones; no new row means refused or duplicate (the service finds out which).
  */
 export function castSql(by: 'user' | 'member'): string {
   return `WITH v AS (
@@ -266,17 +266,18 @@ export class ResponseRepository {
           )
         ).rows
       : [];
-    // A key is the member's own (unique per member): the response a retry of this very request recorded.
-    const byKey =
-      member && opts.idempotencyKey
-        ? ((
-            await this.cast.pool.query(
-              `SELECT id::text, member_id::text, response, user_id::text FROM ${S}.responses
-               WHERE tenant_id = $1::uuid AND vote_id = $2::uuid AND member_id = $3::uuid AND idempotency_key = $4`,
-              [tenantId, voteId, member.id, opts.idempotencyKey],
-            )
-          ).rows[0] ?? null)
-        : null;
+    // A key is unique per member: the response a retry of this very request (same caller) recorded.
+    const byKey = opts.idempotencyKey
+      ? ((
+          await this.cast.pool.query(
+            `SELECT id::text, member_id::text, response, user_id::text FROM ${S}.responses
+             WHERE tenant_id = $1::uuid AND vote_id = $2::uuid AND idempotency_key = $3
+               AND ${opts.memberId ? 'member_id' : 'user_id'} = $4::uuid
+             LIMIT 1`,
+            [tenantId, voteId, opts.idempotencyKey, opts.memberId ?? opts.userId],
+          )
+        ).rows[0] ?? null)
+      : null;
     return { vote, member, prior, byKey };
   }
 }
