@@ -269,6 +269,20 @@ describe('committees', () => {
       if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'conflict' });
   });
 
+  it('creates committees at the same time for a year that does not exist yet, each with its own code', async () => {
+    // Each creation records the new year: a race shows only sometimes, so several rounds of five at once.
+    for (let round = 0; round < 5; round += 1) {
+      const creator = userCtx(newTenantId(), ['create committees']);
+      const codes = ['A', 'B', 'C', 'D', 'E'].map((c) => `Y${c}`);
+      const results = await Promise.allSettled(
+        codes.map((code) => create(creator, { ...finance, code, name: `Committee ${code}`, year: 2040 })),
+      );
+      expect(results.filter((r) => r.status === 'rejected').map((r) => r.reason)).toEqual([]);
+      expect((await list(creator, 2040)).map((c) => c.code).sort()).toEqual(codes);
+      expect(await years(creator)).toEqual([{ year: 2040, is_current: false }]);
+    }
+  });
+
   it('resolves a code in the given year (else a term-based one), else the current year, else the most recent', async () => {
     const tenant = newTenantId();
     const admin = userCtx(tenant, ['create committees', 'edit committees']);
@@ -336,6 +350,28 @@ describe('committees', () => {
     });
     expect(await remove(admin, 'FIN')).toEqual({ ok: true });
     await expect(get(admin, 'FIN')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers a 404 to a save or second delete that waited for the committee being deleted', async () => {
+    // Each waits for the deletion's lock and then finds the committee gone: a race, so several rounds.
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (err: { code?: string; message?: string }) => `${err.code}: ${err.message}`,
+      );
+    for (let round = 0; round < 10; round += 1) {
+      const tenant = newTenantId();
+      const admin = userCtx(tenant, ['create committees', 'edit committees']);
+      await create(admin, finance);
+      const outcomes = await Promise.all([
+        outcome(remove(admin, 'FIN', 2026)),
+        outcome(update(admin, { ...finance, quorum: 3 })),
+        outcome(remove(admin, 'FIN', 2026)),
+      ]);
+      for (const o of outcomes) expect(['ok', 'not_found: Committee not found.']).toContain(o);
+      expect(outcomes.filter((o, i) => i !== 1 && o === 'ok')).toHaveLength(1);
+      await expect(get(admin, 'FIN')).rejects.toMatchObject({ code: 'not_found' });
+    }
   });
 
   it('refuses delete while the committee has a meeting that has not ended (meetings events)', async () => {

@@ -402,4 +402,34 @@ describe('members when their committee changes', () => {
     expect(deleted.map((e) => e.payload.membership.id).sort()).toEqual(fin.map((m) => m.id).sort());
     expect(deleted[0]?.payload.membership.committee_id).toBe(fin[0]?.committee_id);
   });
+
+  it('refuses a member added or moved while the committee is being deleted with a 404, writing nothing', async () => {
+    // The add or move that waits for the deletion finds the committee gone: a race, so several rounds.
+    const outcome = (call: Promise<{ id: string }>) =>
+      call.then(
+        (m) => ({ ok: m.id }),
+        (err: { code?: string; message?: string }) => ({ err: `${err.code}: ${err.message}` }),
+      );
+    const gone = { err: 'not_found: Committee not found.' };
+    for (let round = 0; round < 12; round += 1) {
+      const { tenant, admin } = await setup();
+      const [ann, bob] = await Promise.all([1, 2].map(() => newMemberUser(h, tenant)));
+      const a = await add(admin, { user_id: ann?.id, position: 'Member' });
+      const [deleted, added, moved] = await Promise.all([
+        h.call(SUBJECTS.committees.committeeDelete, admin, { code: 'FIN', year: 2026 }, ZOk),
+        outcome(add(admin, { user_id: bob?.id, position: 'Member' })),
+        outcome(updateMember(admin, { id: a.id, position: 'Chair' })),
+      ]);
+      expect(deleted).toEqual({ ok: true });
+      for (const o of [added, moved]) if ('err' in o) expect(o).toEqual(gone);
+      expect(await h.service.runtime.prisma.membership.count({ where: { tenantId: tenant } })).toBe(0);
+      // Every member written got its created and deleted events; a refused one got none.
+      const written = [a.id, ...('ok' in added ? [added.ok] : [])].sort();
+      const ids = async (subject: string) =>
+        (await eventsOf(tenant, subject)).map((e) => e.payload.membership.id).sort();
+      expect(await ids(EVENTS.committees.membershipCreated)).toEqual(written);
+      expect(await ids(EVENTS.committees.membershipDeleted)).toEqual(written);
+      expect(await ids(EVENTS.committees.membershipUpdated)).toEqual('ok' in moved ? [a.id] : []);
+    }
+  });
 });

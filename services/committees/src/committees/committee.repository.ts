@@ -110,29 +110,31 @@ export class CommitteeRepository {
   /**
    * Locks the committee for a settings change (FOR UPDATE) and reads it as it now stands. Appointing or
    * moving a member takes the key-share lock first (`lockForMembers`), so a member can neither land on a
-   * position being renamed or removed, nor be checked against positions about to change.
+   * position being renamed or removed, nor be checked against positions about to change. Null when the
+   * committee was deleted while this waited for the lock.
    */
-  async lockForSettings(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {
-    await this.lock(db, tenantId, id, 'UPDATE');
-    return this.byId(db, tenantId, id);
+  async lockForSettings(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {
+    return (await this.lock(db, tenantId, id, 'UPDATE')) ? this.byId(db, tenantId, id) : null;
   }
 
   /**
    * Locks the committee against settings changes while a member is appointed or moved, and reads its
    * positions as they now stand. FOR KEY SHARE is what the membership's foreign key takes anyway: members
-   * being appointed at once do not wait for each other, only for a settings change.
+   * being appointed at once do not wait for each other, only for a settings change. Null when the
+   * committee was deleted while this waited for the lock.
    */
-  async lockForMembers(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {
-    await this.lock(db, tenantId, id, 'KEY SHARE');
-    return this.byId(db, tenantId, id);
+  async lockForMembers(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {
+    return (await this.lock(db, tenantId, id, 'KEY SHARE')) ? this.byId(db, tenantId, id) : null;
   }
 
-  private async lock(db: Db, tenantId: string, id: string, mode: 'UPDATE' | 'KEY SHARE'): Promise<void> {
-    await db.$executeRawUnsafe(
+  /** False when the row is gone: a lock that waited for a deletion finds nothing once it commits. */
+  private async lock(db: Db, tenantId: string, id: string, mode: 'UPDATE' | 'KEY SHARE'): Promise<boolean> {
+    const rows = await db.$queryRawUnsafe<unknown[]>(
       `SELECT 1 FROM "${COMMITTEES_SCHEMA}".committees WHERE tenant_id = $1::uuid AND id = $2::uuid FOR ${mode}`,
       tenantId,
       id,
     );
+    return rows.length > 0;
   }
 
   private byId(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {

@@ -83,7 +83,7 @@ export class CommitteeService {
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     return this.write(async (tx) => {
       const found = await this.resolve(tx, ctx.tenantId, { code: input.code, year: input.year });
-      const current = await this.committees.lockForSettings(tx, ctx.tenantId, found.id);
+      const current = await this.lockForSettings(tx, ctx.tenantId, found);
       const data = toData(input, input.new_code ?? current.code, current.year);
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year, current.id);
       const moves = positionMoves(current, data, input.position_renames);
@@ -132,7 +132,7 @@ export class CommitteeService {
     await this.db.transaction(async (tx) => {
       const found = await this.resolve(tx, ctx.tenantId, ref);
       // Locked before the members are read: one appointed meanwhile would go without its event.
-      const current = await this.committees.lockForSettings(tx, ctx.tenantId, found.id);
+      const current = await this.lockForSettings(tx, ctx.tenantId, found);
       if ((await this.committees.openMeetings(tx, ctx.tenantId, current.id)) > 0) {
         throw new AppError(
           'conflict',
@@ -177,7 +177,7 @@ export class CommitteeService {
       found =
         rows.find((r) => current && r.year === current.year) ?? rows.find((r) => r.year === null) ?? rows[0];
     }
-    if (!found) throw new AppError('not_found', 'Committee not found.');
+    if (!found) throw committeeNotFound();
     return found;
   }
 
@@ -187,7 +187,17 @@ export class CommitteeService {
    */
   async resolveForMembers(tx: Db, tenantId: string, ref: TCommitteeRef): Promise<CommitteeRow> {
     const found = await this.resolve(tx, tenantId, ref);
-    return this.committees.lockForMembers(tx, tenantId, found.id);
+    // Gone once the lock is ours: a deletion held it. The same 404 as a code that names no committee.
+    const locked = await this.committees.lockForMembers(tx, tenantId, found.id);
+    if (!locked) throw committeeNotFound();
+    return locked;
+  }
+
+  /** The committee locked for a settings change or its deletion, read after the lock (404 if deleted meanwhile). */
+  private async lockForSettings(tx: Db, tenantId: string, found: CommitteeRow): Promise<CommitteeRow> {
+    const locked = await this.committees.lockForSettings(tx, tenantId, found.id);
+    if (!locked) throw committeeNotFound();
+    return locked;
   }
 
   private async assertCodeFree(
@@ -209,6 +219,11 @@ export class CommitteeService {
       throw err;
     }
   }
+}
+
+/** The 404 of a code that names no committee, or of one deleted while the request waited for it. */
+function committeeNotFound(): AppError {
+  return new AppError('not_found', 'Committee not found.');
 }
 
 /** The 409 of a code another committee holds (create, edit and copy). */

@@ -42,12 +42,12 @@ export class YearRepository {
     });
   }
 
-  /** Records a year (not current) if it does not exist yet. */
+  /**
+   * Records a year (not current) if it does not exist yet. INSERT ... ON CONFLICT DO NOTHING (skipDuplicates),
+   * not an upsert: with nothing to update Prisma's upsert reads, then inserts, so creations racing for a
+   * new year collided on its key; this one waits for the other's row and leaves it be.
+   */
   async ensure(db: Db, tenantId: string, year: number): Promise<void> {
-    await db.year.upsert({
-      where: { tenantId_year: { tenantId, year } },
-      create: { tenantId, year, isCurrent: false },
-      update: {},
-    });
+    await db.year.createMany({ data: [{ tenantId, year, isCurrent: false }], skipDuplicates: true });
   }
 }
