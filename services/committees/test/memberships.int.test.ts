@@ -79,6 +79,13 @@ const decideOwn = (ctx: TRequestContext, id: string, decision: string) =>
   h.call(SUBJECTS.committees.myAppointmentDecide, ctx, { id, decision }, ZMyAppointment);
 const getCommittee = (ctx: TRequestContext) =>
   h.call(SUBJECTS.committees.committeeGet, ctx, { code: 'FIN' }, ZCommittee);
+const eventsOf = async (tenant: string, subject: string) => {
+  await outboxDrained(h);
+  return (await streamEvents<TMembershipEvent>(h, subject)).filter((e) => e.payload.tenantId === tenant);
+};
+/** A call made `ms` after the others it races: whose lock is taken first varies, so both orders happen. */
+const after = <T>(ms: number, call: () => Promise<T>) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms)).then(call);
 
 describe('members', () => {
   it('adds, changes and removes members; voting follows the position; counts follow', async () => {
@@ -325,10 +332,6 @@ describe('appointments', () => {
 describe('members when their committee changes', () => {
   const saveSettings = (ctx: TRequestContext, input: Record<string, unknown>) =>
     h.call(SUBJECTS.committees.committeeUpdate, ctx, { ...committee, ...input }, ZCommittee);
-  const eventsOf = async (tenant: string, subject: string) => {
-    await outboxDrained(h);
-    return (await streamEvents<TMembershipEvent>(h, subject)).filter((e) => e.payload.tenantId === tenant);
-  };
 
   it('clears a demographic value no longer offered, one membership.updated each, so later changes pass', async () => {
     const { tenant, admin } = await setup();
@@ -430,6 +433,121 @@ describe('members when their committee changes', () => {
       expect(await ids(EVENTS.committees.membershipCreated)).toEqual(written);
       expect(await ids(EVENTS.committees.membershipDeleted)).toEqual(written);
       expect(await ids(EVENTS.committees.membershipUpdated)).toEqual('ok' in moved ? [a.id] : []);
+    }
+  });
+
+  it('runs an appointment decision racing the committee delete wholly before it or refuses it with a 404', async () => {
+    // A decision either lands before the deletion reads the members (their membership.deleted carries
+    // it) or waits for it and finds the appointment gone: no 500, no update after the deletion.
+    const outcome = (call: Promise<{ appointment_status: string }>) =>
+      call.then(
+        (m) => ({ ok: m.appointment_status }),
+        (err: { code?: string; message?: string }) => ({ err: `${err.code}: ${err.message}` }),
+      );
+    const gone = { err: 'not_found: Appointment not found.' };
+    const decider = (tenant: string) => userCtx(tenant, ['modify appointment acceptances']);
+    for (let round = 0; round < 12; round += 1) {
+      const { tenant, admin } = await setup();
+      const [ann, bob, cat] = await Promise.all([1, 2, 3].map(() => newMemberUser(h, tenant)));
+      const a = await add(admin, { user_id: ann?.id, position: 'Member' });
+      const b = await add(admin, { user_id: bob?.id, position: 'Member' });
+      const c = await add(admin, { user_id: cat?.id, position: 'Member', appointment_status: 'Accepted' });
+      const [deleted, ...decided] = await Promise.all([
+        h.call(SUBJECTS.committees.committeeDelete, admin, { code: 'FIN', year: 2026 }, ZOk),
+        outcome(after(round % 3, () => decide(decider(tenant), a.id, 'Accept'))),
+        outcome(
+          after((round + 1) % 3, () => decideOwn(userCtx(tenant, [], { userId: bob?.id }), b.id, 'Decline')),
+        ),
+        outcome(after((round + 2) % 3, () => decide(decider(tenant), c.id, 'Reset'))),
+      ]);
+      expect(deleted).toEqual({ ok: true });
+      const expected = ['Accepted', 'Declined', 'Tentative'];
+      decided.forEach((o, i) => {
+        if ('err' in o) expect(o).toEqual(gone);
+        else expect(o.ok).toBe(expected[i]);
+      });
+      expect(await h.service.runtime.prisma.membership.count({ where: { tenantId: tenant } })).toBe(0);
+      // One membership.deleted each, carrying the decision that went before it; an update only for those.
+      const ids = [a.id, b.id, c.id];
+      const statusBefore = ['Tentative', 'Tentative', 'Accepted'];
+      const gotDeleted = await eventsOf(tenant, EVENTS.committees.membershipDeleted);
+      expect(gotDeleted.map((e) => e.payload.membership.id).sort()).toEqual([...ids].sort());
+      const statusAtDeletion = ids.map(
+        (id) => gotDeleted.find((e) => e.payload.membership.id === id)?.payload.membership.appointment_status,
+      );
+      expect(statusAtDeletion).toEqual(decided.map((o, i) => ('ok' in o ? o.ok : statusBefore[i])));
+      const gotUpdated = await eventsOf(tenant, EVENTS.committees.membershipUpdated);
+      expect(gotUpdated.map((e) => e.payload.membership.id).sort()).toEqual(
+        ids.filter((_, i) => 'ok' in (decided[i] ?? {})).sort(),
+      );
+    }
+  });
+
+  it('removes a member racing the committee delete before it, or answers a 404: one membership.deleted each', async () => {
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (err: { code?: string; message?: string }) => `${err.code}: ${err.message}`,
+      );
+    for (let round = 0; round < 12; round += 1) {
+      const { tenant, admin } = await setup();
+      const [ann, bob] = await Promise.all([1, 2].map(() => newMemberUser(h, tenant)));
+      const a = await add(admin, { user_id: ann?.id, position: 'Member' });
+      const b = await add(admin, { user_id: bob?.id, position: 'Member' });
+      const [deleted, removed] = await Promise.all([
+        h.call(SUBJECTS.committees.committeeDelete, admin, { code: 'FIN', year: 2026 }, ZOk),
+        outcome(after(round % 3, () => removeMember(admin, a.id))),
+      ]);
+      expect(deleted).toEqual({ ok: true });
+      expect(['ok', 'not_found: Committee not found.']).toContain(removed);
+      expect(await h.service.runtime.prisma.membership.count({ where: { tenantId: tenant } })).toBe(0);
+      const gotDeleted = await eventsOf(tenant, EVENTS.committees.membershipDeleted);
+      expect(gotDeleted.map((e) => e.payload.membership.id).sort()).toEqual([a.id, b.id].sort());
+    }
+  });
+});
+
+describe('changes to one member at once', () => {
+  it('run one after the other: a second removal, or a change after a removal, finds the member gone', async () => {
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (err: { code?: string; message?: string }) => `${err.code}: ${err.message}`,
+      );
+    const memberGone = 'not_found: Member not found.';
+    const answered = 'rule_broken: Only a tentative appointment can be accepted or declined.';
+    for (let round = 0; round < 12; round += 1) {
+      const { tenant, admin } = await setup();
+      const users = await Promise.all([1, 2, 3, 4].map(() => newMemberUser(h, tenant)));
+      const [a, b, c, d] = await Promise.all(
+        users.map((u) => add(admin, { user_id: u.id, position: 'Member' })),
+      );
+      if (!a || !b || !c || !d) throw new Error('members not added');
+      const dan = userCtx(tenant, [], { userId: d.user.id });
+      const ms = round % 3;
+      const [a1, a2, b1, b2, c1, c2, d1, d2] = await Promise.all([
+        outcome(removeMember(admin, a.id)),
+        outcome(after(ms, () => removeMember(admin, a.id))),
+        outcome(removeMember(admin, b.id)),
+        outcome(after(ms, () => decide(admin, b.id, 'Accept'))),
+        outcome(removeMember(admin, c.id)),
+        outcome(after(ms, () => updateMember(admin, { id: c.id, position: 'Chair' }))),
+        outcome(decideOwn(dan, d.id, 'Accept')),
+        outcome(after(ms, () => decideOwn(dan, d.id, 'Decline'))),
+      ]);
+      expect([a1, a2].sort()).toEqual([memberGone, 'ok']);
+      expect([b1, c1]).toEqual(['ok', 'ok']);
+      expect(['ok', 'not_found: Appointment not found.']).toContain(b2);
+      expect(['ok', memberGone]).toContain(c2);
+      // A tentative appointment is answered once: the later answer finds it answered.
+      expect([d1, d2].sort()).toEqual(['ok', answered]);
+      expect((await mine(dan))[0]?.appointment_status).toBe(d1 === 'ok' ? 'Accepted' : 'Declined');
+      const ids = async (subject: string) =>
+        (await eventsOf(tenant, subject)).map((e) => e.payload.membership.id).sort();
+      expect(await ids(EVENTS.committees.membershipDeleted)).toEqual([a.id, b.id, c.id].sort());
+      expect(await ids(EVENTS.committees.membershipUpdated)).toEqual(
+        [...(b2 === 'ok' ? [b.id] : []), ...(c2 === 'ok' ? [c.id] : []), d.id].sort(),
+      );
     }
   });
 });

@@ -108,20 +108,21 @@ export class CommitteeRepository {
   }
 
   /**
-   * Locks the committee for a settings change (FOR UPDATE) and reads it as it now stands. Appointing or
-   * moving a member takes the key-share lock first (`lockForMembers`), so a member can neither land on a
-   * position being renamed or removed, nor be checked against positions about to change. Null when the
-   * committee was deleted while this waited for the lock.
+   * Locks the committee for a settings change (FOR UPDATE) and reads it as it now stands. Every change to
+   * a member (appointing, moving, removing, deciding) takes the key-share lock first (`lockForMembers`), so
+   * a member can neither land on a position being renamed or removed, nor be checked against positions
+   * about to change, and a deletion reads the members as they stand. Null when the committee was deleted
+   * while this waited for the lock.
    */
   async lockForSettings(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {
     return (await this.lock(db, tenantId, id, 'UPDATE')) ? this.byId(db, tenantId, id) : null;
   }
 
   /**
-   * Locks the committee against settings changes while a member is appointed or moved, and reads its
-   * positions as they now stand. FOR KEY SHARE is what the membership's foreign key takes anyway: members
-   * being appointed at once do not wait for each other, only for a settings change. Null when the
-   * committee was deleted while this waited for the lock.
+   * Locks the committee against settings changes and its deletion while a member is appointed, moved,
+   * removed or has their appointment decided, and reads its positions as they now stand. FOR KEY SHARE is
+   * what the membership's foreign key takes anyway: members being appointed at once do not wait for each
+   * other, only for a settings change. Null when the committee was deleted while this waited for the lock.
    */
   async lockForMembers(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {
     return (await this.lock(db, tenantId, id, 'KEY SHARE')) ? this.byId(db, tenantId, id) : null;

@@ -193,6 +193,15 @@ export class CommitteeService {
     return locked;
   }
 
+  /**
+   * The committee of a membership changed by its id (an appointment decision), locked as for appointing
+   * a member: a deletion of the committee then runs wholly before or after the change. Null when the
+   * committee was deleted while this waited.
+   */
+  lockForMembersById(tx: Db, tenantId: string, committeeId: string): Promise<CommitteeRow | null> {
+    return this.committees.lockForMembers(tx, tenantId, committeeId);
+  }
+
   /** The committee locked for a settings change or its deletion, read after the lock (404 if deleted meanwhile). */
   private async lockForSettings(tx: Db, tenantId: string, found: CommitteeRow): Promise<CommitteeRow> {
     const locked = await this.committees.lockForSettings(tx, tenantId, found.id);

@@ -42,6 +42,20 @@ export class MembershipRepository {
     return db.membership.findUnique({ where: { tenantId_id: { tenantId, id } }, include: membershipInclude });
   }
 
+  /**
+   * Locks the membership (FOR UPDATE) and reads it as it now stands: changes to one member run one after
+   * the other, each seeing what the previous one did (a second removal finds it gone). Taken after its
+   * committee's lock, the order every writer of memberships takes them in. Null when it is gone.
+   */
+  async lockById(db: Db, tenantId: string, id: string): Promise<MembershipRow | null> {
+    const rows = await db.$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM "${COMMITTEES_SCHEMA}".memberships WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
+      tenantId,
+      id,
+    );
+    return rows.length > 0 ? this.byId(db, tenantId, id) : null;
+  }
+
   byCommittee(db: Db, tenantId: string, committeeId: string): Promise<MembershipRow[]> {
     return db.membership.findMany({
       where: { tenantId, committeeId },

@@ -84,7 +84,7 @@ export class MembershipService {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     const row = await this.db.transaction(async (tx) => {
-      const { committee, member } = await this.memberOf(tx, ctx.tenantId, input, { forMove: true });
+      const { committee, member } = await this.memberOf(tx, ctx.tenantId, input);
       const position = input.position ?? member.position;
       const demographic = checkSettings(
         committee,
@@ -149,7 +149,7 @@ export class MembershipService {
   async decideOwn(ctx: TRequestContext, input: TOwnAppointmentDecisionInput): Promise<TMyAppointment> {
     requireUser(ctx);
     const row = await this.db.transaction(async (tx) => {
-      const member = isUuid(input.id) ? await this.memberships.byId(tx, ctx.tenantId, input.id) : null;
+      const member = await this.lockedById(tx, ctx.tenantId, input.id);
       if (!member || member.userId !== ctx.userId) throw new AppError('not_found', 'Appointment not found.');
       if (member.appointmentStatus !== 'Tentative') {
         throw new AppError('rule_broken', 'Only a tentative appointment can be accepted or declined.');
@@ -165,7 +165,7 @@ export class MembershipService {
 
   private setStatus(tenantId: string, id: string, status: MembershipRow['appointmentStatus']) {
     return this.db.transaction(async (tx) => {
-      const member = isUuid(id) ? await this.memberships.byId(tx, tenantId, id) : null;
+      const member = await this.lockedById(tx, tenantId, id);
       if (!member) throw new AppError('not_found', 'Appointment not found.');
       if (member.appointmentStatus === status) return member;
       const updated = await this.memberships.update(tx, tenantId, id, {
@@ -176,14 +176,30 @@ export class MembershipService {
     });
   }
 
-  /** `forMove`: the member's position may change, so the committee is locked against a settings change. */
-  private async memberOf(tx: Db, tenantId: string, ref: TMemberRef, { forMove = false } = {}) {
-    const committee = forMove
-      ? await this.committees.resolveForMembers(tx, tenantId, ref)
-      : await this.committees.resolve(tx, tenantId, ref);
-    const member = isUuid(ref.id) ? await this.memberships.byId(tx, tenantId, ref.id) : null;
+  /**
+   * The member of the committee named, locked and read after the committee is locked (KEY SHARE): against
+   * a settings change while the member's position may change, and against the committee's deletion,
+   * which then runs wholly before (404 Committee not found) or after the change (and reads the member as
+   * changed, or removed: one membership.deleted each). The member's own lock orders changes to it: a
+   * second removal, or a change after a removal, finds it gone (404 Member not found).
+   */
+  private async memberOf(tx: Db, tenantId: string, ref: TMemberRef) {
+    const committee = await this.committees.resolveForMembers(tx, tenantId, ref);
+    const member = isUuid(ref.id) ? await this.memberships.lockById(tx, tenantId, ref.id) : null;
     if (!member || member.committeeId !== committee.id) throw new AppError('not_found', 'Member not found.');
     return { committee, member };
+  }
+
+  /**
+   * A membership by id (an appointment being decided), locked and read again once its committee is locked
+   * as for appointing a member: the committee's deletion runs wholly before the decision (which finds the
+   * appointment gone) or after it (its membership.deleted carrying the decision), and a removal or another
+   * decision of the same member wholly before or after it. Null when gone.
+   */
+  private async lockedById(tx: Db, tenantId: string, id: string): Promise<MembershipRow | null> {
+    const seen = isUuid(id) ? await this.memberships.byId(tx, tenantId, id) : null;
+    if (!seen || !(await this.committees.lockForMembersById(tx, tenantId, seen.committeeId))) return null;
+    return this.memberships.lockById(tx, tenantId, id);
   }
 
   private async write<R>(fn: (tx: Db) => Promise<R>): Promise<R> {
