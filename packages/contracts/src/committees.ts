@@ -1,34 +1,21 @@
 import { z } from 'zod';
 import { ZAppointmentDecision, ZAppointmentStatus, ZMeetingStatus } from './enums.js';
+import { missingOrWrongType } from './errors.js';
 import { ZUser } from './identity.js';
 
 const ZId = z.string().min(1);
 
-/**
- * Messages for a missing or mistyped value, phrased as identity's are ('The name field is required.'),
- * instead of zod's 'Invalid input: expected string, received undefined'. Other issues keep their check's
- * message (undefined falls through to it).
- */
-function missingOrWrongType(label: string, expected: string) {
-  return (issue: { code?: string; input?: unknown }) => {
-    if (issue.code !== 'invalid_type') return undefined;
-    return issue.input == null || issue.input === ''
-      ? `The ${label} field is required.`
-      : `The ${label} must be ${expected}.`;
-  };
-}
-
 /** Committee codes: letters, digits and dashes, at most 10 characters (spec sections 5 and 9). */
 export const COMMITTEE_CODE_MAX_LENGTH = 10;
 export const ZCommitteeCode = z
-  .string({ error: missingOrWrongType('code', 'a string') })
+  .string()
   .trim()
   .min(1, 'The code field is required.')
   .max(COMMITTEE_CODE_MAX_LENGTH, `The code may not be greater than ${COMMITTEE_CODE_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
 
 const ZCommitteeName = z
-  .string({ error: missingOrWrongType('name', 'a string') })
+  .string()
   .trim()
   .min(1, 'The name field is required.')
   .max(255, 'The name may not be greater than 255 characters.');
@@ -41,7 +28,7 @@ const ZCommitteeName = z
 export const ZYearNumber = z.preprocess(
   (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
   z
-    .number({ error: missingOrWrongType('year', 'a number') })
+    .number()
     .min(1900, { message: 'The year must be at least 1900.', abort: true })
     .max(9999, { message: 'The year may not be greater than 9999.', abort: true })
     .int('The year must be a whole number.'),
@@ -255,7 +242,7 @@ export const ZMembershipListReply = z.array(ZMembership);
 export const ZMemberCreateInput = ZCommitteeRef.extend({
   user_id: z.string({ error: missingOrWrongType('user', 'a string') }).min(1, 'The user field is required.'),
   position: z
-    .string({ error: missingOrWrongType('position', 'a string') })
+    .string()
     .trim()
     .min(1, 'The position field is required.')
     .max(255, 'The position may not be greater than 255 characters.'),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, ERROR_STATUS, fieldErrors, parseOrThrow, statusForCode } from './errors.js';
+import {
+  AppError,
+  ERROR_STATUS,
+  fieldErrors,
+  missingOrWrongType,
+  parseOrThrow,
+  statusForCode,
+} from './errors.js';
 
 describe('error codes map to HTTP statuses', () => {
   it.each(Object.entries(ERROR_STATUS))('%s → %i', (code, status) => {
@@ -55,5 +62,48 @@ describe('validation failures', () => {
       expect((err as AppError).code).toBe('bad_request');
       expect((err as AppError).errors).toHaveProperty(['person.name']);
     }
+  });
+});
+
+describe('missing and mistyped values', () => {
+  const schema = z.object({
+    first_name: z.string(),
+    year: z.number(),
+    tags: z.array(z.string()),
+    person: z.object({ nick_name: z.string() }),
+    email: z.string({ error: missingOrWrongType('address') }),
+    code: z.string().min(3, 'Too short'),
+  });
+
+  it('says a missing field is required, by its name with spaces', () => {
+    const result = schema.safeParse({ person: {}, code: 'abc', email: '' });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({
+        first_name: ['The first name field is required.'],
+        year: ['The year field is required.'],
+        tags: ['The tags field is required.'],
+        'person.nick_name': ['The nick name field is required.'],
+      });
+  });
+
+  it('says what a mistyped field must be; a schema’s own label and messages win', () => {
+    const result = schema.safeParse({
+      first_name: 5,
+      year: 'soon',
+      tags: 'a',
+      person: { nick_name: 'Al' },
+      email: null,
+      code: 'ab',
+    });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({
+        first_name: ['The first name must be a string.'],
+        year: ['The year must be a number.'],
+        tags: ['The tags must be a list.'],
+        email: ['The address field is required.'],
+        code: ['Too short'],
+      });
   });
 });

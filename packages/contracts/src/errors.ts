@@ -54,6 +54,43 @@ export function statusForCode(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
 
+const EXPECTED_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+/**
+ * The product's words for a missing or mistyped value ('The name field is required.', 'The year must be a
+ * number.') instead of zod's 'Invalid input: expected string, received undefined'. `label` names the
+ * field; by default its key with spaces ('first_name' → 'first name'). Undefined for other issues, which
+ * keep their check's own message.
+ */
+export function missingOrWrongType(label?: string, expected?: string) {
+  return (issue: {
+    code?: string;
+    input?: unknown;
+    path?: PropertyKey[];
+    expected?: string;
+  }): string | undefined => {
+    if (issue.code !== 'invalid_type') return undefined;
+    const key = issue.path?.filter((p) => typeof p === 'string').at(-1);
+    const name = label ?? (typeof key === 'string' ? key.replaceAll('_', ' ') : undefined);
+    if (name === undefined) return undefined;
+    if (issue.input === undefined || issue.input === null || issue.input === '') {
+      return `The ${name} field is required.`;
+    }
+    const wanted = expected ?? EXPECTED_WORDS[issue.expected ?? ''] ?? issue.expected;
+    return wanted ? `The ${name} must be ${wanted}.` : undefined;
+  };
+}
+
+// Every schema of the product (the web app's included) says it in these words; a schema's own message wins.
+z.config({ customError: missingOrWrongType() });
+
 /** Per-field messages of a zod failure, keyed by dotted path ('' for the whole value). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
