@@ -106,8 +106,52 @@ export function handshakeMiddleware(deps: AuthDeps) {
 }
 
 /**
- * The request context of a socket's user right now: the session must still be alive (a sign-out ends live
- * updates at the next join) and roles and permissions are looked up again (cached for seconds).
+ * Disconnects the sockets whose session is gone (signed out, replaced by a new sign-in, expired): a
+ * socket authenticated once must not go on receiving its channels' messages (staff fields included) after
+ * its session ended. Every `everyMs`, one check per session; `alive` must not extend the session. While
+ * Redis cannot answer, sockets stay. Returns the function that stops the checks.
+ */
+export function watchSessions(opts: {
+  sockets: () => Iterable<Socket>;
+  alive: (token: string) => Promise<boolean>;
+  everyMs: number;
+  logger: Logger;
+}): () => void {
+  let running = false;
+  const sweep = async () => {
+    const byToken = new Map<string, Socket[]>();
+    for (const socket of opts.sockets()) {
+      const token = (socket.data as Partial<SocketData>).token;
+      if (!token) continue;
+      const same = byToken.get(token);
+      if (same) same.push(socket);
+      else byToken.set(token, [socket]);
+    }
+    let ended = 0;
+    await Promise.all(
+      [...byToken].map(async ([token, sockets]) => {
+        if (await opts.alive(token).catch(() => true)) return;
+        for (const socket of sockets) socket.disconnect(true);
+        ended += sockets.length;
+      }),
+    );
+    if (ended) opts.logger.info({ sockets: ended }, 'disconnected sockets whose session ended');
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void sweep().finally(() => {
+      running = false;
+    });
+  }, opts.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * The request context of a socket's user right now: the session must still be alive (a join after a
+ * sign-out is refused; watchSessions disconnects the socket) and roles and permissions are looked up again
+ * (cached for seconds).
  */
 export async function currentContext(deps: AuthDeps, data: SocketData): Promise<TRequestContext> {
   const requestId = randomUUID();

@@ -18,6 +18,8 @@ export const ZRealtimeConfig = ZBaseConfig.extend({
   TALLY_MAX_INTERVAL_MS: z.coerce.number().int().min(10).default(5000),
   BROADCAST_MAX_AGE_MS: z.coerce.number().int().min(1000).default(60_000),
   MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
+  /** How often the sessions of connected sockets are checked (a signed-out session is disconnected). */
+  SESSION_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
 });
 export type TRealtimeConfig = z.infer<typeof ZRealtimeConfig>;
 

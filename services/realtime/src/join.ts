@@ -29,6 +29,7 @@ export const JOIN_LIMIT = { max: 20, windowMs: 10_000 } as const;
 
 export const JOIN_MESSAGES = {
   invalid: 'Invalid join request.',
+  invalidLeave: 'Invalid leave request.',
   tooMany: 'Too many channels on one connection.',
   tooOften: 'Too many join requests. Please wait a moment.',
   failed: 'Could not join the channel. Please try again.',
@@ -59,6 +60,16 @@ export function askAccess(deps: JoinDeps, ctx: TRequestContext, raw: unknown): P
       );
 }
 
+/**
+ * A client event's payload and ack: `emit('join', ack)` without a payload hands the ack over first, and it
+ * must still get its answer.
+ */
+function payloadAndAck(raw: unknown, ack: unknown): [unknown, ((answer: unknown) => void) | undefined] {
+  if (typeof ack === 'function') return [raw, ack as (answer: unknown) => void];
+  if (typeof raw === 'function') return [undefined, raw as (answer: unknown) => void];
+  return [raw, undefined];
+}
+
 /** Channels a socket is in (its base rooms). */
 function channelsOf(socket: Socket, tenantId: string): string[] {
   const head = `${tenantId}:`;
@@ -76,10 +87,9 @@ export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
   let windowStart = 0;
   let joinsInWindow = 0;
 
-  socket.on('join', (raw: unknown, ack?: unknown) => {
-    const reply = (answer: TJoinAck) => {
-      if (typeof ack === 'function') ack(answer);
-    };
+  socket.on('join', (first: unknown, second?: unknown) => {
+    const [raw, ack] = payloadAndAck(first, second);
+    const reply = (answer: TJoinAck) => ack?.(answer);
     const now = Date.now();
     if (now - windowStart >= JOIN_LIMIT.windowMs) {
       windowStart = now;
@@ -119,11 +129,14 @@ export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
     })();
   });
 
-  socket.on('leave', (raw: unknown, ack?: unknown) => {
+  socket.on('leave', (first: unknown, second?: unknown) => {
+    const [raw, ack] = payloadAndAck(first, second);
     const parsed = ZLeaveRequest.safeParse(raw);
-    if (parsed.success) {
-      for (const room of allRooms(data.tenantId, parsed.data.channel)) socket.leave(room);
+    if (!parsed.success) {
+      ack?.({ ok: false, message: JOIN_MESSAGES.invalidLeave });
+      return;
     }
-    if (typeof ack === 'function') ack({ ok: parsed.success });
+    for (const room of allRooms(data.tenantId, parsed.data.channel)) socket.leave(room);
+    ack?.({ ok: true });
   });
 }

@@ -1,6 +1,6 @@
 import type { TBroadcast } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
-import { fanOut, roomsFor, userRoom } from './rooms.js';
+import { channelOfRoom, fanOut, roomsFor, userRoom } from './rooms.js';
 
 /** A fake io recording which rooms (minus exceptions) each emit targets. */
 function recorder() {
@@ -82,6 +82,22 @@ describe('fanOut', () => {
     expect(received(emits, [...member, userRoom('t1', 'u1')])).toEqual([{ response: 'in_favor' }]);
     for (const rooms of [member, staff, runner, both, [userRoom('t1', 'u2')], [userRoom('t2', 'u1')]]) {
       expect(received(emits, rooms)).toEqual([]);
+    }
+  });
+});
+
+describe('channelOfRoom', () => {
+  it("names the channel of a base room only (not staff, runner, user or a socket's own room)", () => {
+    expect(channelOfRoom('t1:meeting.m1')).toBe('meeting.m1');
+    expect(channelOfRoom('t1:vote.v1')).toBe('vote.v1');
+    for (const room of [
+      't1:meeting.m1:staff',
+      't1:vote.v1:runners:staff',
+      't1:user:u1',
+      'AbC-dEf_123',
+      ':meeting.m1',
+    ]) {
+      expect(channelOfRoom(room)).toBeNull();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { TBroadcast, TChannel, TChannelAccess, TSocketMessage } from '@gavel/contracts';
-import { SOCKET_EVENT } from '@gavel/contracts';
+import { SOCKET_EVENT, ZChannel } from '@gavel/contracts';
 import type { Server } from 'socket.io';
 import { realtimeMetrics } from './metrics.js';
 import { redact } from './redact.js';
@@ -78,4 +78,31 @@ export function fanOut(io: Pick<Server, 'to'>, broadcast: TBroadcast): number {
   const everyone = served.length ? io.to(rooms.base).except(served) : io.to(rooms.base);
   emit('everyone', everyone, redact(broadcast.payload));
   return emits + 1;
+}
+
+/** The channel of a base room (`{tenantId}:{channel}`), or null for any other room. */
+export function channelOfRoom(room: string): TChannel | null {
+  const colon = room.indexOf(':');
+  if (colon <= 0) return null;
+  const channel = room.slice(colon + 1);
+  return !channel.includes(':') && ZChannel.safeParse(channel).success ? channel : null;
+}
+
+/**
+ * Tells this instance's sockets, and no other instance's, to refetch every channel they are in ('refresh'
+ * 'all'): for when this instance's feed lost continuity (its Redis adapter subscription or its NATS
+ * connection was down) while its sockets stayed connected, so they may have missed messages. Returns the
+ * number of channels told.
+ */
+export function refreshLocalChannels(io: Pick<Server, 'local' | 'of'>): number {
+  let told = 0;
+  for (const room of io.of('/').adapter.rooms.keys()) {
+    const channel = channelOfRoom(room);
+    if (channel === null) continue;
+    const refresh: TSocketMessage = { channel, kind: 'refresh', payload: { target: 'all' } };
+    io.local.to(room).emit(SOCKET_EVENT, refresh);
+    realtimeMetrics.messagesEmitted.inc({ kind: 'refresh', audience: 'resync' });
+    told++;
+  }
+  return told;
 }

@@ -15,12 +15,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { type AuthDeps, handshakeMiddleware } from './auth.js';
+import { type AuthDeps, handshakeMiddleware, watchSessions } from './auth.js';
 import { type RunningBroadcastConsumer, startBroadcastConsumer } from './broadcast-consumer.js';
 import { loadRealtimeConfig, type TRealtimeConfig } from './config.js';
 import { type JoinDeps, registerChannelHandlers } from './join.js';
 import { trackSockets } from './metrics.js';
-import { channelRooms, fanOut } from './rooms.js';
+import { channelRooms, fanOut, refreshLocalChannels } from './rooms.js';
 import { type RunningTallyCoalescer, startTallyCoalescer } from './tally-coalescer.js';
 
 export interface StartRealtimeOptions {
@@ -59,9 +59,11 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
   await redisReady(redis, 10_000).catch((err: Error) =>
     logger.warn({ err: err.message }, 'Redis not ready yet'),
   );
-  // The adapter's clients queue while Redis is away (pub/sub must survive a reconnect).
-  const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const sub = pub.duplicate();
+  // The adapter's clients queue while Redis is away (pub/sub must survive a reconnect). Named, so that
+  // CLIENT LIST tells them apart.
+  const clientName = (role: string) => `${config.REDIS_PREFIX}realtime-${role}`.replace(/[^!-~]/g, '_');
+  const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: clientName('pub') });
+  const sub = pub.duplicate({ connectionName: clientName('sub') });
   for (const client of [pub, sub]) client.on('error', () => undefined); // the session client logs it
 
   const prefix = config.SUBJECT_PREFIX;
@@ -88,6 +90,32 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
   io.use(handshakeMiddleware(auth));
   io.on('connection', (socket) => registerChannelHandlers(joinDeps, socket));
   const untrack = trackSockets(() => io.engine.clientsCount);
+  const stopSessionWatch = watchSessions({
+    sockets: () => io.of('/').sockets.values(),
+    // EXISTS, not the store's read: a socket keeps a session alive no longer than it would live anyway.
+    alive: async (token) => (await redis.exists(auth.sessions.key(token))) === 1,
+    everyMs: config.SESSION_CHECK_INTERVAL_MS,
+    logger,
+  });
+
+  // Our sockets stay connected when this instance loses Redis (messages other instances publish meanwhile
+  // never reach us) or NATS (tally notes are lost; a long outage leaves broadcasts too old to send): once
+  // back, tell them to refetch, as a client that reconnects without continuity does (spec section 4).
+  const resync = (cause: string) => {
+    const channels = refreshLocalChannels(io);
+    logger.warn({ cause, channels }, 'live feed was interrupted; clients told to refetch');
+  };
+  let subLost = false;
+  sub.on('close', () => {
+    subLost = true;
+  });
+  sub.on('ready', () => {
+    if (subLost) resync('redis');
+    subLost = false;
+  });
+  void (async () => {
+    for await (const status of nc.status()) if (status.type === 'reconnect') resync('nats');
+  })();
 
   let broadcastsHandled = 0;
   const handle = (broadcast: Parameters<typeof fanOut>[1]) => {
@@ -159,6 +187,7 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
       // clients reconnect through the gateway to another instance and rejoin (and refetch).
       await consumer?.stop();
       await coalescer.stop();
+      stopSessionWatch();
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
       });

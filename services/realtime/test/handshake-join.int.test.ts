@@ -135,6 +135,20 @@ describe('join', () => {
     });
   });
 
+  it('answers a join or leave sent without a payload (or with a bad one) with an error ack', async () => {
+    const token = await sessions.create('u-member', 'ten-alpha');
+    const c = await client({ token });
+    const ask = (event: string, ...args: unknown[]) => c.socket.timeout(2_000).emitWithAck(event, ...args);
+    expect(await ask('join')).toEqual({ ok: false, message: JOIN_MESSAGES.invalid });
+    expect(await ask('join', 'meeting.x')).toEqual({ ok: false, message: JOIN_MESSAGES.invalid });
+    expect(await ask('leave')).toEqual({ ok: false, message: JOIN_MESSAGES.invalidLeave });
+    expect(await ask('leave', { channel: 'not a channel' })).toEqual({
+      ok: false,
+      message: JOIN_MESSAGES.invalidLeave,
+    });
+    expect(c.socket.connected).toBe(true);
+  });
+
   it("keeps tenants apart: a beta session joins beta's channel, never alpha's", async () => {
     const token = await sessions.create('u-beta', BETA.id);
     const c = await client({ token, host: 'beta.test' });
