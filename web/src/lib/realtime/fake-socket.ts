@@ -28,6 +28,11 @@ export class FakeSocket {
     this.listeners.clear();
     return this;
   }
+  connects = 0;
+  connect() {
+    this.connects++;
+    return this;
+  }
   disconnect() {
     this.connected = false;
     return this;

@@ -71,7 +71,14 @@ export function useLiveChannel({ join, onMessage, onResync, onUnknown }: LiveCha
     };
 
     socket.on('connect', joinChannel);
-    socket.on('disconnect', () => setLive(false));
+    socket.on('disconnect', (reason: string) => {
+      setLive(false);
+      // The server ends a socket whose session ended, and socket.io does not retry that one. Try once
+      // more: a new sign-in in another tab goes live again; a signed-out page stays on polling.
+      if (reason === 'io server disconnect') {
+        retry = window.setTimeout(() => !disposed && socket.connect(), RECONNECT_DELAY_MS);
+      }
+    });
     socket.on('connect_error', () => setLive(false));
     socket.on(SOCKET_EVENT, (raw: unknown) => {
       const parsed = ZSocketMessage.safeParse(raw);
