@@ -1,5 +1,6 @@
 import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
 import { PencilIcon } from 'lucide-react';
+import { ErrorState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/queries';
 import { emailVotePhase } from '@/features/email-votes/vote-rules';
@@ -9,6 +10,8 @@ import { ServerHtml } from '@/features/voting/components/server-html';
 import { motionView, votingState } from '@/features/voting/motion-state';
 import { useMotions } from '@/features/voting/queries';
 import { plainText } from '@/features/voting/wording';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
 import { useClock } from '@/lib/use-clock';
 
 /**
@@ -52,7 +55,14 @@ export function EmailVoteMotions({
         </h2>
         {state.canCreate && <NewMotionButton onClick={() => dialogs.openForm({ mode: 'create' })} />}
       </div>
-      {state.roots.length === 0 ? (
+      {motions.data === undefined && motions.isError ? (
+        // A failed load is no empty list: say so and offer a retry, as the vote page's Motions panel does.
+        <ErrorState
+          className="p-4"
+          message={errorText(motions.error, FALLBACK.retrieve)}
+          onRetry={() => void motions.refetch()}
+        />
+      ) : state.roots.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           {motions.isPending ? 'Loading motions…' : 'No motions to show'}
         </p>

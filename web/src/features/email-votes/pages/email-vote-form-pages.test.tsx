@@ -340,3 +340,43 @@ describe('EmailVoteEditPage: a vote that does not exist', () => {
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });
+
+describe('EmailVoteEditPage: what it keeps and where it leads', { timeout: 20_000 }, () => {
+  it("keeps the vote's exact opening (with its seconds) when Opens is left alone", async () => {
+    // As the demo seed makes it: opened at "now", with seconds and milliseconds.
+    const start = new Date(Date.now() - DAY_MS);
+    start.setSeconds(30, 123);
+    const answered = emailVote({ start: start.toISOString(), phase: 'in_progress', can_modify: false });
+    const { user, fetchMock } = renderEditPage(['create email vote'], answered);
+    fetchMock.on(`PUT ${ADMIN}`, { body: makeEmailVote({ can_modify: false }) });
+    const { save } = await voteButtons();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' (revised)');
+    await user.click(save);
+    await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}`)[0]?.body).toMatchObject({
+      name: 'Budget Approval (revised)',
+      start: start.toISOString(),
+      end: answered.end,
+    });
+  });
+
+  it('says when the motions could not be loaded, instead of "No motions to show", and retries', async () => {
+    const { user, fetchMock } = renderEditPage(MOTION_ADMIN);
+    fetchMock.on(MOTIONS, { status: 500, body: { message: 'Motions are unavailable.' } });
+    const section = await motionsSection();
+    const alert = await within(section).findByRole('alert');
+    expect(within(alert).getByText('Motions are unavailable.')).toBeTruthy();
+    expect(within(section).queryByText('No motions to show')).toBeNull();
+    fetchMock.on(MOTIONS, { body: reply({ motions: [voteMotion()] }) });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('Adopt')).toBeTruthy();
+  });
+
+  it("leads Cancel back to the admin page of the vote's own committee year", async () => {
+    renderEditPage(['create email vote'], emailVote({ committee: makeMeetingCommittee({ year: 2025 }) }));
+    await voteButtons();
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(
+      '/admin/committee/FIN?year=2025',
+    );
+  });
+});

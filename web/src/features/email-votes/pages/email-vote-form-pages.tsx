@@ -113,13 +113,17 @@ export function EmailVoteEditPage() {
         startLockedNote={!ended && !data.can_modify ? EMAIL_VOTE_START_LOCKED_HINT : undefined}
         onSave={async (values) => {
           const { code: _code, ...body } = toEmailVoteBody(values);
+          // The pickers show whole minutes: a time left as it was keeps the vote's own instant (seconds
+          // too), so a save never moves an opening that responses already depend on.
+          if (values.start === initial.start) body.start = data.start;
+          if (values.end === initial.end) body.end = data.end;
           await update.mutateAsync(body);
           toast.success('Vote Saved');
           await navigate(voteBase(code, voteCode));
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={committeeAdminBase(code)}>Cancel</Link>
+            <Link to={paths.committeeAdmin(data.committee)}>Cancel</Link>
           </Button>
         }
       />
@@ -128,6 +132,7 @@ export function EmailVoteEditPage() {
         committeeCode={code}
         voteCode={voteCode}
         name={data.name}
+        committeeAdminPath={paths.committeeAdmin(data.committee)}
         blockedBy={data.can_modify && !ended ? undefined : LOCKED_NOTE_ID}
       />
     </div>
@@ -138,11 +143,14 @@ function DeleteEmailVote({
   committeeCode,
   voteCode,
   name,
+  committeeAdminPath,
   blockedBy,
 }: {
   committeeCode: string;
   voteCode: string;
   name: string;
+  /** The admin page of the vote's committee (of the vote's year: codes repeat across years). */
+  committeeAdminPath: string;
   /** The id of the text saying why the server refuses the delete: the button is then disabled. */
   blockedBy: string | undefined;
 }) {
@@ -180,7 +188,7 @@ function DeleteEmailVote({
           remove.mutate(undefined, {
             onSuccess: () => {
               toast.success('Vote Deleted');
-              void navigate(committeeAdminBase(committeeCode));
+              void navigate(committeeAdminPath);
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingForm } from '@/features/meetings/components/meeting-form';
 import { emptyMeetingForm, MEETING_FORM_MESSAGES } from '@/features/meetings/meeting-form';
+import { ApiError } from '@/lib/api-client';
 import { describedText } from '@/test/described';
 import { renderApp } from '@/test/render';
 
@@ -14,8 +15,7 @@ const filled = {
   end: '2031-11-24T11:00',
 };
 
-function open(initial = filled) {
-  const onSave = vi.fn(async () => undefined);
+function open(initial = filled, onSave = vi.fn(async (): Promise<unknown> => undefined)) {
   const view = renderApp('/', {
     routes: [
       {
@@ -59,5 +59,33 @@ describe('MeetingForm', () => {
     await user.type(type, 'Special');
     await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ type: 'Special' }));
+  });
+
+  it('shows a refusal about a field it does not show in the dialog, keeping what was typed', async () => {
+    const refusal = 'The year must be at least 1900.';
+    const onSave = vi.fn(async () => {
+      throw new ApiError(400, refusal, { year: [refusal] });
+    });
+    const { user } = open(filled, onSave);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'December');
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error Saving Meeting' });
+    expect(within(dialog).getByText(refusal)).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe('December');
+  });
+
+  it("shows the server's message for a shown field under it, without the dialog", async () => {
+    const taken = 'That code is already used by another meeting.';
+    const onSave = vi.fn(async () => {
+      throw new ApiError(409, taken, { code: [taken] });
+    });
+    const { user } = open(filled, onSave);
+    await user.click(await screen.findByRole('button', { name: 'Save Meeting' }));
+    const code = screen.getByRole('textbox', { name: 'Code' });
+    expect(describedText(code)).toContain(taken);
+    expect(document.activeElement).toBe(code);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -63,11 +63,11 @@ export function MeetingForm({
     try {
       await onSave(values);
     } catch (err) {
+      // The server's field messages show under their fields; any other failure, or one about a field this
+      // form does not show (e.g. the page's year), in the dialog.
       const fieldErrors = fieldErrorsOf(err);
-      if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        focusFirstError(fieldErrors, FIELD_IDS);
-      } else setFailure(errorText(err, FALLBACK.save));
+      setErrors(fieldErrors);
+      if (!focusFirstError(fieldErrors, FIELD_IDS)) setFailure(errorText(err, FALLBACK.save));
     }
   });
 
@@ -243,6 +243,7 @@ const FIELD_IDS: Record<string, string> = {
   end: 'meeting-end',
   type: 'meeting-type',
   visibility: 'meeting-visibility',
+  description: 'meeting-description',
   allow_in_person: 'meeting-in-person',
   location_name: 'meeting-location-name',
   location_address: 'meeting-location-address',
@@ -251,4 +252,6 @@ const FIELD_IDS: Record<string, string> = {
   zoom_id: 'meeting-zoom-id',
   zoom_registration_url: 'meeting-zoom-registration',
   video_url: 'meeting-video-url',
+  show_motions: 'meeting-show-motions',
+  in_meeting_voting: 'meeting-in-meeting-voting',
 };
