@@ -2,7 +2,7 @@ import type { TMeeting } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
-import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { makeMeeting, makeMeetingCommittee } from '@/features/meetings/test-fixtures';
 import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
@@ -51,6 +51,23 @@ describe('MeetingEditPage: only the actions the server allows', () => {
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
     expect(remove.disabled).toBe(false);
     expect(remove.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('MeetingEditPage: the way back', () => {
+  it("leads Cancel to the admin page of the meeting's own committee year (codes repeat across years)", async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['update meetings'] }) },
+      [`GET ${ADMIN}`]: { body: makeMeeting() },
+      'GET /api/meeting/FIN/M1/retrieve/meeting': {
+        body: { meeting: makeMeeting(), committee: makeMeetingCommittee({ year: 2025 }), resources: [] },
+      },
+    });
+    renderApp('/admin/committee/FIN/meeting/M1/edit');
+    await screen.findByRole('button', { name: 'Save Meeting' });
+    await expect
+      .poll(() => screen.getByRole('link', { name: 'Cancel' }).getAttribute('href'))
+      .toBe('/admin/committee/FIN?year=2025');
   });
 });
 

@@ -15,6 +15,7 @@ import {
   useAdminMeeting,
   useCreateMeeting,
   useDeleteMeeting,
+  useMeetingPage,
   useUpdateMeeting,
 } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
@@ -66,6 +67,9 @@ export function MeetingEditPage() {
   const navigate = useNavigate();
   const meeting = useAdminMeeting(code, meetingCode);
   const update = useUpdateMeeting(code, meetingCode);
+  // The meeting's committee with its year (codes repeat across years), for the way back to its admin page.
+  const committee = useMeetingPage(code, meetingCode, false).data?.committee;
+  const committeeAdminPath = committee ? paths.committeeAdmin(committee) : committeeAdminBase(code);
   const initial = React.useMemo(
     () => (meeting.data ? meetingFormValues(meeting.data) : null),
     [meeting.data],
@@ -111,7 +115,7 @@ export function MeetingEditPage() {
         }}
         actions={
           <Button asChild variant="outline">
-            <Link to={committeeAdminBase(code)}>Cancel</Link>
+            <Link to={committeeAdminPath}>Cancel</Link>
           </Button>
         }
       />
@@ -120,6 +124,7 @@ export function MeetingEditPage() {
           committeeCode={code}
           meetingCode={data.code}
           name={data.name}
+          committeeAdminPath={committeeAdminPath}
           inProgress={data.status === 'in_progress'}
         />
       )}
@@ -131,11 +136,13 @@ function DeleteMeeting({
   committeeCode,
   meetingCode,
   name,
+  committeeAdminPath,
   inProgress,
 }: {
   committeeCode: string;
   meetingCode: string;
   name: string;
+  committeeAdminPath: string;
   inProgress: boolean;
 }) {
   const navigate = useNavigate();
@@ -175,7 +182,7 @@ function DeleteMeeting({
           remove.mutate(undefined, {
             onSuccess: () => {
               toast.success('Meeting Deleted');
-              void navigate(committeeAdminBase(committeeCode));
+              void navigate(committeeAdminPath);
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });
