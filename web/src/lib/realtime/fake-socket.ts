@@ -5,7 +5,6 @@ type Listener = (...args: unknown[]) => void;
 /** A stand-in for a socket.io client socket in component tests: the test plays the server. */
 export class FakeSocket {
   connected = false;
-  recovered = false;
   joins: unknown[] = [];
   ack: TJoinAck = { ok: true, channel: 'meeting.mt-1' };
   private listeners = new Map<string, Listener[]>();

@@ -69,7 +69,6 @@ export const RUNNER_STATUS_REFRESH_MS = 3_000;
 
 export interface LiveHandler {
   onMessage: (message: TSocketMessage) => void;
-  onResync: () => void;
   /** A message of a kind or shape this client does not know. */
   onUnknown: (raw: unknown) => void;
 }
@@ -219,5 +218,5 @@ export function createLiveHandler(
     }
   };
 
-  return { onMessage, onResync: refreshAll, onUnknown };
+  return { onMessage, onUnknown };
 }

@@ -16,16 +16,15 @@ vi.mock('@/lib/realtime/socket', () => ({
 const { useLiveChannel } = await import('@/lib/realtime/use-live-channel');
 
 function renderChannel() {
-  const onResync = vi.fn();
+  const onMessage = vi.fn();
   const view = renderHook(() =>
     useLiveChannel({
       join: { type: 'meeting', committee_code: 'FIN', meeting_code: 'M1' },
-      onMessage: () => undefined,
-      onResync,
+      onMessage,
       onUnknown: () => undefined,
     }),
   );
-  return { ...view, onResync, socket: sockets.at(-1) as FakeSocket };
+  return { ...view, onMessage, socket: sockets.at(-1) as FakeSocket };
 }
 
 describe('useLiveChannel', () => {
@@ -35,17 +34,23 @@ describe('useLiveChannel', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('is live once joined and refetches on a rejoin without continuity', async () => {
-    const { result, socket, onResync } = renderChannel();
+  it("is live once joined, rejoins after a reconnect and hands on the server's refresh", async () => {
+    const { result, socket, onMessage } = renderChannel();
     await act(async () => socket.fire('connect'));
     expect(result.current.live).toBe(true);
-    expect(onResync).not.toHaveBeenCalled();
 
     await act(async () => socket.fire('disconnect', 'transport close'));
     expect(result.current.live).toBe(false);
     await act(async () => socket.fire('connect'));
     expect(result.current.live).toBe(true);
-    expect(onResync).toHaveBeenCalledTimes(1);
+    expect(socket.joins).toHaveLength(2);
+
+    const refresh = { channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'all' } };
+    await act(async () => socket.fire('gavel', refresh));
+    expect(onMessage).toHaveBeenCalledWith(refresh);
+    // Another channel's message is not this page's.
+    await act(async () => socket.fire('gavel', { ...refresh, channel: 'meeting.other' }));
+    expect(onMessage).toHaveBeenCalledTimes(1);
   });
 
   it('tries once more after the server ended the socket (a session replaced by a new sign-in)', async () => {

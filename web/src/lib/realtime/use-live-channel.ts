@@ -13,26 +13,27 @@ import { createSocket, JOIN_TIMEOUT_MS, RECONNECT_DELAY_MS } from '@/lib/realtim
 export interface LiveChannelOptions {
   /** The page's channel by its URL codes; null joins nothing. */
   join: TJoinRequest | null;
-  /** Every message of the joined channel. */
+  /**
+   * Every message of the joined channel. The server follows every join with `refresh` `all` (a first join
+   * and a rejoin without continuity alike), so whatever was missed is refetched from that message alone.
+   */
   onMessage: (message: TSocketMessage) => void;
-  /** A (re)join without continuity: whatever was missed must be refetched. */
-  onResync: () => void;
   /** A message this client does not understand (a newer server, say). */
   onUnknown: (raw: unknown) => void;
 }
 
 /**
  * Joins a page's realtime channel (meeting.{id} / vote.{id}, by the codes of the page URL) and reports
- * `live`: connected and joined. On a reconnect that did not recover the session (socket.io keeps no
- * missed messages here) it calls onResync so the page refetches everything; while not live the page
- * falls back to polling (lib/realtime/polling.ts).
+ * `live`: connected and joined. A reconnect rejoins, and the server's `refresh` `all` after the join makes
+ * the page refetch what it missed (refetching here as well would double every reconnect's requests); while
+ * not live the page falls back to polling (lib/realtime/polling.ts).
  */
-export function useLiveChannel({ join, onMessage, onResync, onUnknown }: LiveChannelOptions): {
+export function useLiveChannel({ join, onMessage, onUnknown }: LiveChannelOptions): {
   live: boolean;
 } {
   const [live, setLive] = React.useState(false);
-  const handlers = React.useRef({ onMessage, onResync, onUnknown });
-  handlers.current = { onMessage, onResync, onUnknown };
+  const handlers = React.useRef({ onMessage, onUnknown });
+  handlers.current = { onMessage, onUnknown };
   const joinKey = join ? JSON.stringify(join) : null;
 
   React.useEffect(() => {
@@ -40,7 +41,6 @@ export function useLiveChannel({ join, onMessage, onResync, onUnknown }: LiveCha
     const request = JSON.parse(joinKey) as TJoinRequest;
     const socket = createSocket();
     let channel: string | null = null;
-    let joinedBefore = false;
     let retry: number | undefined;
     let disposed = false;
 
@@ -60,8 +60,6 @@ export function useLiveChannel({ join, onMessage, onResync, onUnknown }: LiveCha
           }
           channel = ack.data.channel;
           setLive(true);
-          if (joinedBefore && !socket.recovered) handlers.current.onResync();
-          joinedBefore = true;
         })
         .catch(() => {
           if (disposed) return;

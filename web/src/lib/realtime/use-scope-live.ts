@@ -5,7 +5,8 @@ import { useLiveChannel } from '@/lib/realtime/use-live-channel';
 
 /**
  * The live layer of a meeting or email-vote page: joins its channel, keeps the TanStack Query cache
- * current from the messages, refetches everything after a reconnect without continuity, and reports
+ * current from the messages (the server's `refresh` `all` after every join refetches what a reconnect
+ * missed), and reports
  * whether the socket is live (the page polls with the spec's intervals while it is not).
  */
 export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean }): { live: boolean } {
@@ -27,7 +28,6 @@ export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean })
   return useLiveChannel({
     join,
     onMessage: (message) => handler?.onMessage(message),
-    onResync: () => handler?.onResync(),
     onUnknown: (raw) => handler?.onUnknown(raw),
   });
 }
