@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
-import { createLiveHandler, RUNNER_STATUS_REFRESH_MS } from '@/lib/realtime/live-scope';
+import { createLiveHandler, RUNNER_STATUS_REFRESH_MS, scopeKeys } from '@/lib/realtime/live-scope';
 
 const scope = { kind: 'meeting', committeeCode: 'FIN', meetingCode: 'M1' } as const;
 const motionsKey = queryKeys.voting.motions('meeting', 'FIN', 'M1');
@@ -47,6 +47,14 @@ describe('createLiveHandler', () => {
     expect(motions()?.votes[0]?.respondents_count).toBe(3);
     handler.onMessage({ channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'motions' } });
     expect(queryClient.getQueryState(motionsKey)?.isInvalidated).toBe(true);
+  });
+
+  it("refetches the page's state, attendance and motions on refresh 'all' (what follows every join)", () => {
+    const { queryClient, handler } = handlerWithMotions();
+    const keys = Object.values(scopeKeys(scope));
+    for (const key of keys) queryClient.setQueryData(key, queryClient.getQueryData(key) ?? {});
+    handler.onMessage({ channel: 'meeting.mt-1', kind: 'refresh', payload: { target: 'all' } });
+    for (const key of keys) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
   it('on motion.deleted leaves no motion, amendment, vote or response of the deleted motion', () => {
