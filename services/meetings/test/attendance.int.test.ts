@@ -700,3 +700,112 @@ describe('retrieve/attendance', () => {
     });
   });
 });
+
+describe('RSVP and attendance changes racing a phase change', () => {
+  const prisma = () => h.service.runtime.prisma;
+
+  /** Another request part-way through: it holds the rows `sql` locks until released. */
+  async function holdRows(sql: string, ...values: unknown[]) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const done = prisma().$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(sql, ...values);
+        locked();
+        await released;
+      },
+      { timeout: 30_000, maxWait: 10_000 },
+    );
+    await isLocked;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  /** Statements of this file's database waiting for a lock. */
+  async function lockWaits(): Promise<number> {
+    const [row] = await prisma().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Runs `change`, which waits on the held rows after it has read the meeting, then `phase` (start or end)
+   * meanwhile; releases the rows once the phase change is done or waits in turn (for the change).
+   */
+  async function race<A, B>(release: () => Promise<void>, change: () => Promise<A>, phase: () => Promise<B>) {
+    const changing = change().then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    await eventually(async () => (await lockWaits()) >= 1, 10_000);
+    let phased = false;
+    const phasing = phase().finally(() => {
+      phased = true;
+    });
+    await eventually(async () => phased || (await lockWaits()) >= 2, 10_000);
+    await release();
+    return { phased: await phasing, changed: await changing };
+  }
+
+  it('a check-in racing End Meeting is refused or closed by it: no check-in range stays open', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await startMeeting(admin);
+    await checkIn(admin, ann.user.id, { attending_via: 'remote' });
+    await checkOut(admin, ann.user.id);
+    const release = await holdRows(
+      `SELECT 1 FROM "meetings".attendees WHERE tenant_id = $1::uuid AND user_id = $2::uuid FOR UPDATE`,
+      tenant,
+      ann.user.id,
+    );
+    const { phased, changed } = await race(
+      release,
+      () => checkIn(admin, ann.user.id, { attending_via: 'remote' }),
+      () => h.call(S.meetingEnd, admin, REF, ZMeeting),
+    );
+    expect(phased.status).toBe('ended');
+    if (!changed.ok) expect(changed.error).toMatchObject({ code: 'rule_broken' });
+
+    const a = (await attendance(admin)).attendance.find((x) => x.user_id === ann.user.id);
+    expect(a?.checked_in).toBe(false);
+    expect(a?.checkIns.filter((c) => c.deleted_at === null)).toEqual([]);
+    // The voting service's last word on Ann for this meeting: not checked in.
+    expect((await attendanceEvents(meeting.id)).at(-1)?.payload.attendee.checked_in).toBe(false);
+  });
+
+  it('an RSVP racing Start Meeting lands before the start or is refused; the live state stays in progress', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' });
+    const release = await holdRows(
+      `SELECT 1 FROM "meetings".rsvps WHERE tenant_id = $1::uuid AND user_id = $2::uuid FOR UPDATE`,
+      tenant,
+      ann.user.id,
+    );
+    const { phased, changed } = await race(
+      release,
+      () => rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'in_person' }),
+      () => startMeeting(admin),
+    );
+    expect(phased.status).toBe('in_progress');
+    if (!changed.ok) expect(changed.error).toMatchObject({ code: 'rule_broken' });
+
+    // Pages follow the last meeting state sent: the meeting is in progress, with the counts it started with.
+    const states = (await broadcasts(meeting.id, ['meeting.state'])).map(
+      (b) => (b.payload as { meeting: { status: string; rsvp_attending_in_person_count: number } }).meeting,
+    );
+    expect(states.at(-1)?.status).toBe('in_progress');
+    const m = (await h.call(S.retrieveMeeting, ann.ctx, REF, ZRetrieveMeetingReply)).meeting;
+    expect(states.at(-1)?.rsvp_attending_in_person_count).toBe(m.rsvp_attending_in_person_count);
+  });
+});

@@ -24,6 +24,10 @@ interface FakeZoom {
   /** Zoom meeting ids whose registrant calls never answer (until the client gives up). */
   registrantHangs: Set<string>;
   tokenStatus: number;
+  /** Ids of the Zoom meetings created next, one per creation (then 987654321). */
+  createdIds: number[];
+  /** Runs before a creation answers (a slow Zoom, or something happening meanwhile). */
+  beforeCreate: (() => Promise<void>) | null;
   server: Server;
 }
 
@@ -41,6 +45,8 @@ async function startFakeZoom(): Promise<FakeZoom> {
     registrantQueue: new Map(),
     registrantHangs: new Set(),
     tokenStatus: 200,
+    createdIds: [],
+    beforeCreate: null,
   } as unknown as FakeZoom;
   let issued = 0;
   const server = createServer(async (req, res) => {
@@ -70,12 +76,15 @@ async function startFakeZoom(): Promise<FakeZoom> {
     }
     if (!req.headers.authorization?.startsWith('Bearer tok'))
       return json(401, { message: 'Invalid access token.' });
-    if (req.method === 'POST' && url.pathname === '/v2/users/me/meetings')
+    if (req.method === 'POST' && url.pathname === '/v2/users/me/meetings') {
+      const id = fake.createdIds.shift() ?? 987654321;
+      await fake.beforeCreate?.();
       return json(201, {
-        id: 987654321,
-        join_url: 'https://zoom.example/j/987654321',
-        registration_url: 'https://zoom.example/meeting/register/987654321',
+        id,
+        join_url: `https://zoom.example/j/${id}`,
+        registration_url: `https://zoom.example/meeting/register/${id}`,
       });
+    }
     const m = url.pathname.match(/^\/v2\/meetings\/([^/]+)\/registrants$/);
     if (req.method === 'POST' && m?.[1]) {
       if (fake.registrantHangs.has(m[1])) return; // never answers
@@ -124,6 +133,8 @@ beforeEach(() => {
   zoom.tokenStatus = 200;
   zoom.registrantQueue.clear();
   zoom.registrantHangs.clear();
+  zoom.createdIds.length = 0;
+  zoom.beforeCreate = null;
 });
 
 /** The Zoom calls made so far, as 'METHOD /path' without the query. */
@@ -249,6 +260,39 @@ describe('GET {meeting base}/join', () => {
     zoom.calls.length = 0;
     expect((await join(m.ctx)).fallback).toBe(false);
     expect(zoomCalls()).toEqual(['POST /v2/meetings/987654321/registrants']);
+  });
+
+  it('the first joins of a meeting, all at once, share the one Zoom meeting it creates', async () => {
+    const { admin, tenant, committee, m } = await liveZoomMeeting();
+    const others = [await member(h, tenant, committee.id), await member(h, tenant, committee.id)];
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    zoom.createdIds.push(111000111, 222000222, 333000333);
+    zoom.beforeCreate = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const links = await Promise.all([m, ...others].map((who) => join(who.ctx)));
+    const saved = await h.call(S.meetingGet, admin, REF, ZMeeting);
+    expect(zoomCalls().filter((c) => c === 'POST /v2/users/me/meetings')).toHaveLength(1);
+    expect(saved.zoom_id).toBe('111000111');
+    for (const link of links) expect(link.join_url).toMatch(/^https:\/\/zoom\.example\/w\/111000111\?/);
+  });
+
+  it('joins the Zoom meeting stored first when another creation (elsewhere) won the race', async () => {
+    const { admin, meeting, m } = await liveZoomMeeting();
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    // While this join's creation is under way, another process stores its own Zoom meeting.
+    zoom.beforeCreate = async () => {
+      await h.service.runtime.prisma.meeting.update({
+        where: { id: meeting.id },
+        data: { zoomId: '555000555', zoomRegistrationUrl: 'https://zoom.example/meeting/register/555000555' },
+      });
+    };
+    expect(await join(m.ctx)).toEqual({
+      join_url: `https://zoom.example/w/555000555?who=${encodeURIComponent(m.user.email)}`,
+      fallback: false,
+    });
+    expect(await h.call(S.meetingGet, admin, REF, ZMeeting)).toMatchObject({
+      zoom_id: '555000555',
+      zoom_registration_url: 'https://zoom.example/meeting/register/555000555',
+    });
   });
 
   it('answers the registration URL within ZOOM_TIMEOUT_MS when Zoom does not answer', async () => {

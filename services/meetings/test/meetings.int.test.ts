@@ -301,6 +301,35 @@ describe('create, edit, delete, list', () => {
     );
   });
 
+  it('a code with a LIKE wildcard in the address names no committee or meeting', async () => {
+    const { admin, meeting } = await world(h);
+    for (const ref of [
+      { committeeCode: 'FIN', meetingCode: '%' },
+      { committeeCode: 'FIN', meetingCode: 'M_' },
+      { committeeCode: '%', meetingCode: 'M1' },
+      { committeeCode: 'F_N', meetingCode: 'M1' },
+      { committeeCode: 'FIN', meetingCode: 'M\\1' },
+    ]) {
+      await expect(retrieve(admin, ref)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(h.call(S.meetingUpdate, admin, { ...ref, name: 'Hit' }, ZMeeting)).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      await expect(h.call(S.meetingDelete, admin, ref, ZOk)).rejects.toMatchObject({ code: 'not_found' });
+    }
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ committeeCode: '%', code: 'M2' }), ZMeeting),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      h.call(S.meetingsList, admin, { committeeCode: 'F%' }, ZMeetingListReply),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(
+      (await h.call(S.meetingsList, admin, { committeeCode: 'FIN' }, ZMeetingListReply)).map((m) => [
+        m.id,
+        m.name,
+      ]),
+    ).toEqual([[meeting.id, 'Monthly Meeting']]);
+  });
+
   it("never shows or changes another tenant's meetings", async () => {
     const { admin } = await world(h);
     const other = newTenantId();

@@ -28,8 +28,14 @@ import {
   type MembershipRow,
   type UserRow,
 } from '../meetings/meeting.repository.js';
-import { isActiveVote, MeetingService } from '../meetings/meeting.service.js';
-import { FORBIDDEN, isRunner, isStaff, requirePermission } from '../meetings/meeting-access.js';
+import { isActiveVote, MeetingService, type ViewableMeeting } from '../meetings/meeting.service.js';
+import {
+  FORBIDDEN,
+  isRunner,
+  isStaff,
+  MEETING_NOT_FOUND,
+  requirePermission,
+} from '../meetings/meeting-access.js';
 import {
   type AttendanceListRows,
   type Audience,
@@ -87,7 +93,7 @@ export class AttendanceService {
   /** POST {base}/user/{id}/planned_attendance: own RSVP, or anyone's with 'modify meeting rsvps'. */
   async setRsvp(ctx: TRequestContext, input: TRsvpInput): Promise<TAttendanceChangeReply> {
     return this.db.transaction(async (tx) => {
-      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      const { meeting, committee } = await this.changing(tx, ctx, input);
       const editor = can(ctx, 'modify meeting rsvps');
       requirePermission(editor || isUser(ctx, input.id));
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
@@ -109,7 +115,7 @@ export class AttendanceService {
   /** DELETE {base}/user/{id}/planned_attendance */
   async deleteRsvp(ctx: TRequestContext, input: TMeetingUserRef): Promise<TAttendanceChangeReply> {
     return this.db.transaction(async (tx) => {
-      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      const { meeting, committee } = await this.changing(tx, ctx, input);
       requirePermission(can(ctx, 'modify meeting rsvps') || isUser(ctx, input.id));
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
       const target = await this.target(tx, ctx, meeting, input.id, true);
@@ -132,7 +138,7 @@ export class AttendanceService {
   async setAttendance(ctx: TRequestContext, input: TAttendanceInput): Promise<TAttendanceChangeReply> {
     if (input.attending === false) return this.deleteAttendance(ctx, input);
     return this.db.transaction(async (tx) => {
-      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      const { meeting, committee } = await this.changing(tx, ctx, input);
       const staff = isStaff(ctx);
       requirePermission(staff || isUser(ctx, input.id));
       assertInProgress(meeting);
@@ -162,7 +168,7 @@ export class AttendanceService {
   /** DELETE {base}/user/{id}/attendance ('modify meeting attendance'): closes the open check-in range. */
   async deleteAttendance(ctx: TRequestContext, input: TMeetingUserRef): Promise<TAttendanceChangeReply> {
     return this.db.transaction(async (tx) => {
-      const { meeting, committee } = await this.meetingService.viewable(tx, ctx, input);
+      const { meeting, committee } = await this.changing(tx, ctx, input);
       requirePermission(isStaff(ctx));
       assertInProgress(meeting);
       const target = await this.target(tx, ctx, meeting, input.id, true, 'attendance');
@@ -297,6 +303,18 @@ export class AttendanceService {
     if (fromVoting) return (membershipId) => fromVoting.get(membershipId) ?? 'no_vote';
     const counts = await this.meetings.responseCounts(db, ctx.tenantId, current.id);
     return (membershipId) => votingStatus(counts.get(membershipId) ?? 0, current.maximumResponses);
+  }
+
+  /**
+   * The meeting of an RSVP or attendance change, after the view check, as committed now and with its phase
+   * held until the change commits: a meeting that starts, ends or goes away meanwhile does so before this
+   * change (which then sees it) or after it (and then sees this change: End Meeting closes its check-in).
+   */
+  private async changing(tx: Tx, ctx: TRequestContext, ref: TMeetingRef): Promise<ViewableMeeting> {
+    const found = await this.meetingService.viewable(tx, ctx, ref);
+    const meeting = await this.meetings.holdPhase(tx, ctx.tenantId, found.meeting.id);
+    if (!meeting) throw new AppError('not_found', MEETING_NOT_FOUND);
+    return { ...found, meeting };
   }
 
   /**

@@ -19,6 +19,12 @@ export type MeetingData = Omit<
   'id' | 'tenantId' | 'committeeId' | 'createdAt' | 'updatedAt'
 >;
 
+/**
+ * Committee and meeting codes are letters, digits and dashes. A code from an address with a LIKE wildcard
+ * (`%`, `_`) or escape (`\`) names nothing: compared case-insensitively (ILIKE) it would match other codes.
+ */
+const isLiteralCode = (code: string) => !/[\\%_]/.test(code);
+
 /** RSVP tallies of one meeting, for the counts on the Meeting entity. */
 export interface RsvpTally {
   meetingId: string;
@@ -34,6 +40,7 @@ export class MeetingRepository {
    * one of that year or the term-based one (a term-based committee holds its code in every year).
    */
   async committeesByCode(db: Db, tenantId: string, code: string, year?: number): Promise<CommitteeRow[]> {
+    if (!isLiteralCode(code)) return [];
     const rows = await db.committeeCopy.findMany({
       where: {
         tenantId,
@@ -55,6 +62,7 @@ export class MeetingRepository {
     committeeCode: string,
     meetingCode: string,
   ): Promise<{ meeting: MeetingRow; committee: CommitteeRow } | null> {
+    if (!isLiteralCode(meetingCode)) return null;
     const committees = await this.committeesByCode(db, tenantId, committeeCode);
     if (!committees.length) return null;
     const meetings = await db.meeting.findMany({
@@ -75,6 +83,20 @@ export class MeetingRepository {
   async lock(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
     await db.$executeRawUnsafe(
       `SELECT 1 FROM "meetings".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
+      tenantId,
+      id,
+    );
+    return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
+  /**
+   * Holds the meeting's phase for the rest of the transaction and answers the meeting as committed now: a
+   * key-share lock, so start, end, edit and delete (which lock the row for update) wait for the RSVP or
+   * check-in holding it, and it waits for them, while RSVPs and check-ins never wait for each other.
+   */
+  async holdPhase(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
+    await db.$executeRawUnsafe(
+      `SELECT 1 FROM "meetings".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR KEY SHARE`,
       tenantId,
       id,
     );
@@ -118,7 +140,8 @@ export class MeetingRepository {
 
   /**
    * Stores a video conference the provider created for the meeting, unless the meeting got a video id
-   * meanwhile (an admin's edit, or another caller's creation wins).
+   * meanwhile (an admin's edit, or another caller's creation wins); answers the conference the meeting has
+   * now (null when the meeting is gone).
    */
   async setCreatedVideo(
     db: Db,
@@ -126,10 +149,14 @@ export class MeetingRepository {
     id: string,
     zoomId: string,
     registrationUrl: string | null,
-  ): Promise<void> {
+  ): Promise<{ zoomId: string | null; zoomRegistrationUrl: string | null } | null> {
     await db.meeting.updateMany({
       where: { tenantId, id, zoomId: null },
       data: { zoomId, zoomRegistrationUrl: registrationUrl },
+    });
+    return db.meeting.findUnique({
+      where: { tenantId_id: { tenantId, id } },
+      select: { zoomId: true, zoomRegistrationUrl: true },
     });
   }
 

@@ -57,18 +57,27 @@ export class JoinService {
     const provider = this.providers[meeting.videoProvider];
     if (!provider) throw noJoinLink();
     if (!user) return this.fallback(meeting.zoomRegistrationUrl);
-    const result = await provider.joinUrl({
+    const request = {
       meeting,
       user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
-    });
+    };
+    let result = await provider.joinUrl(request);
     // A conference the provider created is kept whatever came next, so the next call does not create another.
     let registrationUrl = meeting.zoomRegistrationUrl;
     if (result.created) {
       const { zoomId, registrationUrl: createdUrl } = result.created;
       registrationUrl ??= createdUrl;
-      await this.db.transaction((tx) =>
+      const kept = await this.db.transaction((tx) =>
         this.meetings.setCreatedVideo(tx, ctx.tenantId, meeting.id, zoomId, registrationUrl),
       );
+      // Another caller's conference was stored first: everyone joins that one, so this user does too.
+      if (kept?.zoomId && kept.zoomId !== zoomId) {
+        registrationUrl = kept.zoomRegistrationUrl;
+        result = await provider.joinUrl({
+          ...request,
+          meeting: { ...meeting, zoomId: kept.zoomId, zoomRegistrationUrl: kept.zoomRegistrationUrl },
+        });
+      }
     }
     if (result.kind === 'unauthorized') throw noJoinLink();
     if (result.kind === 'failed') return this.fallback(registrationUrl);

@@ -85,6 +85,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ZoomProvider implements VideoConferenceProvider {
   readonly name = 'zoom';
   private token: { value: string; expiresAt: number } | null = null;
+  /** Zoom meetings being created, by meeting id: the first joins of a meeting, all at once, share one. */
+  private readonly creating = new Map<string, Promise<CreatedConference>>();
 
   constructor(
     private readonly settings: ZoomSettings,
@@ -102,7 +104,7 @@ export class ZoomProvider implements VideoConferenceProvider {
       attempts += 1;
       try {
         if (!zoomId) {
-          created = await this.createMeeting(request, deadline);
+          created = await this.createOnce(request, deadline);
           zoomId = created.zoomId;
           attempts = 1; // a new video id: its attempts start over with this one
         }
@@ -127,6 +129,17 @@ export class ZoomProvider implements VideoConferenceProvider {
       }
     }
     return withCreated({ kind: 'failed', reason });
+  }
+
+  /** One creation per meeting at a time in this process; a creation elsewhere loses when it is stored. */
+  private createOnce(request: JoinRequest, deadline: number): Promise<CreatedConference> {
+    const key = request.meeting.id;
+    let creation = this.creating.get(key);
+    if (!creation) {
+      creation = this.createMeeting(request, deadline).finally(() => this.creating.delete(key));
+      this.creating.set(key, creation);
+    }
+    return creation;
   }
 
   private async createMeeting(request: JoinRequest, deadline: number): Promise<CreatedConference> {
