@@ -20,3 +20,12 @@ export interface RawSql {
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
+
+/**
+ * A Prisma filter matching a code (committee, meeting, vote) case-insensitively and literally: Prisma
+ * compares `mode: 'insensitive'` with ILIKE, where `%` and `_` are wildcards, so they are escaped here
+ * (`/admin/committee/%` names no committee instead of the first one).
+ */
+export function sameCode(code: string) {
+  return { equals: code.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const };
+}

@@ -297,6 +297,11 @@ describe('committees', () => {
     await create(admin, { ...finance, code: 'BYL', year: null, name: 'Bylaws (term)' });
     expect((await get(admin, 'BYL', 2023)).name).toBe('Bylaws (term)');
     expect((await get(admin, 'byl')).name).toBe('Bylaws (term)');
+    // an address's code is taken literally, never as a LIKE pattern
+    for (const pattern of ['%', 'F_N', 'B%']) {
+      await expect(get(admin, pattern)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(remove(admin, pattern)).rejects.toMatchObject({ code: 'not_found' });
+    }
     await expect(get(userCtx(tenant, ['create committees']), 'FIN')).rejects.toMatchObject({
       code: 'forbidden',
     });

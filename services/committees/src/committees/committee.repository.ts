@@ -1,3 +1,4 @@
+import { sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import { COMMITTEES_SCHEMA, type Db, lockKey, type Prisma } from '../db/prisma.js';
 
@@ -51,7 +52,7 @@ export class CommitteeRepository {
   /** Every committee of the tenant with this code (any year or term), newest year first. */
   findByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
     return db.committee.findMany({
-      where: { tenantId, code: { equals: code, mode: 'insensitive' } },
+      where: { tenantId, code: sameCode(code) },
       include: committeeInclude,
       orderBy: { year: { sort: 'desc', nulls: 'last' } },
     });
@@ -82,7 +83,7 @@ export class CommitteeRepository {
     const found = await db.committee.findFirst({
       where: {
         tenantId,
-        code: { equals: code, mode: 'insensitive' },
+        code: sameCode(code),
         ...(year === null ? {} : { OR: [{ year }, { year: null }] }),
         ...(exceptId ? { NOT: { id: exceptId } } : {}),
       },

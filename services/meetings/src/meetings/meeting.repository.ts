@@ -1,3 +1,4 @@
+import { sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import { type Db, isUuid } from '../db/prisma.js';
 import type {
@@ -19,12 +20,6 @@ export type MeetingData = Omit<
   'id' | 'tenantId' | 'committeeId' | 'createdAt' | 'updatedAt'
 >;
 
-/**
- * Committee and meeting codes are letters, digits and dashes. A code from an address with a LIKE wildcard
- * (`%`, `_`) or escape (`\`) names nothing: compared case-insensitively (ILIKE) it would match other codes.
- */
-const isLiteralCode = (code: string) => !/[\\%_]/.test(code);
-
 /** RSVP tallies of one meeting, for the counts on the Meeting entity. */
 export interface RsvpTally {
   meetingId: string;
@@ -40,11 +35,10 @@ export class MeetingRepository {
    * one of that year or the term-based one (a term-based committee holds its code in every year).
    */
   async committeesByCode(db: Db, tenantId: string, code: string, year?: number): Promise<CommitteeRow[]> {
-    if (!isLiteralCode(code)) return [];
     const rows = await db.committeeCopy.findMany({
       where: {
         tenantId,
-        code: { equals: code, mode: 'insensitive' },
+        code: sameCode(code),
         ...(year === undefined ? {} : { OR: [{ year }, { year: null }] }),
       },
     });
@@ -62,14 +56,13 @@ export class MeetingRepository {
     committeeCode: string,
     meetingCode: string,
   ): Promise<{ meeting: MeetingRow; committee: CommitteeRow } | null> {
-    if (!isLiteralCode(meetingCode)) return null;
     const committees = await this.committeesByCode(db, tenantId, committeeCode);
     if (!committees.length) return null;
     const meetings = await db.meeting.findMany({
       where: {
         tenantId,
         committeeId: { in: committees.map((c) => c.id) },
-        code: { equals: meetingCode, mode: 'insensitive' },
+        code: sameCode(meetingCode),
       },
     });
     for (const committee of committees) {
@@ -123,7 +116,7 @@ export class MeetingRepository {
         where: {
           tenantId,
           committeeId: { in: committees.map((c) => c.id) },
-          code: { equals: code, mode: 'insensitive' },
+          code: sameCode(code),
           ...(exceptId ? { id: { not: exceptId } } : {}),
         },
       })
