@@ -30,6 +30,7 @@ import {
   streamEvents,
   userCtx,
   type World,
+  waitingForLock,
 } from './support.js';
 
 let h: Harness;
@@ -385,6 +386,34 @@ describe('deleting an email vote', () => {
     // The same vote goes for a holder of the permission.
     expect((await remove(manager, code, 'OPEN')).message).toBe('Vote deleted');
     expect(await deletedEvents(w.tenantId)).toHaveLength(1);
+  });
+
+  it('refuses a vote closed early while the delete waited for it', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const vote = await createVote(manager, code, 'CLOSING', -HOUR, HOUR);
+    const prisma = h.service.runtime.prisma;
+    // Another manager's edit closes it (and holds its row) while the delete has read it as open.
+    let deleted: Promise<string> = Promise.resolve('not sent');
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(
+          `UPDATE "voting".email_votes SET "end" = now() - interval '1 second'
+           WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+          w.tenantId,
+          vote.id,
+        );
+        deleted = remove(manager, code, 'CLOSING').then(
+          (r) => r.message,
+          (err: Error) => err.message,
+        );
+        await eventually(() => waitingForLock(h), 10_000);
+      },
+      { timeout: 20_000 },
+    );
+    expect(await deleted).toBe('This vote has ended and can no longer be deleted.');
+    expect((await rowsOf(w.tenantId, vote.id)).emailVotes).toBe(1);
   });
 
   it('never deletes a response that landed after the count of responses: the delete is rolled back', async () => {

@@ -14,7 +14,15 @@ import {
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refused, S } from './helpers.js';
-import { type Harness, newWorld, publishEvent, RUNNER, startHarness, userCtx } from './support.js';
+import {
+  type Harness,
+  newWorld,
+  publishEvent,
+  RUNNER,
+  startHarness,
+  userCtx,
+  waitingForLock,
+} from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -194,6 +202,47 @@ describe('email votes', () => {
       ['Second', 'show_all'],
       ['Edited', 'hide_all'],
     ]);
+  });
+
+  it('creates no motion in an email vote closed while the creation waited for it', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const manager = userCtx(w.tenantId, ['create email vote', 'create motions']);
+    const ev = await h.call(
+      S.emailVoteCreate,
+      manager,
+      {
+        committeeCode: w.committee.code,
+        code: 'EV3',
+        name: 'Ballot',
+        start: new Date(Date.now() - 60_000).toISOString(),
+        end: new Date(Date.now() + 3600_000).toISOString(),
+      },
+      ZEmailVote,
+    );
+    const base = { committeeCode: w.committee.code, voteCode: 'EV3' };
+    const prisma = h.service.runtime.prisma;
+    // A manager closes the vote early (the edit holds the vote's row) while the creation has read it open.
+    let created: Promise<string> = Promise.resolve('not sent');
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(
+          `UPDATE "voting".email_votes SET "end" = now() - interval '1 second'
+           WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+          w.tenantId,
+          ev.id,
+        );
+        created = h.call(S.motionCreate, manager, { ...base, name: 'Late motion' }, ZMotionReply).then(
+          (r) => r.message,
+          (err: Error) => err.message,
+        );
+        await eventually(() => waitingForLock(h), 10_000);
+      },
+      { timeout: 20_000 },
+    );
+    // Otherwise its ballot would stay open until the old end, after the vote closed.
+    expect(await created).toBe('Motions can only change while the vote is planned or in progress.');
+    expect(await prisma.motion.count({ where: { tenantId: w.tenantId } })).toBe(0);
+    expect(await prisma.vote.count({ where: { tenantId: w.tenantId } })).toBe(0);
   });
 
   it("answers runners each voting member's status across the email vote's motions", async () => {

@@ -296,3 +296,12 @@ export async function setMeetingStatus(
     return row?.status === status;
   }, 15_000);
 }
+
+/** Whether a connection of the service's database waits for a lock (a change held back by a test's transaction). */
+export async function waitingForLock(h: Harness): Promise<boolean> {
+  const rows = await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}

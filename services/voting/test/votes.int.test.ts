@@ -11,6 +11,7 @@ import {
   startHarness,
   streamEvents,
   userCtx,
+  waitingForLock,
 } from './support.js';
 
 let h: Harness;
@@ -134,6 +135,34 @@ describe('running a vote', () => {
         (e) => e.payload.vote.id === vote.id,
       ),
     ).toHaveLength(1);
+  });
+
+  it('starts no vote in a meeting that ended while the start waited for the meeting', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 3));
+    const prisma = h.service.runtime.prisma;
+    // The meetings consumer records the end (and closes the meeting's active votes: none yet) while the
+    // start has read the meeting as in progress and waits for its lock.
+    let started: Promise<string> = Promise.resolve('not sent');
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(
+          `UPDATE "voting".meetings SET status = 'ended' WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+          w.tenantId,
+          w.meeting.id,
+        );
+        started = a.start(w.runner, motion.id).then(
+          (r) => r.message,
+          (err: Error) => err.message,
+        );
+        await eventually(() => waitingForLock(h), 10_000);
+      },
+      { timeout: 20_000 },
+    );
+    expect(await started).toBe('Meeting not in progress');
+    expect(await prisma.vote.count({ where: { tenantId: w.tenantId } })).toBe(0);
   });
 
   it('adds time, closes (never reopens), and only for runners', async () => {
@@ -386,6 +415,40 @@ describe('quorum and revote rules', () => {
     expect((await refused(a.start(w.runner, second.id, 'amendment', true))).message).toBe(
       'The amended motion already has a result: revote the motion instead.',
     );
+  });
+
+  it('keeps a motion decided on its approved amendment decided: no new amendment, amendment or motion vote', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const approved = (await a.amend(w.runner, root.id, { name: 'Approved' })).motion;
+    const pending = (await a.amend(w.runner, root.id, { name: 'Pending' })).motion;
+    const alsoApproved = (await a.amend(w.runner, root.id, { name: 'Also approved' })).motion;
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await checkIn(h, w, [m0, m1]);
+    await a.unanimous(w.runner, approved.id, 'amendment');
+    await a.unanimous(w.runner, alsoApproved.id, 'amendment');
+    // The motion as amended is voted on its (first) approved amendment, and passes.
+    const { vote } = await a.start(w.runner, approved.id, 'motion');
+    if (!vote) throw new Error('vote');
+    await a.cast(m0.ctx, approved.id, vote.id, 'in_favor');
+    await a.close(w.runner, approved.id, vote.id);
+    const decided = 'The amended motion already has a result: revote the motion instead.';
+    // Its text no longer changes: not through the root, a pending amendment nor another approved one.
+    expect((await refused(a.amend(w.runner, root.id, { name: 'Late' }))).message).toBe(
+      'The motion already has a result; it can no longer be amended.',
+    );
+    expect((await refused(a.amend(w.runner, pending.id, { name: 'Late' }))).code).toBe('rule_broken');
+    expect((await refused(a.start(w.runner, pending.id, 'amendment'))).message).toBe(decided);
+    expect((await refused(a.unanimous(w.runner, pending.id, 'amendment'))).message).toBe(decided);
+    expect((await refused(a.start(w.runner, alsoApproved.id, 'motion'))).message).toBe(decided);
+    expect((await refused(a.unanimous(w.runner, alsoApproved.id, 'motion'))).message).toBe(decided);
+    const list = await a.retrieve(w.runner);
+    expect(list.motions.map((m) => m.name).sort()).toEqual(['Also approved', 'Approved', 'Pending', 'Root']);
+    expect(list.votes).toHaveLength(1);
+    // The result itself is revoted where it was held.
+    expect((await a.start(w.runner, approved.id, 'motion', true)).message).toBe('Vote Started!');
   });
 });
 

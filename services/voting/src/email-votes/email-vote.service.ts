@@ -170,10 +170,10 @@ export class EmailVoteService {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to delete email votes.');
     return this.db.transaction(async (tx) => {
-      const scope = await this.scopes.resolve(tx, ctx, input);
+      // Serialises with other changes of the email vote that lock it (a second delete then finds nothing),
+      // and reads it again under the lock (an edit that closed it meanwhile counts).
+      const scope = await this.scopes.resolveLocked(tx, ctx, input);
       const row = scope.emailVote as EmailVoteRow;
-      // Serialises with other changes of the email vote that lock it (a second delete then finds nothing).
-      await this.scopes.repo.lock(tx, scope.tenantId, scope);
       if ((await this.repo.responseCount(tx, row.tenantId, row.id)) > 0) {
         throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
       }

@@ -22,6 +22,7 @@ import {
   canDeleteMotion,
   canEditMotion,
   canReorderMotions,
+  hasVoteResult,
   isMotionPhase,
   isVoteActive,
   type MotionChangeInput,
@@ -44,7 +45,7 @@ import { VoteRepository } from '../votes/vote.repository.js';
 import { toMotion } from './motion.mapper.js';
 import { MotionRepository, type MotionRow } from './motion.repository.js';
 import { motionDataFromForm } from './motion-form.js';
-import { canModify, motionOf, type VotingState, VotingStateLoader } from './voting-state.js';
+import { canModify, motionOf, motionTree, type VotingState, VotingStateLoader } from './voting-state.js';
 
 const isRunner = (ctx: TRequestContext) => can(ctx, 'run meetings');
 
@@ -308,8 +309,7 @@ export class MotionService {
   }
 
   private async lockedState(tx: Tx, ctx: TRequestContext, input: TScopeInput): Promise<VotingState> {
-    const scope = await this.scopes.resolve(tx, ctx, input);
-    await this.scopeRepo.lock(tx, scope.tenantId, scope);
+    const scope = await this.scopes.resolveLocked(tx, ctx, input);
     return this.states.load(tx, scope);
   }
 
@@ -333,7 +333,11 @@ export class MotionService {
   private assertAmendable(state: VotingState, parentId: string): void {
     const parent = motionOf(state, parentId);
     if (!parent) throw notFound('motion');
-    if (motionApproval(parent.motion, state.approval) !== null) {
+    // The motion vote of an amended motion is held on its approved amendment: any row of the tree decides it.
+    if (
+      motionApproval(parent.motion, state.approval) !== null ||
+      motionTree(state, parent.motion).some((m) => hasVoteResult(m, 'motion', state.approval))
+    ) {
       throw new AppError('rule_broken', 'The motion already has a result; it can no longer be amended.');
     }
     if (amendmentApproval(parent.motion, state.approval) === false) {

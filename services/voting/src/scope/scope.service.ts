@@ -138,6 +138,25 @@ export class ScopeService {
     };
   }
 
+  /**
+   * Resolves a meeting or email vote for a change and locks it (ScopeRepository.lock), then reads it again
+   * under the lock: a change that committed while this one waited for it (the meeting ended, the window
+   * moved) is what the change then checks against.
+   */
+  async resolveLocked(
+    db: Db,
+    ctx: TRequestContext,
+    input: { committeeCode: string; meetingCode?: string | undefined; voteCode?: string | undefined },
+  ): Promise<Scope> {
+    const found = await this.resolve(db, ctx, input);
+    await this.repo.lock(db, found.tenantId, found);
+    const scope = await this.resolve(db, ctx, input);
+    if (scope.meetingId !== found.meetingId || scope.emailVoteId !== found.emailVoteId) {
+      throw new AppError('conflict', 'This meeting or vote changed meanwhile. Please try again.');
+    }
+    return scope;
+  }
+
   /** The committee with this code in `year`, else the newest (where a new email vote goes by default). */
   async committeeByCode(db: Db, ctx: TRequestContext, code: string, year?: number): Promise<CommitteeRow> {
     const committees = await this.repo.committeesByCode(db, tenantOf(ctx), code, year);

@@ -30,7 +30,6 @@ import {
   presentVotingMembers,
   quorumNeededMessage,
   quorumShortfall,
-  rootMotionOf,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
   type StartVoteBlocker,
@@ -50,7 +49,7 @@ import { VotingEvents } from '../events/voting.events.js';
 import { toMotion } from '../motions/motion.mapper.js';
 import type { MotionRow } from '../motions/motion.repository.js';
 import { MotionRepository } from '../motions/motion.repository.js';
-import { motionOf, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
+import { motionOf, motionTree, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
 import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
@@ -63,6 +62,8 @@ const BLOCKER_TEXT: Partial<Record<StartVoteBlocker, string>> = {
   no_eligible_voters: 'No eligible voting member is checked in.',
   not_an_amendment: 'Only an amendment has an amendment vote.',
 };
+
+const MOTION_DECIDED_IN_TREE = 'The amended motion already has a result: revote the motion instead.';
 
 /** Votes in meetings: start (or revote), unanimous consent, add time, close; the live state; finalizing. */
 @Injectable()
@@ -100,14 +101,13 @@ export class VoteService {
   ): Promise<TVoteReply> {
     const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
-      const scope = await this.scopes.resolve(tx, ctx, input);
+      const scope = await this.scopes.resolveLocked(tx, ctx, input);
       if (scope.kind !== 'meeting') {
         throw new AppError(
           'rule_broken',
           'An email vote runs over its whole window; there is no vote to start.',
         );
       }
-      await this.scopeRepo.lock(tx, scope.tenantId, scope);
       const state = await this.states.load(tx, scope);
       const found = isUuid(input.id) ? motionOf(state, input.id) : null;
       if (!found) throw notFound('motion');
@@ -131,7 +131,7 @@ export class VoteService {
         // After an approved amendment the motion vote is held on the amended row: any row of the tree.
         const motionHasResult =
           row.amendmentParentId !== null &&
-          this.treeOf(state, motion).some((m) => hasVoteResult(m, 'motion', state.approval));
+          motionTree(state, motion).some((m) => hasVoteResult(m, 'motion', state.approval));
         if (
           !canRevote({
             has_result: hasResult,
@@ -145,10 +145,18 @@ export class VoteService {
             !hasResult
               ? 'There is no result to revote yet.'
               : motionHasResult
-                ? 'The amended motion already has a result: revote the motion instead.'
+                ? MOTION_DECIDED_IN_TREE
                 : 'Only the latest amendment can be revoted.',
           );
         }
+      }
+      // The motion as amended was decided on another row of its tree (its approved amendment, or the root
+      // after a defeated one): no other amendment or motion vote changes that result but a revote of it.
+      if (
+        !input.revote &&
+        motionTree(state, motion).some((m) => m.id !== row.id && hasVoteResult(m, 'motion', state.approval))
+      ) {
+        throw new AppError('rule_broken', MOTION_DECIDED_IN_TREE);
       }
       if (how === 'unanimous' && !isUnanimousConsentOffered(ballot, input.type)) {
         throw new AppError(
@@ -456,16 +464,6 @@ export class VoteService {
       return STATUS_AMENDMENT_NOT_VOTED_ON;
     }
     return startVoteBlockerMessage(blocker) ?? BLOCKER_TEXT[blocker] ?? blocker;
-  }
-
-  /** The root motion of `motion` and every amendment under it. */
-  private treeOf(state: VotingState, motion: TMotion): TMotion[] {
-    const tree = [rootMotionOf(motion, state.motions)];
-    for (let i = 0; i < tree.length; i++) {
-      const parent = tree[i];
-      if (parent) tree.push(...amendmentsOf(parent, state.motions));
-    }
-    return tree;
   }
 
   private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {
