@@ -270,6 +270,16 @@ describe('listing a committee’s email votes', () => {
     await createVote(manager, code, 'EV', -HOUR, HOUR);
     expect(await list(manager, code)).toHaveLength(1);
 
+    // An address's codes are taken literally, never as LIKE patterns.
+    for (const [committee, vote] of [
+      ['%', 'EV'],
+      [code, '%'],
+      [code, 'E_'],
+    ]) {
+      expect((await refused(get(manager, committee as string, vote as string))).code).toBe('not_found');
+      expect((await refused(remove(manager, committee as string, vote as string))).code).toBe('not_found');
+    }
+
     const other = await newWorld(h, { voters: 1 });
     for (const ctx of [
       userCtx(other.tenantId, MANAGER),

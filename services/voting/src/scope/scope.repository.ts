@@ -1,3 +1,4 @@
+import { sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db/prisma.js';
 import type { CommitteeRm, EmailVote, MeetingRm } from '../generated/prisma/client.js';
@@ -16,7 +17,7 @@ export class ScopeRepository {
     return db.committeeRm.findMany({
       where: {
         tenantId,
-        code: { equals: code, mode: 'insensitive' },
+        code: sameCode(code),
         deleted: false,
         ...(year === undefined ? {} : { OR: [{ year }, { year: null }] }),
       },
@@ -33,7 +34,7 @@ export class ScopeRepository {
       where: {
         tenantId,
         committeeId: { in: committeeIds },
-        code: { equals: code, mode: 'insensitive' },
+        code: sameCode(code),
         deleted: false,
       },
       orderBy: { start: 'desc' },
@@ -47,7 +48,7 @@ export class ScopeRepository {
     code: string,
   ): Promise<EmailVoteRow | null> {
     return db.emailVote.findFirst({
-      where: { tenantId, committeeId: { in: committeeIds }, code: { equals: code, mode: 'insensitive' } },
+      where: { tenantId, committeeId: { in: committeeIds }, code: sameCode(code) },
       orderBy: { start: 'desc' },
     });
   }
