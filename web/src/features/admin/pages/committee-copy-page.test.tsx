@@ -107,6 +107,29 @@ describe('Copy committees', () => {
     expect(fetchMock.requestsTo('POST /api/admin/committees/copy')).toHaveLength(0);
   });
 
+  it('moves focus to the first field in error, so that a screen reader says what is wrong', async () => {
+    const { user, fetchMock } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Committee' })),
+    );
+    await pickCommittee(user, /Bylaws Committee/);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(document.activeElement).toBe(field('Code')));
+
+    fetchMock.on('POST /api/admin/committees/copy', {
+      status: 409,
+      body: {
+        message: 'The code has already been taken.',
+        errors: { code: ['The code has already been taken.'] },
+      },
+    });
+    await user.type(field('Code'), 'BYL');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText('The code has already been taken.');
+    await waitFor(() => expect(document.activeElement).toBe(field('Code')));
+  });
+
   it('checks the code length and a chosen committee before sending, and shows server field errors', async () => {
     const { user, fetchMock } = open();
     await user.click(await screen.findByRole('button', { name: 'Create' }));

@@ -97,6 +97,13 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const committee = committees.find((c) => c.guid === state.guid);
+  const formRef = React.useRef<HTMLFormElement>(null);
+
+  /** Errors are shown next to their fields; focus goes to the first, so that a screen reader reads it. */
+  function showErrors(found: Record<string, string>) {
+    setErrors(found);
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     const parsed = ZCommitteeCopyInput.safeParse({
@@ -109,7 +116,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
       year: state.termBased || state.year.trim() === '' ? null : Number(state.year),
     } satisfies Record<keyof TCommitteeCopyInput, unknown>);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      showErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -119,7 +126,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
       await navigate(paths.committeeAdmin(created));
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      setErrors(fields);
+      showErrors(fields);
       if (Object.keys(fields).length === 0) setFailure(errorText(err, FALLBACK.save));
     }
   });
@@ -135,7 +142,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+          <form ref={formRef} className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
             <div className="flex flex-col gap-2">
               <Label htmlFor="copy-committee">Committee</Label>
               <Select value={state.guid} onValueChange={(guid) => pick(guid)}>

@@ -78,8 +78,11 @@ export function CommitteeSettingsForm({
   const formRef = React.useRef<HTMLFormElement>(null);
   const prefix = mode === 'create' ? 'committee-create' : 'committee-edit';
 
+  /** The first error in the form: an invalid control, or a message about a whole list (out of sight above Save). */
   function focusFirstError() {
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    setTimeout(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error]')?.focus(),
+    );
   }
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
@@ -91,6 +94,14 @@ export function CommitteeSettingsForm({
     }
     try {
       await onSave(values);
+      // The names just saved are the committee's positions now: a later rename starts from them.
+      const saved = new Map(values.positions.map((row) => [row.key, row.position.trim()]));
+      setValues((current) => ({
+        ...current,
+        positions: current.positions.map((row) =>
+          saved.has(row.key) ? { ...row, original: saved.get(row.key) } : row,
+        ),
+      }));
     } catch (err) {
       const perField = normalizeServerErrors(fieldErrorsOf(err));
       setErrors(perField);
@@ -279,7 +290,7 @@ export function CommitteeSettingsForm({
             );
           })}
         </ul>
-        {errors.voting_rights && <p className="text-sm text-destructive">{errors.voting_rights}</p>}
+        {errors.voting_rights && <ListError message={errors.voting_rights} />}
         <div>
           <Button
             variant="outline"
@@ -388,7 +399,7 @@ export function CommitteeSettingsForm({
                   );
                 })}
               </ul>
-              {errors.demographics && <p className="text-sm text-destructive">{errors.demographics}</p>}
+              {errors.demographics && <ListError message={errors.demographics} />}
               <div>
                 <Button
                   variant="outline"
@@ -439,6 +450,15 @@ export function CommitteeSettingsForm({
 
       <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
     </form>
+  );
+}
+
+/** A message about a whole list (no one control is wrong): focusable, so that a failed save can lead to it. */
+function ListError({ message }: { message: string }) {
+  return (
+    <p data-list-error tabIndex={-1} className="text-sm text-destructive outline-none">
+      {message}
+    </p>
   );
 }
 

@@ -165,6 +165,11 @@ function searchPopupOpen(target: EventTarget | null): boolean {
   return !!popupId && target.ownerDocument.getElementById(popupId) !== null;
 }
 
+/** After a refused save: focus the first control marked invalid, so that a screen reader reads its message. */
+function focusFirstInvalid(form: React.RefObject<HTMLFormElement | null>): void {
+  setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
 const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };
 
 /** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
@@ -185,6 +190,7 @@ export function AddMemberDialog({
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const memberIds = members.map((member) => member.user.id);
+  const formRef = React.useRef<HTMLFormElement>(null);
 
   function reset() {
     setUser(null);
@@ -217,6 +223,7 @@ export function AddMemberDialog({
     const parsed = ZMemberCreateInput.safeParse({ code: committee.code, ...body });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      focusFirstInvalid(formRef);
       return;
     }
     setErrors({});
@@ -229,6 +236,7 @@ export function AddMemberDialog({
       const placed = placeFailure(err, ['user_id', ...choiceFields(committee)]);
       setErrors(placed.errors);
       if (placed.failure !== null) setFailure(placed.failure);
+      else focusFirstInvalid(formRef);
     }
   });
 
@@ -253,7 +261,7 @@ export function AddMemberDialog({
             <DialogTitle>Add Member</DialogTitle>
             <DialogDescription>Appoint a user to {committee.name}.</DialogDescription>
           </DialogHeader>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             {user ? (
               <div className="flex flex-col gap-2">
                 <p className="text-sm font-medium">User</p>
@@ -336,6 +344,7 @@ function EditMemberForm({
   });
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
+  const formRef = React.useRef<HTMLFormElement>(null);
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     setErrors({});
@@ -356,6 +365,7 @@ function EditMemberForm({
       const placed = placeFailure(err, choiceFields(committee));
       setErrors(placed.errors);
       if (placed.failure !== null) setFailure(placed.failure);
+      else focusFirstInvalid(formRef);
     }
   });
 
@@ -367,7 +377,7 @@ function EditMemberForm({
           {member.user.name} ({member.user.email})
         </DialogDescription>
       </DialogHeader>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <MemberChoiceFields
           committee={committee}
           idPrefix="edit-member"

@@ -240,6 +240,50 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(body.voting_rights).toContainEqual({ position: 'Voting Member', is_voting: true });
   });
 
+  it('renames a position saved earlier on the page from its saved name, so that its members move again', async () => {
+    const saved = (body: { voting_rights: { position: string; is_voting: boolean }[] }) => ({
+      body: {
+        ...committee,
+        voting_rights: body.voting_rights,
+        positions: body.voting_rights.map((right) => right.position),
+      },
+    });
+    const { user, fetchMock } = await openAdmin({
+      [PUT]: ({ body }) => saved(body as Parameters<typeof saved>[0]),
+    });
+    const position = screen.getByLabelText('Position 3');
+    await user.clear(position);
+    await user.type(position, 'Delegate');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo(PUT)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false),
+    );
+
+    // Renamed again, it is renamed from the name saved (the members now hold that one), not the one loaded.
+    await user.clear(screen.getByLabelText('Position 3'));
+    await user.type(screen.getByLabelText('Position 3'), 'Voting Member');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    await user.type(screen.getByLabelText('Position 5'), 'Observer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo(PUT)).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(fetchMock.requestsTo(PUT)[1]?.body).toHaveProperty('position_renames', [
+      { from: 'Delegate', to: 'Voting Member' },
+    ]);
+
+    // A position added and saved in this visit is one of the committee's too: renaming it moves its members.
+    await user.clear(screen.getByLabelText('Position 5'));
+    await user.type(screen.getByLabelText('Position 5'), 'Guest');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo(PUT)).toHaveLength(3));
+    expect(fetchMock.requestsTo(PUT)[2]?.body).toHaveProperty('position_renames', [
+      { from: 'Observer', to: 'Guest' },
+    ]);
+  });
+
   it("shows the server's refusal to remove a position members still hold with the positions", async () => {
     const refusal = "3 members hold the position 'Member'. Move them to another position before removing it.";
     const { user, fetchMock } = await openAdmin({
@@ -250,6 +294,24 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fetchMock.requestsTo(PUT)[0]?.body).not.toHaveProperty('position_renames');
+  });
+
+  it('moves focus to a message about the whole list of positions, which may be far above Save', async () => {
+    const refusal = "3 members hold the position 'Member'. Move them to another position before removing it.";
+    const { user } = await openAdmin({
+      [PUT]: { status: 422, body: { message: refusal, errors: { voting_rights: [refusal] } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove position 3' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(refusal));
+
+    // The same for the form's own check: a position named twice.
+    await user.clear(screen.getByLabelText('Position 3'));
+    await user.type(screen.getByLabelText('Position 3'), 'Chair');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toBe('Each position may appear only once.'),
+    );
   });
 
   it('refuses a demographic value that differs from another only in case, under that value', async () => {
@@ -391,6 +453,32 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('The user field is required.')).toBeTruthy();
     expect(within(dialog).getByText('The position field is required.')).toBeTruthy();
     expect(fetchMock.requestsTo(ADD)).toHaveLength(0);
+  });
+
+  it('moves focus to the first field in error in the member dialogs', async () => {
+    const EDIT = 'PUT /api/admin/committee/FIN/member/m-2';
+    const refusal = 'The position field is required.';
+    const { user } = await openAdmin({
+      [EDIT]: { status: 422, body: { message: refusal, errors: { position: [refusal] } } },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await within(dialog).findByText('The user field is required.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('combobox', { name: 'User' })),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Member' });
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await within(edit).findByText(refusal);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(edit).getByRole('combobox', { name: 'Position' })),
+    );
   });
 
   it('says up front that a committee without positions needs one before adding a member', async () => {
