@@ -30,6 +30,20 @@ describe('buildCsv', () => {
     expect(csv).toBe('Name,Note,Count\n"Lovelace, Ada","says ""hi""\nthen leaves",0\n');
   });
 
+  it('keeps text that starts like a formula as text, numbers as numbers', () => {
+    const csv = buildCsv<Row>(
+      [
+        { name: '=HYPERLINK("http://x","y")', note: '@SUM(A1)', count: -3 },
+        { name: '+1 555 0100', note: '-x', count: 0 },
+        { name: 'Ada = Lovelace', note: 'a-b', count: 1 },
+      ],
+      columns,
+    );
+    expect(csv).toBe(
+      'Name,Note,Count\n"\'=HYPERLINK(""http://x"",""y"")",\'@SUM(A1),-3\n\'+1 555 0100,\'-x,0\nAda = Lovelace,a-b,1\n',
+    );
+  });
+
   it('writes just the header when there are no rows', () => {
     expect(buildCsv<Row>([], columns)).toBe('Name,Note,Count\n');
   });

@@ -11,10 +11,19 @@ export interface CsvColumn<Row> {
 /** The exports' file-name timestamp (spec section 9: YYYY-MM-DD_HH-mm-ss). */
 export const CSV_TIMESTAMP_FORMAT = 'yyyy-MM-dd_HH-mm-ss';
 
+/**
+ * A text cell as a spreadsheet must read it: one that starts like a formula (=, +, -, @, tab, carriage
+ * return) gets a leading apostrophe, so a name such as '=HYPERLINK(...)' typed by a user stays text when an
+ * administrator opens the export (OWASP's CSV injection advice).
+ */
+export function safeCell(value: string | number): string | number {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 /** A header line, then one line per row; cells are quoted only when they need it. Missing cells are empty. */
 export function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
   return stringify(
-    rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+    rows.map((row) => columns.map((column) => safeCell(column.value(row) ?? ''))),
     { header: true, columns: columns.map((column) => column.header) },
   );
 }
