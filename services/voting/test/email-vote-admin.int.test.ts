@@ -21,6 +21,7 @@ import { CREATE_ENDED, EDIT_ENDED, EDIT_START_HAS_RESPONSES } from '../src/email
 import { refused, S } from './helpers.js';
 import {
   addMember,
+  callWhileEmailVoteCloses,
   type Harness,
   newWorld,
   outboxDrained,
@@ -30,7 +31,6 @@ import {
   streamEvents,
   userCtx,
   type World,
-  waitingForLock,
 } from './support.js';
 
 let h: Harness;
@@ -403,26 +403,11 @@ describe('deleting an email vote', () => {
     const code = w.committee.code;
     const manager = userCtx(w.tenantId, MANAGER);
     const vote = await createVote(manager, code, 'CLOSING', -HOUR, HOUR);
-    const prisma = h.service.runtime.prisma;
     // Another manager's edit closes it (and holds its row) while the delete has read it as open.
-    let deleted: Promise<string> = Promise.resolve('not sent');
-    await prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRawUnsafe(
-          `UPDATE "voting".email_votes SET "end" = now() - interval '1 second'
-           WHERE tenant_id = $1::uuid AND id = $2::uuid`,
-          w.tenantId,
-          vote.id,
-        );
-        deleted = remove(manager, code, 'CLOSING').then(
-          (r) => r.message,
-          (err: Error) => err.message,
-        );
-        await eventually(() => waitingForLock(h), 10_000);
-      },
-      { timeout: 20_000 },
+    const deleted = await callWhileEmailVoteCloses(h, w.tenantId, vote.id, () =>
+      remove(manager, code, 'CLOSING'),
     );
-    expect(await deleted).toBe('This vote has ended and can no longer be deleted.');
+    expect(deleted).toBe('This vote has ended and can no longer be deleted.');
     expect((await rowsOf(w.tenantId, vote.id)).emailVotes).toBe(1);
   });
 

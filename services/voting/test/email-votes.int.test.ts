@@ -15,13 +15,13 @@ import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refused, S } from './helpers.js';
 import {
+  callWhileEmailVoteCloses,
   type Harness,
   newWorld,
   publishEvent,
   RUNNER,
   startHarness,
   userCtx,
-  waitingForLock,
 } from './support.js';
 
 let h: Harness;
@@ -220,27 +220,13 @@ describe('email votes', () => {
       ZEmailVote,
     );
     const base = { committeeCode: w.committee.code, voteCode: 'EV3' };
-    const prisma = h.service.runtime.prisma;
     // A manager closes the vote early (the edit holds the vote's row) while the creation has read it open.
-    let created: Promise<string> = Promise.resolve('not sent');
-    await prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRawUnsafe(
-          `UPDATE "voting".email_votes SET "end" = now() - interval '1 second'
-           WHERE tenant_id = $1::uuid AND id = $2::uuid`,
-          w.tenantId,
-          ev.id,
-        );
-        created = h.call(S.motionCreate, manager, { ...base, name: 'Late motion' }, ZMotionReply).then(
-          (r) => r.message,
-          (err: Error) => err.message,
-        );
-        await eventually(() => waitingForLock(h), 10_000);
-      },
-      { timeout: 20_000 },
+    const created = await callWhileEmailVoteCloses(h, w.tenantId, ev.id, () =>
+      h.call(S.motionCreate, manager, { ...base, name: 'Late motion' }, ZMotionReply),
     );
     // Otherwise its ballot would stay open until the old end, after the vote closed.
-    expect(await created).toBe('Motions can only change while the vote is planned or in progress.');
+    expect(created).toBe('Motions can only change while the vote is planned or in progress.');
+    const prisma = h.service.runtime.prisma;
     expect(await prisma.motion.count({ where: { tenantId: w.tenantId } })).toBe(0);
     expect(await prisma.vote.count({ where: { tenantId: w.tenantId } })).toBe(0);
   });

@@ -305,3 +305,33 @@ export async function waitingForLock(h: Harness): Promise<boolean> {
   );
   return (rows[0]?.n ?? 0) > 0;
 }
+
+/**
+ * Sends `call` while another manager's edit closes the email vote early and holds its row, so the call has
+ * read the vote as open and waits for it; answers the call's message (or its error's) once the edit commits.
+ */
+export async function callWhileEmailVoteCloses(
+  h: Harness,
+  tenantId: string,
+  emailVoteId: string,
+  call: () => Promise<{ message: string }>,
+): Promise<string> {
+  let answer: Promise<string> = Promise.resolve('not sent');
+  await h.service.runtime.prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(
+        `UPDATE "voting".email_votes SET "end" = now() - interval '1 second'
+         WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+        tenantId,
+        emailVoteId,
+      );
+      answer = call().then(
+        (r) => r.message,
+        (err: Error) => err.message,
+      );
+      await eventually(() => waitingForLock(h), 10_000);
+    },
+    { timeout: 20_000 },
+  );
+  return answer;
+}
