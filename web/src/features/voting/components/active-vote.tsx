@@ -188,7 +188,8 @@ function RunnerVoteControls({
         ref={addButton}
         variant="outline"
         className="min-h-11"
-        aria-label={`Add ${VOTE_TIME_EXTENSION_SECONDS} seconds to the vote`}
+        // The spoken name starts with the visible text, so voice control finds it by what it shows.
+        aria-label={`+${VOTE_TIME_EXTENSION_SECONDS} s: add ${VOTE_TIME_EXTENSION_SECONDS} seconds to the vote`}
         disabled={addTime.isPending}
         onClick={() => void add()}
       >

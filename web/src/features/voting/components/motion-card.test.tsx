@@ -383,7 +383,7 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     for (const name of ['Show Results', 'Hide Breakdown', 'Hide All Results']) {
       expect((within(c).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
-    await user.click(within(c).getByRole('button', { name: 'Add 10 seconds to the vote' }));
+    await user.click(within(c).getByRole('button', { name: '+10 s: add 10 seconds to the vote' }));
     expect(await screen.findByText('10 Seconds Added To Vote Time')).toBeTruthy();
     expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1/vote/v-1`)[0]?.body).toEqual({ time: 10 });
 
