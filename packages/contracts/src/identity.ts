@@ -31,6 +31,8 @@ export const ZTenant = z.object({
   uses_nicknames: z.boolean(),
   default_from_name: z.string().nullable(),
   company: z.string().nullable(),
+  /** IANA time zone of the association's meetings ("today" for Start Meeting); null: the deployment's. */
+  time_zone: z.string().nullable(),
   voting: ZVotingSettings,
 });
 export type TTenant = z.infer<typeof ZTenant>;

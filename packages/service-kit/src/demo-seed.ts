@@ -18,6 +18,8 @@ export const DEMO_COMMITTEE_CODE = 'FIN';
 
 export interface DemoCommittee {
   tenantId: string;
+  /** The association's own time zone (null: the deployment's). */
+  timeZone: string | null;
   committee: TCommittee;
   /** The demo admin's request context, for the seed's own calls. */
   admin: TRequestContext;
@@ -69,5 +71,5 @@ export async function fetchDemoCommittee(
     ZCommittee,
     call,
   );
-  return { tenantId: tenant.id, committee, admin };
+  return { tenantId: tenant.id, timeZone: tenant.time_zone, committee, admin };
 }

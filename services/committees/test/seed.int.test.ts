@@ -45,6 +45,7 @@ const TENANT = {
   uses_nicknames: true,
   default_from_name: 'Demo Association',
   company: 'Demo Association',
+  time_zone: null,
   voting: DEFAULT_VOTING_SETTINGS,
 };
 

@@ -23,6 +23,7 @@ export const ALPHA: TTenant = {
   uses_nicknames: false,
   default_from_name: null,
   company: null,
+  time_zone: null,
   voting: DEFAULT_VOTING_SETTINGS,
 };
 export const BETA: TTenant = { ...ALPHA, id: 'ten-beta', name: 'Beta Association' };

@@ -46,6 +46,7 @@ describe('tenants, sign-in, me and principals', () => {
         uses_nicknames: false,
         default_from_name: null,
         company: null,
+        time_zone: null,
         voting: DEFAULT_VOTING_SETTINGS,
       });
     });

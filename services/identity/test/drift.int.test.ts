@@ -23,7 +23,11 @@ describe('schema drift', () => {
       schema: 'identity',
       migrationsDir: MIGRATIONS_DIR,
     });
-    expect(applied).toEqual(['20261121000000_init', '20261123000000_tenant_voting_settings']);
+    expect(applied).toEqual([
+      '20261121000000_init',
+      '20261123000000_tenant_voting_settings',
+      '20261124210000_tenant_time_zone',
+    ]);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'identity' })).toEqual([]);
   });
 });

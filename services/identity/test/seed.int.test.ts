@@ -80,6 +80,7 @@ describe('demo seed', () => {
         uses_nicknames: true,
         default_from_name: 'Demo Association',
         company: 'Demo Association',
+        time_zone: null,
         voting: DEFAULT_VOTING_SETTINGS,
       });
     }

@@ -4,7 +4,10 @@ import { z } from 'zod';
 
 /** The meetings service's own variables, on top of the kit's (validated at boot; see .env.example). */
 export const ZMeetingsSettings = z.object({
-  /** The association's time zone: what "today" means for Start Meeting, and the calendar's zone. */
+  /**
+   * The deployment's time zone, for an association without its own (identity's tenants.time_zone): what
+   * "today" means for Start Meeting, and the calendar's zone.
+   */
   MEETINGS_TIME_ZONE: ZTimeZone.default(DEFAULT_MEETING_TIME_ZONE),
   /** Public site address, for the meeting link in calendar files. */
   PUBLIC_APP_URL: z.string().url().default('http://localhost:8080'),

@@ -17,6 +17,7 @@ import { MeetingEvents } from './meetings/meeting.events.js';
 import { MeetingHandler } from './meetings/meeting.handler.js';
 import { MeetingRepository } from './meetings/meeting.repository.js';
 import { MeetingService } from './meetings/meeting.service.js';
+import { MeetingTimeZones } from './meetings/meeting-time-zones.js';
 import {
   defaultVideoProviders,
   JoinService,
@@ -38,6 +39,7 @@ export function meetingsModule(settings: TMeetingsSettings, providers?: VideoPro
       { provide: MEETINGS_SETTINGS, useValue: settings },
       { provide: VIDEO_PROVIDERS, useValue: providers ?? defaultVideoProviders(settings) },
       Clock,
+      MeetingTimeZones,
       MeetingRepository,
       MeetingEvents,
       MeetingService,

@@ -72,7 +72,7 @@ export async function seedDemo(
     attendance,
     events,
     fixedClock(now),
-    settings,
+    { of: async () => timeZone },
     new ListVersions(db),
   );
   const { tenantId, committee } = demo;
@@ -162,7 +162,8 @@ async function main(): Promise<void> {
   });
   try {
     const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    console.log(formatSummary(await seedDemo(prisma, demo, { timeZone: config.MEETINGS_TIME_ZONE })));
+    const timeZone = demo.timeZone ?? config.MEETINGS_TIME_ZONE;
+    console.log(formatSummary(await seedDemo(prisma, demo, { timeZone })));
   } finally {
     await prisma.$disconnect();
     await nc.close().catch(() => undefined);

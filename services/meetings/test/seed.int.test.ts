@@ -19,6 +19,7 @@ const TENANT = {
   uses_nicknames: false,
   default_from_name: null,
   company: null,
+  time_zone: null,
   voting: DEFAULT_VOTING_SETTINGS,
 };
 const FIN: TCommittee = {

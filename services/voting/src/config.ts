@@ -10,7 +10,7 @@ export const ZVotingConfig = ZServiceConfig.extend({
   CAST_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   /** How often ended votes are finalized (ms). */
   FINALIZE_EVERY_MS: z.coerce.number().int().min(50).max(60_000).default(500),
-  /** The association's time zone (the meetings service's setting): the seed moves EV1 on its later days. */
+  /** The deployment's time zone (as meetings'), unless the demo association has its own: the seed moves EV1 on its later days. */
   MEETINGS_TIME_ZONE: ZTimeZone.default(DEFAULT_MEETING_TIME_ZONE),
 });
 export type TVotingConfig = z.infer<typeof ZVotingConfig>;

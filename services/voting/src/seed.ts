@@ -211,7 +211,7 @@ async function main(): Promise<void> {
   });
   try {
     const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    const timeZone = config.MEETINGS_TIME_ZONE;
+    const timeZone = demo.timeZone ?? config.MEETINGS_TIME_ZONE;
     console.log(
       formatSummary(await seedDemo(prisma, demo, { nc, prefix: config.SUBJECT_PREFIX }, { timeZone })),
     );

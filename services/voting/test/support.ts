@@ -63,6 +63,7 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
       uses_nicknames: false,
       default_from_name: null,
       company: null,
+      time_zone: null,
       voting: votingSettings.get(ctx.tenantId) ?? DEFAULT_VOTING_SETTINGS,
     }),
   );

@@ -41,6 +41,7 @@ export function makeMe(overrides: Partial<Omit<TMe, 'user'>> & { user?: Partial<
       uses_nicknames: false,
       default_from_name: null,
       company: null,
+      time_zone: null,
       voting: DEFAULT_VOTING_SETTINGS,
     },
     ...rest,

@@ -19,6 +19,7 @@ describe('tenant voting settings', () => {
     hideAbstain: true,
     showVoteProgress: false,
     defaultResultVisibility: 'hide_breakdown',
+    timeZone: null,
   };
 
   it('carry the wording and the default result visibility', () => {
@@ -35,5 +36,26 @@ describe('tenant voting settings', () => {
       toTenant({ ...row, defaultResultVisibility: 'sometimes' }).voting.default_result_visibility,
     ).toBeNull();
     expect(toTenant({ ...row, defaultResultVisibility: null }).voting.default_result_visibility).toBeNull();
+  });
+});
+
+describe('tenant time zone', () => {
+  const row: TenantRow = {
+    id: 't1',
+    name: 'Assoc',
+    usesNicknames: false,
+    defaultFromName: null,
+    company: null,
+    abstainLabel: 'Abstain',
+    hideAbstain: false,
+    showVoteProgress: true,
+    defaultResultVisibility: null,
+    timeZone: 'America/Los_Angeles',
+  };
+
+  it("carries the association's zone; none, or one the runtime does not know, leaves the deployment's", () => {
+    expect(toTenant(row).time_zone).toBe('America/Los_Angeles');
+    expect(toTenant({ ...row, timeZone: null }).time_zone).toBeNull();
+    expect(toTenant({ ...row, timeZone: 'Mars/Olympus_Mons' }).time_zone).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { type TTenant, ZResultVisibility } from '@gavel/contracts';
+import { ZTimeZone } from '@gavel/service-kit';
 
 export interface TenantRow {
   id: string;
@@ -10,6 +11,7 @@ export interface TenantRow {
   hideAbstain: boolean;
   showVoteProgress: boolean;
   defaultResultVisibility: string | null;
+  timeZone: string | null;
 }
 
 export function toTenant(row: TenantRow): TTenant {
@@ -19,6 +21,8 @@ export function toTenant(row: TenantRow): TTenant {
     uses_nicknames: row.usesNicknames,
     default_from_name: row.defaultFromName,
     company: row.company,
+    // A zone this runtime does not know (a typo in the database) means the deployment's.
+    time_zone: ZTimeZone.safeParse(row.timeZone).data ?? null,
     voting: {
       abstain_label: row.abstainLabel,
       hide_abstain: row.hideAbstain,

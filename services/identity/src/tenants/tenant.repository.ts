@@ -13,6 +13,7 @@ const TENANT_COLUMNS = {
   hideAbstain: true,
   showVoteProgress: true,
   defaultResultVisibility: true,
+  timeZone: true,
 } as const;
 
 export interface NewTenant {

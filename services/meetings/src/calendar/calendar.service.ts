@@ -6,6 +6,7 @@ import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
 import { Database } from '../db/database.js';
 import type { CommitteeRow, MeetingRow } from '../meetings/meeting.repository.js';
 import { MeetingService } from '../meetings/meeting.service.js';
+import { MeetingTimeZones } from '../meetings/meeting-time-zones.js';
 
 /** Where HTML starts a new line: after a block (paragraph, heading, list item…) and at a <br>. */
 const BLOCK_END = /<\/(?:p|div|h[1-6]|li|ul|ol|blockquote|pre|tr|table|section|article)\s*>/gi;
@@ -66,6 +67,7 @@ export class CalendarService {
     @Inject(Database) private readonly db: Database,
     @Inject(MeetingService) private readonly meetingService: MeetingService,
     @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
+    @Inject(MeetingTimeZones) private readonly timeZones: MeetingTimeZones,
   ) {}
 
   async calendar(ctx: TRequestContext, ref: TMeetingRef): Promise<TCalendarReply> {
@@ -75,7 +77,7 @@ export class CalendarService {
       content_type: 'text/calendar; charset=utf-8',
       body: meetingCalendar(meeting, committee, {
         appUrl: this.settings.PUBLIC_APP_URL,
-        timeZone: this.settings.MEETINGS_TIME_ZONE,
+        timeZone: await this.timeZones.of(ctx.tenantId, ctx.requestId),
       }),
     };
   }

@@ -2,12 +2,12 @@ import type { TMyMeeting, TRequestContext } from '@gavel/contracts';
 import { dateKey, zonedTime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
-import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
 import { Database } from '../db/database.js';
 import { isUuid } from '../db/prisma.js';
 import { asMode, toMeeting } from '../meetings/meeting.mapper.js';
 import { MeetingRepository } from '../meetings/meeting.repository.js';
 import { requireUser } from '../meetings/meeting-access.js';
+import { MeetingTimeZones } from '../meetings/meeting-time-zones.js';
 import { MyMeetingsRepository } from './my-meetings.repository.js';
 
 /** The member home's meetings: the signed-in user's own, never anyone else's. */
@@ -18,7 +18,7 @@ export class MyMeetingsService {
     @Inject(MyMeetingsRepository) private readonly mine: MyMeetingsRepository,
     @Inject(MeetingRepository) private readonly meetings: MeetingRepository,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
+    @Inject(MeetingTimeZones) private readonly timeZones: MeetingTimeZones,
   ) {}
 
   /**
@@ -31,7 +31,7 @@ export class MyMeetingsService {
     const tenantId = ctx.tenantId;
     if (!isUuid(tenantId)) return [];
     const now = this.clock.now();
-    const timeZone = this.settings.MEETINGS_TIME_ZONE;
+    const timeZone = await this.timeZones.of(tenantId, ctx.requestId);
     const startOfToday = zonedTime(dateKey(now, timeZone), 0, 0, timeZone);
     return this.db.read(async (db) => {
       const [committeeIds, { meetingIds, rsvps }] = await Promise.all([

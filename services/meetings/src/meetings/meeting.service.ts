@@ -22,7 +22,6 @@ import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
 import { AttendanceRepository } from '../attendance/attendance.repository.js';
 import { ListVersions } from '../attendance/list-cache.js';
 import { Clock } from '../clock.js';
-import { MEETINGS_SETTINGS, type TMeetingsSettings } from '../config.js';
 import { Database } from '../db/database.js';
 import { type Db, isUniqueViolation, type Tx } from '../db/prisma.js';
 import { MeetingEvents } from './meeting.events.js';
@@ -42,6 +41,7 @@ import {
   requirePermission,
   requireUser,
 } from './meeting-access.js';
+import { MeetingTimeZones } from './meeting-time-zones.js';
 
 /** A meeting the caller may view, with what the access rules looked at. */
 export interface ViewableMeeting {
@@ -93,7 +93,7 @@ export class MeetingService {
     @Inject(AttendanceRepository) private readonly attendance: AttendanceRepository,
     @Inject(MeetingEvents) private readonly events: MeetingEvents,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
+    @Inject(MeetingTimeZones) private readonly timeZones: Pick<MeetingTimeZones, 'of'>,
     @Inject(ListVersions) private readonly listVersions: ListVersions,
   ) {}
 
@@ -105,7 +105,7 @@ export class MeetingService {
       committee,
       tallies,
       now: this.clock.now(),
-      timeZone: this.settings.MEETINGS_TIME_ZONE,
+      timeZone: await this.timeZones.of(tenantId),
       admin,
     });
   }
@@ -161,6 +161,7 @@ export class MeetingService {
   async list(ctx: TRequestContext, scope: TCommitteeScope): Promise<TMeeting[]> {
     requireUser(ctx);
     requirePermission(canAny(ctx, ...LIST_PERMISSIONS));
+    const timeZone = await this.timeZones.of(ctx.tenantId, ctx.requestId);
     return this.db.transaction(async (tx) => {
       const committee = await this.committeeByCode(tx, ctx.tenantId, scope.committeeCode, scope.year);
       const rows = await this.meetings.listByCommittee(tx, ctx.tenantId, committee.id);
@@ -171,9 +172,7 @@ export class MeetingService {
       );
       const now = this.clock.now();
       const admin = canAny(ctx, 'create meetings', 'update meetings');
-      return rows.map((row) =>
-        toMeeting({ row, committee, tallies, now, timeZone: this.settings.MEETINGS_TIME_ZONE, admin }),
-      );
+      return rows.map((row) => toMeeting({ row, committee, tallies, now, timeZone, admin }));
     });
   }
 
@@ -247,6 +246,7 @@ export class MeetingService {
   async start(ctx: TRequestContext, ref: TMeetingRef): Promise<TMeeting> {
     requireUser(ctx);
     requirePermission(isRunner(ctx));
+    const timeZone = await this.timeZones.of(ctx.tenantId, ctx.requestId);
     return this.write(async (tx) => {
       const found = await this.resolve(tx, ctx, ref);
       const current = await this.meetings.lock(tx, ctx.tenantId, found.meeting.id);
@@ -254,7 +254,7 @@ export class MeetingService {
       if (current.status !== 'planned')
         throw new AppError('rule_broken', 'Only a planned meeting can be started.');
       const now = this.clock.now();
-      if (!sameDay(current.start, now, this.settings.MEETINGS_TIME_ZONE))
+      if (!sameDay(current.start, now, timeZone))
         throw new AppError('rule_broken', 'A meeting can only be started on the day it is scheduled.');
       const row = await this.meetings.update(tx, ctx.tenantId, current.id, {
         status: 'in_progress',
