@@ -120,6 +120,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
+    // Behind TLS, browsers are told to keep to https: a downgraded first visit would expose the cookies.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     const cookie = request.cookies[CSRF_COOKIE];
     if (!isValidCsrfToken(cookie)) setCsrfCookie(request, reply);
     const verdict = checkCsrf(request.method, request.headers, cookie);

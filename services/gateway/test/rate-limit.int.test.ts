@@ -131,6 +131,17 @@ describe('behind a TLS proxy', () => {
     expect(login.status).toBe(200);
     expect(login.cookies.find((x) => x.name === 'gavel_session')?.attributes.secure).toBe(true);
   });
+
+  it('tells browsers to keep to https (HSTS) on pages and API answers that came over https, only then', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    const over = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.3.0.2' };
+    for (const path of ['/api/me', '/meetings']) {
+      const secure = await c.get(path, { headers: over });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000');
+      const plain = await c.get(path, { headers: { 'x-forwarded-for': '10.3.0.2' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
 });
 
 describe('a peer that is not a trusted proxy', () => {
