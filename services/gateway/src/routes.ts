@@ -166,7 +166,9 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
       return reply.send({ ok: true });
     }
 
-    const merged = mergeInput(request.params, request.query, request.body);
+    // A secret (password, bypass code) never comes from the address: it would land in access logs.
+    const query = route.rateLimit || route.session === 'create' ? undefined : request.query;
+    const merged = mergeInput(request.params, query, request.body);
     let buckets: Bucket[] = [];
     if (route.rateLimit) {
       const email = typeof merged?.email === 'string' ? merged.email : null;

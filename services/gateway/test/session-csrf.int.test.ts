@@ -221,6 +221,17 @@ describe('sessions', () => {
     expect(res.json).toEqual({ message: 'These credentials do not match our records.' });
     expect(res.cookies.find((x) => x.name === 'gavel_session')).toBeUndefined();
   });
+
+  it('takes no credentials from the address (it lands in access logs and browser history)', async () => {
+    const c = client();
+    await c.prime();
+    const res = await c.post('/api/auth/login?email=alice@alpha.test&password=correct%20horse', {});
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      errors: { email: ['The email field is required.'], password: ['The password field is required.'] },
+    });
+    expect(res.cookies.find((x) => x.name === 'gavel_session')).toBeUndefined();
+  });
 });
 
 describe('tenants and request ids', () => {
