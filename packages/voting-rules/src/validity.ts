@@ -10,7 +10,7 @@ import type { VoteRecord } from './types.js';
  */
 export function motionQuorum(opts: { votingMembersInFilter: number | null; generalQuorum: number }): number {
   const n = opts.votingMembersInFilter;
-  if (n === null) return opts.generalQuorum;
+  if (n == null) return opts.generalQuorum; // undefined from a JS caller also means no filter
   const count = Math.max(0, Math.floor(n));
   return Math.round(count / 2) + (count % 2 === 0 ? 1 : 0);
 }

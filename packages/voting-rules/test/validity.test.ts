@@ -19,9 +19,15 @@ describe('motionQuorum', () => {
     expect(motionQuorum({ votingMembersInFilter: n, generalQuorum: 99 })).toBe(expected);
   });
 
-  it('uses the general quorum when no filter applies', () => {
-    expect(motionQuorum({ votingMembersInFilter: null, generalQuorum: 7 })).toBe(7);
-    expect(motionQuorum({ votingMembersInFilter: null, generalQuorum: 0 })).toBe(0);
+  it.each([
+    [null, 7, 7],
+    [null, 0, 0],
+    // a JavaScript caller that leaves the count out means "no filter" too, not a NaN quorum
+    [undefined, 7, 7],
+  ])('uses the general quorum when no filter applies (%s, general %i → %i)', (n, general, expected) => {
+    expect(motionQuorum({ votingMembersInFilter: n as number | null, generalQuorum: general })).toBe(
+      expected,
+    );
   });
 
   it('a filter with zero members is still a filter', () => {
