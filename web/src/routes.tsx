@@ -14,41 +14,51 @@ import { MeetingCreatePage, MeetingEditPage } from '@/features/meetings/pages/me
 import { MeetingPage } from '@/features/meetings/pages/meeting-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { NotFoundPage } from '@/features/shell/pages/not-found-page';
+import { RouteErrorPage } from '@/features/shell/pages/route-error-page';
 import { UserEditPage } from '@/features/users/pages/user-edit-page';
 
 /** The page routes: the spec's page paths, and ours where the spec does not show one. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/login/bypass', element: <BypassPage /> },
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    // A page that throws while rendering shows our error page, not the router's developer screen.
+    errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <MemberHomePage /> },
-      { path: '/admin', element: <AdminHomePage /> },
-      { path: '/admin/committees/copy', element: <CommitteeCopyPage /> },
-      { path: '/admin/committee/create', element: <CommitteeCreatePage /> },
-      { path: '/admin/committee/:code', element: <CommitteeAdminPage /> },
-      { path: '/admin/appointments', element: <AppointmentsDashboardPage /> },
-      { path: '/admin/appointments/:year', element: <AppointmentsDashboardPage /> },
-      { path: '/admin/users/:id/edit', element: <UserEditPage /> },
-      { path: '/meeting/:committeeCode/:meetingCode', element: <MeetingPage /> },
-      { path: '/meeting/:committeeCode/:meetingCode/rsvp', element: <MeetingPage awaitingRsvp /> },
-      { path: '/vote/:committeeCode/:voteCode', element: <EmailVotePage /> },
-      { path: '/admin/committee/:code/meeting/create', element: <MeetingCreatePage /> },
-      { path: '/admin/committee/:code/meeting/:meetingCode/edit', element: <MeetingEditPage /> },
-      { path: '/admin/committee/:code/vote/create', element: <EmailVoteCreatePage /> },
-      { path: '/admin/committee/:code/vote/:voteCode/edit', element: <EmailVoteEditPage /> },
-      // The motion edit link, {adminBase}/motion/{id}: the page with that motion's edit form open.
+      { path: '/login', element: <LoginPage /> },
+      { path: '/login/bypass', element: <BypassPage /> },
       {
-        path: '/admin/committee/:committeeCode/meeting/:meetingCode/motion/:motionId',
-        element: <MeetingPage />,
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <MemberHomePage /> },
+          { path: '/admin', element: <AdminHomePage /> },
+          { path: '/admin/committees/copy', element: <CommitteeCopyPage /> },
+          { path: '/admin/committee/create', element: <CommitteeCreatePage /> },
+          { path: '/admin/committee/:code', element: <CommitteeAdminPage /> },
+          { path: '/admin/appointments', element: <AppointmentsDashboardPage /> },
+          { path: '/admin/appointments/:year', element: <AppointmentsDashboardPage /> },
+          { path: '/admin/users/:id/edit', element: <UserEditPage /> },
+          { path: '/meeting/:committeeCode/:meetingCode', element: <MeetingPage /> },
+          { path: '/meeting/:committeeCode/:meetingCode/rsvp', element: <MeetingPage awaitingRsvp /> },
+          { path: '/vote/:committeeCode/:voteCode', element: <EmailVotePage /> },
+          { path: '/admin/committee/:code/meeting/create', element: <MeetingCreatePage /> },
+          { path: '/admin/committee/:code/meeting/:meetingCode/edit', element: <MeetingEditPage /> },
+          { path: '/admin/committee/:code/vote/create', element: <EmailVoteCreatePage /> },
+          { path: '/admin/committee/:code/vote/:voteCode/edit', element: <EmailVoteEditPage /> },
+          // The motion edit link, {adminBase}/motion/{id}: the page with that motion's edit form open.
+          {
+            path: '/admin/committee/:committeeCode/meeting/:meetingCode/motion/:motionId',
+            element: <MeetingPage />,
+          },
+          {
+            path: '/admin/committee/:committeeCode/vote/:voteCode/motion/:motionId',
+            element: <EmailVotePage />,
+          },
+        ],
       },
-      { path: '/admin/committee/:committeeCode/vote/:voteCode/motion/:motionId', element: <EmailVotePage /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ];

@@ -4,4 +4,6 @@ export const FALLBACK = {
   save: 'Unknown Save Error... Please try again.',
   delete: 'Unknown Delete Error... Please try again.',
   update: 'Unknown Update Error... Please try again.',
+  /** Where no more particular fallback applies (meetings spec section 8: start and end meeting). */
+  general: 'Unknown Error... Please try again.',
 } as const;

@@ -3,9 +3,19 @@ export function isAbsoluteHttpUrl(to: string): boolean {
   return /^https?:\/\//i.test(to);
 }
 
-/** True for a path of this site ('/x'), not a protocol-relative '//host' or '/\host'. */
+const PARSE_BASE = 'http://gavel.invalid';
+
+/**
+ * True for a path of this site ('/x') as the browser reads it: not a protocol-relative '//host' or
+ * '/\host', nor one hidden by tabs or newlines, which the browser drops ('/<tab>/host' is '//host').
+ */
 export function isSitePath(to: string): boolean {
-  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\');
+  if (!to.startsWith('/')) return false;
+  try {
+    return new URL(to, PARSE_BASE).origin === PARSE_BASE;
+  } catch {
+    return false;
+  }
 }
 
 /** The `?next=` target after signing in: a path of this site, else the fallback. */

@@ -5,7 +5,7 @@ import {
   type TMe,
   type TVotingSettings,
 } from '@gavel/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
 import { principalOf } from '@/features/auth/principal';
@@ -34,11 +34,22 @@ export function useVotingSettings(): TVotingSettings {
   return data?.tenant.voting ?? DEFAULT_VOTING_SETTINGS;
 }
 
+/**
+ * Forgets every cached answer but /api/me's: they may be another user's, left behind when a session
+ * ended with a 401 rather than a sign-out. (The me query stays so the sign-in pages see the new user.)
+ */
+function forgetPreviousUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TLoginInput) => login(input),
-    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
+    onSuccess: (me) => {
+      forgetPreviousUser(queryClient);
+      queryClient.setQueryData(queryKeys.me, me);
+    },
   });
 }
 
@@ -47,7 +58,10 @@ export function useBypassCode() {
   return useMutation({
     mutationFn: (code: string) => submitBypassCode({ code }),
     // The code signed someone in: whoever /api/me reported before is out of date.
-    onSuccess: () => queryClient.removeQueries({ queryKey: queryKeys.me }),
+    onSuccess: () => {
+      forgetPreviousUser(queryClient);
+      queryClient.removeQueries({ queryKey: queryKeys.me });
+    },
   });
 }
 

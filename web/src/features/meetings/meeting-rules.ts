@@ -3,6 +3,7 @@ import { isCheckedIn, NOT_CHECKED_IN } from '@gavel/voting-rules';
 import { format, isSameDay } from 'date-fns';
 import { ApiError } from '@/lib/api-client';
 import { formatTime, toDate } from '@/lib/date-time';
+import { FALLBACK } from '@/lib/messages';
 
 export type TMeetingStatus = TMeeting['status'];
 
@@ -20,7 +21,7 @@ export const MEETING_TEXT = {
   ended_toast: 'Meeting Ended!',
   startError: 'Error Starting Meeting!',
   endError: 'Error Ending Meeting!',
-  unknownError: 'Unknown Error... Please try again.',
+  unknownError: FALLBACK.general,
   noResources: 'No resources available',
   noDetails: 'No additional details available',
   /** The header's empty description (motions shown); the meeting-info panel says noDetails. */

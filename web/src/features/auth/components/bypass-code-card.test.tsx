@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '@/test/cookies';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { makeMe } from '@/test/fixtures';
+import { makeMe, makeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const BYPASS = 'POST /api/auth/bypass';
@@ -165,6 +165,32 @@ describe('BypassCodeCard', () => {
     expect(await screen.findByText('Success!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 3000 });
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+  });
+
+  it("does not show the previous user's cached pages to the one who enters a code", async () => {
+    const view = (name: string) => ({
+      user: makeUser({ id: 'u-9', name }),
+      roles: [],
+      available_roles: [],
+    });
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe() },
+      'GET /api/admin/users/u-9': { body: view('Grace Hopper') },
+    });
+    const { user, router } = renderApp('/admin/users/u-9/edit');
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    await router.navigate('/login/bypass');
+    await screen.findByText('Enter Bypass Code');
+    fetchMock.on(BYPASS, { body: { to: '/admin/users/u-9/edit' } });
+    fetchMock.on('GET /api/me', { body: makeMe({ user: { id: 'u-2', name: 'Bob Other' } }) });
+    fetchMock.on('GET /api/admin/users/u-9', { body: view('Grace B. Hopper') });
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.paste('ABC123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/u-9/edit'), {
+      timeout: 3000,
+    });
+    expect(await screen.findByText('Grace B. Hopper')).toBeTruthy();
+    expect(screen.queryByText('Grace Hopper')).toBeNull();
   });
 
   it('leaves the app with window.location.assign for an absolute address', async () => {

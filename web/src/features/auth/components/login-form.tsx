@@ -5,11 +5,12 @@ import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { useLogin } from '@/features/auth/queries';
 import { ApiError, errorText, fieldErrorsOf, firstMessages } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 
 export const LOGIN_FAILED = 'These credentials do not match our records.';
 export const LOGIN_THROTTLED = 'Too many login attempts. Please try again later.';
-export const LOGIN_UNKNOWN = 'Unknown Error... Please try again.';
+export const LOGIN_UNKNOWN = FALLBACK.general;
 
 function generalMessage(err: unknown): string | null {
   if (err instanceof ApiError) {
@@ -26,6 +27,13 @@ export function LoginForm() {
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [message, setMessage] = React.useState<string | null>(null);
   const login = useLogin();
+  const formRef = React.useRef<HTMLFormElement>(null);
+
+  // A failed submit takes the user to the first field with a message.
+  React.useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     setMessage(null);
@@ -47,7 +55,7 @@ export function LoginForm() {
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {message && (
         <p
           role="alert"

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { makeMe } from '@/test/fixtures';
+import { makeMe, makeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const LOGIN = 'POST /api/auth/login';
@@ -36,6 +37,17 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it.each(['/\t/evil.example', '/\n/evil.example', '/\r\\evil.example'])(
+    'goes home for a ?next= the browser reads as another site (%j)',
+    async (next) => {
+      mockFetch({ 'GET /api/me': signedOut, [LOGIN]: { body: makeMe() } });
+      const { user, router } = await openLogin(`/login?next=${encodeURIComponent(next)}`);
+      await user.type(screen.getByLabelText('Email'), 'ada@example.org');
+      await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
+
   it("shows the server's field errors under each field", async () => {
     mockFetch({
       'GET /api/me': signedOut,
@@ -50,6 +62,18 @@ describe('LoginPage', () => {
     expect(await screen.findByText('We do not know this address.')).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('moves focus to the first field the server rejected', async () => {
+    mockFetch({
+      'GET /api/me': signedOut,
+      [LOGIN]: { status: 400, body: { message: '', errors: { email: ['We do not know this address.'] } } },
+    });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.org');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    await screen.findByText('We do not know this address.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 
   it('checks the fields before sending anything', async () => {
@@ -92,6 +116,31 @@ describe('LoginPage', () => {
     expect(fetchMock.requestsTo(LOGIN)).toHaveLength(1);
     answer(json(401, { message: '' }));
     await waitFor(() => expect(button.disabled).toBe(false));
+  });
+
+  it("does not show the previous user's cached pages to the next one who signs in", async () => {
+    const view = (name: string) => ({
+      user: makeUser({ id: 'u-9', name }),
+      roles: [],
+      available_roles: [],
+    });
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe() },
+      'GET /api/admin/users/u-9': { body: view('Grace Hopper') },
+    });
+    const { user, router, queryClient } = renderApp('/admin/users/u-9/edit');
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    // The session ends without a sign-out (a 401): back to the sign-in page, the cache still full.
+    fetchMock.on('GET /api/me', signedOut);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    await screen.findByRole('button', { name: 'Sign in' });
+    fetchMock.on(LOGIN, { body: makeMe({ user: { id: 'u-2', name: 'Bob Other' } }) });
+    fetchMock.on('GET /api/admin/users/u-9', { body: view('Grace B. Hopper') });
+    await user.type(screen.getByLabelText('Email'), 'bob@example.org');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/u-9/edit'));
+    expect(await screen.findByText('Grace B. Hopper')).toBeTruthy();
+    expect(screen.queryByText('Grace Hopper')).toBeNull();
   });
 
   it('sends a signed-in user straight on', async () => {

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { NonIndexRouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { currentNavItem } from '@/features/shell/components/app-sidebar';
 import { SIDEBAR_STORAGE_KEY } from '@/features/shell/use-sidebar';
 import { queryKeys } from '@/lib/query-keys';
+import { routes } from '@/routes';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -82,6 +84,24 @@ describe('NotFoundPage', () => {
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.me)).toBeTruthy());
     expect(screen.getByRole('link', { name: 'Go to Home' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Go to Admin' })).toBeNull();
+  });
+});
+
+describe('RouteErrorPage', () => {
+  it("shows the app's error page, not the router's developer screen, when a page throws", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/me': { body: makeMe() } });
+    function Broken(): never {
+      throw new Error('Cannot read properties of undefined');
+    }
+    const root = routes[0] as NonIndexRouteObject;
+    renderApp('/broken', {
+      routes: [{ ...root, children: [{ path: '/broken', element: <Broken /> }, ...(root.children ?? [])] }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Unknown Error... Please try again.');
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText(/Unexpected Application Error|Cannot read properties/)).toBeNull();
   });
 });
 

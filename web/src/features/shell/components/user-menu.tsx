@@ -12,8 +12,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/features/auth/queries';
 import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
 
-export const SIGN_OUT_FAILED = 'Unknown Error... Please try again.';
+export const SIGN_OUT_FAILED = FALLBACK.general;
 
 export function UserMenu({ me }: { me: TMe }) {
   const signOut = useSignOut();

@@ -85,6 +85,13 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const update = useUpdateUser(userId);
+  const formRef = React.useRef<HTMLFormElement>(null);
+
+  // A failed submit takes the user to the first field with a message.
+  React.useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     const body = toBody(values);
@@ -117,7 +124,7 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
     }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => (
           <FormField

@@ -98,6 +98,19 @@ describe('UserEditPage', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('moves focus to the first field with an error, from the server or the form', async () => {
+    const { user } = await openEdit({
+      [PUT]: { status: 400, body: { message: '', errors: { email: ['The email has already been taken.'] } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The email has already been taken.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The last name field is required.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Last name'));
+  });
+
   it('checks required fields with the shared contract before sending', async () => {
     const { user, fetchMock } = await openEdit({});
     await user.clear(screen.getByLabelText('Last name'));
