@@ -8,19 +8,21 @@ describe('tenant host names', () => {
   });
 });
 
+const ROW: TenantRow = {
+  id: 't1',
+  name: 'Assoc',
+  usesNicknames: false,
+  defaultFromName: null,
+  company: null,
+  abstainLabel: 'Present',
+  hideAbstain: true,
+  showVoteProgress: false,
+  defaultResultVisibility: 'hide_breakdown',
+  timeZone: null,
+};
+
 describe('tenant voting settings', () => {
-  const row: TenantRow = {
-    id: 't1',
-    name: 'Assoc',
-    usesNicknames: false,
-    defaultFromName: null,
-    company: null,
-    abstainLabel: 'Present',
-    hideAbstain: true,
-    showVoteProgress: false,
-    defaultResultVisibility: 'hide_breakdown',
-    timeZone: null,
-  };
+  const row = ROW;
 
   it('carry the wording and the default result visibility', () => {
     expect(toTenant(row).voting).toEqual({
@@ -40,18 +42,7 @@ describe('tenant voting settings', () => {
 });
 
 describe('tenant time zone', () => {
-  const row: TenantRow = {
-    id: 't1',
-    name: 'Assoc',
-    usesNicknames: false,
-    defaultFromName: null,
-    company: null,
-    abstainLabel: 'Abstain',
-    hideAbstain: false,
-    showVoteProgress: true,
-    defaultResultVisibility: null,
-    timeZone: 'America/Los_Angeles',
-  };
+  const row: TenantRow = { ...ROW, timeZone: 'America/Los_Angeles' };
 
   it("carries the association's zone; none, or one the runtime does not know, leaves the deployment's", () => {
     expect(toTenant(row).time_zone).toBe('America/Los_Angeles');
