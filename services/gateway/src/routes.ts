@@ -153,17 +153,20 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     reply.header('cache-control', 'no-store');
+    if (route.session === 'destroy') {
+      // Signing out needs only the cookie's token, not identity: destroying one's own session is harmless
+      // whatever the host, and a user must be able to sign out while identity is down.
+      const token = sessionToken(request);
+      if (token) await deps.sessions.destroy(token);
+      clearSessionCookie(request, reply);
+      setCsrfCookie(request, reply);
+      return reply.send({ ok: true });
+    }
+
     const caller = await resolveCaller(deps, request, reply);
     if (!caller) return reply;
     if (route.auth === 'user' && !caller.principal) {
       return sendError(reply, 401, MESSAGES.unauthenticated);
-    }
-
-    if (route.session === 'destroy') {
-      if (caller.token) await deps.sessions.destroy(caller.token);
-      clearSessionCookie(request, reply);
-      setCsrfCookie(request, reply);
-      return reply.send({ ok: true });
     }
 
     // A secret (password, bypass code) never comes from the address: it would land in access logs.

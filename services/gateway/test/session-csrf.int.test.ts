@@ -182,6 +182,44 @@ describe('sessions', () => {
     expect(again.json).toEqual({ message: 'Unauthenticated.' });
   });
 
+  it('signs out while identity does not answer (cold caches), with CSRF checks still applied', async () => {
+    const c = client();
+    await c.login('alice@alpha.test', 'correct horse');
+    const token = c.jar.get('gavel_session') as string;
+    // A freshly started gateway (cold tenant and principal caches) on the same Redis, whose NATS prefix no
+    // fake service listens on: identity answers neither the tenant of the host nor the principal.
+    const down = await startTestGateway(env, {
+      SUBJECT_PREFIX: `${env.prefix}down`,
+      REQUEST_TIMEOUT_MS: '300',
+    });
+    try {
+      const d = new Client(down.port, 'alpha.test');
+      for (const [name, value] of c.jar) d.jar.set(name, value);
+      expect((await d.get('/api/me')).status).toBe(503);
+      const noHeader = await d.post('/api/auth/logout', undefined, {
+        noCsrf: true,
+        headers: { 'x-xsrf-token': d.jar.get('XSRF-TOKEN') as string },
+      });
+      expect(noHeader.status).toBe(403);
+      const wrongToken = await d.post('/api/auth/logout', undefined, {
+        headers: { 'x-xsrf-token': 'A'.repeat(43) },
+      });
+      expect(wrongToken.status).toBe(419);
+      expect(await gateway.redis.exists(sessionKey(token))).toBe(1);
+
+      const xsrfBefore = d.jar.get('XSRF-TOKEN');
+      const out = await d.post('/api/auth/logout');
+      expect(out.status).toBe(200);
+      expect(out.json).toEqual({ ok: true });
+      expect(out.cookies.find((x) => x.name === 'gavel_session')?.value).toBe('');
+      expect(d.jar.get('XSRF-TOKEN')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(d.jar.get('XSRF-TOKEN')).not.toBe(xsrfBefore);
+      expect(await gateway.redis.exists(sessionKey(token))).toBe(0);
+    } finally {
+      await down.close();
+    }
+  });
+
   it("ignores a session on another association's host", async () => {
     const c = client();
     await c.login('alice@alpha.test', 'correct horse');
