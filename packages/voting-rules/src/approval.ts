@@ -166,6 +166,45 @@ export function rootMotionOf<M extends Pick<MotionRecord, 'id' | 'amendment_pare
   return root;
 }
 
+type TreeRow = Pick<
+  MotionRecord,
+  | 'id'
+  | 'amendment_parent_id'
+  | 'sort'
+  | 'created_at'
+  | 'amendment_approved'
+  | 'motion_approved'
+  | 'amendment_vote_id'
+  | 'motion_vote_id'
+>;
+
+/** The root motion of a row and every amendment under it, root first. */
+export function motionTreeOf<M extends TreeRow>(row: M, motions: readonly M[]): M[] {
+  const tree = [rootMotionOf(row, motions)];
+  for (let i = 0; i < tree.length; i++) {
+    const parent = tree[i];
+    if (parent) tree.push(...amendmentsOf(parent, motions).filter((m) => !tree.includes(m)));
+  }
+  return tree;
+}
+
+/**
+ * Whether the motion a row belongs to has been decided: a motion vote has a result on a row of its tree
+ * (the root, or the approved amendment the vote was held on). Such a motion takes no new amendment, and
+ * no other amendment or motion vote, only a revote of that result. `excludingRow`: on another row than
+ * this one.
+ */
+export function isMotionDecidedInTree<M extends TreeRow>(
+  row: M,
+  motions: readonly M[],
+  ctx: Pick<ApprovalContext, 'votes' | 'now'>,
+  opts: { excludingRow?: boolean } = {},
+): boolean {
+  return motionTreeOf(row, motions).some(
+    (m) => !(opts.excludingRow && m.id === row.id) && hasVoteResult(m, 'motion', ctx),
+  );
+}
+
 /**
  * The row as the ballot of a `kind` vote on it sees it. The motion vote held on an approved amendment
  * decides the root motion as amended, so it keeps the root's responses, maximum responses, vote type

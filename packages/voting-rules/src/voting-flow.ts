@@ -41,6 +41,8 @@ export const STATUS_CHAIR_NOT_PRESENT = 'Chair/Vice Chair Not Present';
 export const STATUS_VOTING_ACTIVE = 'Voting Active';
 export const STATUS_AMENDMENT_NOT_VOTED_ON = 'Amendment not voted on';
 export const STATUS_AMENDMENT_DEFEATED = 'Amendment defeated';
+/** Not the spec's: a motion decided on its approved amendment (or its root) takes no other vote but a revote. */
+export const MOTION_DECIDED_IN_TREE = 'The amended motion already has a result: revote the motion instead.';
 
 /**
  * The quorum message "says how many more voting members are needed (pluralised)"; the exact words are
@@ -82,7 +84,8 @@ export type StartVoteBlocker =
   | 'no_eligible_voters'
   | 'not_an_amendment'
   | 'amendment_not_voted_on'
-  | 'amendment_defeated';
+  | 'amendment_defeated'
+  | 'motion_decided';
 
 export interface StartVoteInput {
   can_run_meetings: boolean;
@@ -106,6 +109,8 @@ export interface StartVoteInput {
   kind?: 'motion' | 'amendment';
   is_amendment?: boolean;
   amendment_approval?: Approval;
+  /** isMotionDecidedInTree(row, ..., { excludingRow: true }): the motion was decided on another row. */
+  motion_decided_elsewhere?: boolean;
 }
 
 /**
@@ -130,6 +135,7 @@ export function startVoteBlockers(input: StartVoteInput): StartVoteBlocker[] {
   ) {
     blockers.push(input.amendment_approval === null ? 'amendment_not_voted_on' : 'amendment_defeated');
   }
+  if (input.motion_decided_elsewhere) blockers.push('motion_decided');
   return blockers;
 }
 
@@ -150,6 +156,8 @@ export function startVoteBlockerMessage(blocker: StartVoteBlocker): string | nul
       return STATUS_AMENDMENT_NOT_VOTED_ON;
     case 'amendment_defeated':
       return STATUS_AMENDMENT_DEFEATED;
+    case 'motion_decided':
+      return MOTION_DECIDED_IN_TREE;
     default:
       return null;
   }

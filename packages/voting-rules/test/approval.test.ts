@@ -6,10 +6,12 @@ import {
   amendmentsOf,
   ballotMotionOf,
   hasVoteResult,
+  isMotionDecidedInTree,
   isSiblingVoteActive,
   type MotionRecord,
   motionApproval,
   motionHasResult,
+  motionTreeOf,
   rootMotionOf,
   type VoteRecord,
 } from '../src/index.js';
@@ -345,5 +347,45 @@ describe('isSiblingVoteActive', () => {
     ['its parent motion', { id: 3, amendment_parent_id: 1 }, { id: 1 }, false],
   ] as const)('%s → %s', (_label, motion, active, expected) => {
     expect(isSiblingVoteActive(motion, active)).toBe(expected);
+  });
+});
+
+describe('motionTreeOf and isMotionDecidedInTree', () => {
+  // Motion 1 with amendments 2 (approved; the motion vote 20 was held on it) and 3 (not voted on), and 4
+  // under 3; motion 5 stands apart.
+  const motions: MotionRecord[] = [
+    { id: 1, amendment_parent_id: null },
+    { id: 2, amendment_parent_id: 1, sort: 0, amendment_approved: true, motion_vote_id: 20 },
+    { id: 3, amendment_parent_id: 1, sort: 1 },
+    { id: 4, amendment_parent_id: 3, sort: 0 },
+    { id: 5, amendment_parent_id: null },
+  ];
+  const decided = ctx([endedVote(20, { in_favor: 5 })]);
+
+  it('gives the root and every amendment under it, root first', () => {
+    for (const id of [1, 2, 3, 4]) {
+      const row = motions.find((m) => m.id === id) as MotionRecord;
+      expect(motionTreeOf(row, motions).map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    }
+    expect(motionTreeOf(motions[4] as MotionRecord, motions).map((m) => m.id)).toEqual([5]);
+  });
+
+  it.each([
+    // row, excludingRow, decided?
+    [1, false, true],
+    [3, false, true],
+    [4, true, true],
+    [2, false, true],
+    [2, true, false], // decided on this very row: only a revote of it remains, which is this row's own
+    [5, false, false],
+  ])('row %i (excluding itself: %s) belongs to a decided motion: %s', (id, excludingRow, expected) => {
+    const row = motions.find((m) => m.id === id) as MotionRecord;
+    expect(isMotionDecidedInTree(row, motions, decided, { excludingRow })).toBe(expected);
+  });
+
+  it('is not decided while the motion vote runs, nor with no motion vote at all', () => {
+    const running = ctx([{ ...activeVote(20) }]);
+    expect(isMotionDecidedInTree(motions[2] as MotionRecord, motions, running)).toBe(false);
+    expect(isMotionDecidedInTree(motions[2] as MotionRecord, motions, ctx([]))).toBe(false);
   });
 });

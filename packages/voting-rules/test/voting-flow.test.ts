@@ -108,6 +108,11 @@ describe('starting a vote', () => {
     ['amendment vote on a root motion', { kind: 'amendment', is_amendment: false }, ['not_an_amendment']],
     ['amendment vote on an amendment', { kind: 'amendment', is_amendment: true }, []],
     [
+      'the motion was decided on another row of its tree',
+      { kind: 'amendment', is_amendment: true, motion_decided_elsewhere: true },
+      ['motion_decided'],
+    ],
+    [
       'several at once, in spec order',
       { phase: 'planned', present_voting_members: 0, chair_present: false },
       ['meeting_not_in_progress', 'quorum_not_met', 'chair_not_present'],
@@ -124,6 +129,9 @@ describe('starting a vote', () => {
     expect(startVoteBlockerMessage('chair_not_present')).toBe('Chair/Vice Chair Not Present');
     expect(startVoteBlockerMessage('amendment_not_voted_on')).toBe('Amendment not voted on');
     expect(startVoteBlockerMessage('amendment_defeated')).toBe('Amendment defeated');
+    expect(startVoteBlockerMessage('motion_decided')).toBe(
+      'The amended motion already has a result: revote the motion instead.',
+    );
     expect(startVoteBlockerMessage('active_vote')).toBeNull();
   });
 

@@ -22,7 +22,7 @@ import {
   canDeleteMotion,
   canEditMotion,
   canReorderMotions,
-  hasVoteResult,
+  isMotionDecidedInTree,
   isMotionPhase,
   isVoteActive,
   type MotionChangeInput,
@@ -45,7 +45,7 @@ import { VoteRepository } from '../votes/vote.repository.js';
 import { toMotion } from './motion.mapper.js';
 import { MotionRepository, type MotionRow } from './motion.repository.js';
 import { motionDataFromForm } from './motion-form.js';
-import { canModify, motionOf, motionTree, type VotingState, VotingStateLoader } from './voting-state.js';
+import { canModify, motionOf, type VotingState, VotingStateLoader } from './voting-state.js';
 
 const isRunner = (ctx: TRequestContext) => can(ctx, 'run meetings');
 
@@ -336,7 +336,7 @@ export class MotionService {
     // The motion vote of an amended motion is held on its approved amendment: any row of the tree decides it.
     if (
       motionApproval(parent.motion, state.approval) !== null ||
-      motionTree(state, parent.motion).some((m) => hasVoteResult(m, 'motion', state.approval))
+      isMotionDecidedInTree(parent.motion, state.motions, state.approval)
     ) {
       throw new AppError('rule_broken', 'The motion already has a result; it can no longer be amended.');
     }

@@ -1,11 +1,5 @@
 import type { TMotion } from '@gavel/contracts';
-import {
-  type ApprovalContext,
-  amendmentsOf,
-  findActiveVote,
-  rootMotionOf,
-  type VoteRecord,
-} from '@gavel/voting-rules';
+import { type ApprovalContext, findActiveVote, type VoteRecord } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from '../db/prisma.js';
 import type { Scope } from '../scope/scope.service.js';
@@ -77,14 +71,4 @@ export function motionOf(state: VotingState, id: string): { row: MotionRow; moti
   const index = state.rows.findIndex((r) => r.id === id);
   if (index < 0) return null;
   return { row: state.rows[index] as MotionRow, motion: state.motions[index] as TMotion };
-}
-
-/** The root motion of `motion` and every amendment under it. */
-export function motionTree(state: VotingState, motion: TMotion): TMotion[] {
-  const tree = [rootMotionOf(motion, state.motions)];
-  for (let i = 0; i < tree.length; i++) {
-    const parent = tree[i];
-    if (parent) tree.push(...amendmentsOf(parent, state.motions));
-  }
-  return tree;
 }

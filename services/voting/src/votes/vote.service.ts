@@ -23,8 +23,10 @@ import {
   eligibleVoters,
   hasVoteResult,
   isChairOrViceChairPresent,
+  isMotionDecidedInTree,
   isUnanimousConsentOffered,
   isVoteActive,
+  MOTION_DECIDED_IN_TREE,
   maximumResponsesFor,
   memberVotingStatus,
   presentVotingMembers,
@@ -49,7 +51,7 @@ import { VotingEvents } from '../events/voting.events.js';
 import { toMotion } from '../motions/motion.mapper.js';
 import type { MotionRow } from '../motions/motion.repository.js';
 import { MotionRepository } from '../motions/motion.repository.js';
-import { motionOf, motionTree, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
+import { motionOf, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
 import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
@@ -62,8 +64,6 @@ const BLOCKER_TEXT: Partial<Record<StartVoteBlocker, string>> = {
   no_eligible_voters: 'No eligible voting member is checked in.',
   not_an_amendment: 'Only an amendment has an amendment vote.',
 };
-
-const MOTION_DECIDED_IN_TREE = 'The amended motion already has a result: revote the motion instead.';
 
 /** Votes in meetings: start (or revote), unanimous consent, add time, close; the live state; finalizing. */
 @Injectable()
@@ -130,8 +130,7 @@ export class VoteService {
         const latest = siblings[siblings.length - 1]?.id === row.id;
         // After an approved amendment the motion vote is held on the amended row: any row of the tree.
         const motionHasResult =
-          row.amendmentParentId !== null &&
-          motionTree(state, motion).some((m) => hasVoteResult(m, 'motion', state.approval));
+          row.amendmentParentId !== null && isMotionDecidedInTree(motion, state.motions, state.approval);
         if (
           !canRevote({
             has_result: hasResult,
@@ -149,14 +148,6 @@ export class VoteService {
                 : 'Only the latest amendment can be revoted.',
           );
         }
-      }
-      // The motion as amended was decided on another row of its tree (its approved amendment, or the root
-      // after a defeated one): no other amendment or motion vote changes that result but a revote of it.
-      if (
-        !input.revote &&
-        motionTree(state, motion).some((m) => m.id !== row.id && hasVoteResult(m, 'motion', state.approval))
-      ) {
-        throw new AppError('rule_broken', MOTION_DECIDED_IN_TREE);
       }
       if (how === 'unanimous' && !isUnanimousConsentOffered(ballot, input.type)) {
         throw new AppError(
@@ -191,6 +182,9 @@ export class VoteService {
         kind,
         is_amendment: isAmendment,
         amendment_approval: kind === 'motion' ? amendmentApproval(motion, approval) : undefined,
+        // Decided on another row of its tree (its approved amendment, or the root): only a revote of that.
+        motion_decided_elsewhere:
+          !input.revote && isMotionDecidedInTree(motion, state.motions, approval, { excludingRow: true }),
       });
       const first = blockers[0];
       if (first) throw new AppError('rule_broken', this.blockerMessage(first, { motion, state, present }));

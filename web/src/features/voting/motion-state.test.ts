@@ -132,6 +132,39 @@ describe('motionView', () => {
     expect(motionView(state, state.inputs.motions[0] as never).startBlockers).toEqual([]);
   });
 
+  it('offers nothing but its revote once the motion was decided on its approved amendment', () => {
+    // mo-1 amended by am-1 (approved; the motion vote v-m was held on it); am-2 was never voted on.
+    const decidedOnAm1 = endedVote([{ response: 'in_favor', count: 5 }], {
+      id: 'v-m',
+      motion_id: 'am-1',
+      type: 'motion',
+    });
+    const am1 = makeMotion({
+      id: 'am-1',
+      amendment_parent_id: 'mo-1',
+      amendment_approved: true,
+      motion_vote_id: 'v-m',
+      sort: 0,
+    });
+    const am2 = makeMotion({ id: 'am-2', amendment_parent_id: 'mo-1', sort: 1 });
+    const state = votingState(
+      inputs({
+        motions: [makeMotion(), am1, am2],
+        votes: [decidedOnAm1],
+        principal: principal(RUNNER, 'u-staff'),
+      }),
+    );
+    const sibling = motionView(state, am2);
+    expect(sibling.canAmend).toBe(false);
+    expect(sibling.startBlockers).toContain('motion_decided');
+    expect(motionView(state, state.inputs.motions[0] as never).canAmend).toBe(false);
+    // The decided row itself: its motion result can be revoted.
+    const decided = motionView(state, am1);
+    expect(decided.canAmend).toBe(false);
+    expect(decided.revoteKind).toBe('motion');
+    expect(decided.revoteBlockers).not.toContain('motion_decided');
+  });
+
   it('lets an email vote member vote without check-in', () => {
     const vote = makeVote({ meeting_id: null, email_vote_id: 'ev-1' });
     const state = votingState(

@@ -33,6 +33,7 @@ import {
   isAmendment,
   isChairOrViceChairPresent,
   isCheckedIn,
+  isMotionDecidedInTree,
   isSiblingVoteActive,
   isVoteActive,
   isVoteValid,
@@ -342,7 +343,8 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
   const nextVoteKind: VoteKind = amendment && amendApproval !== true ? 'amendment' : 'motion';
   const nextKindHasResult = hasVoteResult(motion, nextVoteKind, results);
   // What stops a vote of `kind` on this row now; the server checks the same for a first vote and a revote.
-  const blockersFor = (kind: VoteKind) =>
+  const decidedElsewhere = isMotionDecidedInTree(motion, inputs.motions, results, { excludingRow: true });
+  const blockersFor = (kind: VoteKind, revote: boolean) =>
     startVoteBlockers({
       can_run_meetings: perms.runMeetings,
       can_update_motions: perms.updateMotions,
@@ -359,8 +361,9 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
       kind,
       is_amendment: amendment,
       amendment_approval: kind === 'motion' ? amendApproval : undefined,
+      motion_decided_elsewhere: !revote && decidedElsewhere,
     });
-  const startBlockers = blockersFor(nextVoteKind);
+  const startBlockers = blockersFor(nextVoteKind, false);
 
   // Revote: the motion's result when it has one, else the amendment's (latest amendment only).
   const siblings = motion.amendment_parent_id
@@ -378,10 +381,11 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
       has_result: true,
       is_amendment: revoteCandidate === 'amendment',
       is_latest_amendment: isLatest,
+      motion_has_result: amendment && isMotionDecidedInTree(motion, inputs.motions, results),
     })
       ? revoteCandidate
       : null;
-  const revoteBlockers = revoteKind ? blockersFor(revoteKind) : [];
+  const revoteBlockers = revoteKind ? blockersFor(revoteKind, true) : [];
 
   return {
     motion,
@@ -402,13 +406,12 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     statusText,
     canEdit: canEditMotion(change),
     canDelete: canDeleteMotion(change),
-    // An amendment goes under a motion without a result (its own, or one taken on its amendment) that is
-    // not itself a defeated amendment (meetings only).
+    // An amendment goes under a motion not yet decided (on any row of its tree) that is not itself a
+    // defeated amendment (meetings only).
     canAmend:
       inputs.scope.kind === 'meeting' &&
       state.canCreate &&
-      !ownMotionResult &&
-      decidedOn === null &&
+      !isMotionDecidedInTree(motion, inputs.motions, results) &&
       amendApproval !== false,
     canDrag: canReorderMotions({
       phase: inputs.phase,
