@@ -1,72 +1,45 @@
 import { EVENTS, type TBroadcast } from '@gavel/contracts';
-import { prefixed, type SessionStore } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
+import { prefixed } from '@gavel/service-kit';
+import { eventually } from '@gavel/test-kit';
 import { jetstream } from '@nats-io/jetstream';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
 import {
-  Fakes,
-  installFakes,
-  joinedClient,
   MEETING_JOIN,
   news,
-  sessionStore,
+  type RealtimeTestBed,
+  realtimeTestBed,
   sleep,
-  startInstance,
   type TestClient,
 } from './support.js';
 
-let env: TestEnvironment;
-let fakes: Fakes;
+let bed: RealtimeTestBed;
 /** A: never pulls broadcasts; B and C: both pull from the shared consumer. */
 let a: RunningRealtime;
 let b: RunningRealtime;
 let c: RunningRealtime;
-let sessions: SessionStore;
-let redis: Redis;
-const clients: TestClient[] = [];
 
 const CHANNEL = 'meeting.ten-alpha-m1' as const;
 
-function joined(instance: RunningRealtime, userId: string): Promise<TestClient> {
-  return joinedClient({
-    port: instance.port,
-    sessions,
-    userId,
-    request: MEETING_JOIN,
-    channel: CHANNEL,
-    clients,
-  });
-}
+const joined = (instance: RunningRealtime, userId: string) =>
+  bed.joined(instance, userId, MEETING_JOIN, CHANNEL);
 
 function broadcast(n: number, extra: Partial<TBroadcast> = {}): TBroadcast {
   return { tenantId: 'ten-alpha', channel: CHANNEL, kind: 'motion.updated', payload: { n }, ...extra };
 }
 
 beforeAll(async () => {
-  env = await testEnvironment();
-  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
-  installFakes(fakes);
-  await fakes.nc.flush();
-  await fakes.ensureStream();
-  ({ store: sessions, redis } = await sessionStore(env));
-  a = await startInstance(env, { consumeBroadcasts: false });
-  b = await startInstance(env);
+  bed = await realtimeTestBed();
+  a = await bed.start({ consumeBroadcasts: false });
+  b = await bed.start();
 });
 
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
-  await fakes?.close();
-  redis?.disconnect();
-  await env?.cleanup();
-});
+afterAll(() => bed?.close());
 
 describe('two instances', () => {
   it('a client on instance A receives a broadcast that only instance B consumed', async () => {
     const onA = await joined(a, 'u-member');
-    await fakes.publishBroadcast(broadcast(1));
+    await bed.fakes.publishBroadcast(broadcast(1));
     await eventually(async () => news(onA).length === 1);
     expect(news(onA)).toEqual([{ channel: CHANNEL, kind: 'motion.updated', payload: { n: 1 } }]);
     expect(a.broadcastsHandled).toBe(0);
@@ -75,11 +48,11 @@ describe('two instances', () => {
   });
 
   it('with two consumers, each broadcast is handled by one instance and reaches every client exactly once', async () => {
-    c = await startInstance(env);
+    c = await bed.start();
     const clientsOn = [await joined(a, 'u-member'), await joined(b, 'u-member'), await joined(c, 'u-member')];
     const before = b.broadcastsHandled + c.broadcastsHandled;
     const N = 40;
-    for (let n = 0; n < N; n++) await fakes.publishBroadcast(broadcast(100 + n));
+    for (let n = 0; n < N; n++) await bed.fakes.publishBroadcast(broadcast(100 + n));
     await eventually(async () => clientsOn.every((cl) => news(cl).length >= N), 10_000);
     await sleep(300); // anything extra would show up now
     for (const cl of clientsOn) {
@@ -95,9 +68,9 @@ describe('two instances', () => {
 
   it('drops a broadcast of another tenant or channel for these clients', async () => {
     const onA = await joined(a, 'u-member');
-    await fakes.publishBroadcast(broadcast(7, { tenantId: 'ten-beta', channel: 'meeting.ten-beta-m1' }));
-    await fakes.publishBroadcast(broadcast(8, { channel: 'meeting.other' }));
-    await fakes.publishBroadcast(broadcast(9));
+    await bed.fakes.publishBroadcast(broadcast(7, { tenantId: 'ten-beta', channel: 'meeting.ten-beta-m1' }));
+    await bed.fakes.publishBroadcast(broadcast(8, { channel: 'meeting.other' }));
+    await bed.fakes.publishBroadcast(broadcast(9));
     await eventually(async () => news(onA).length >= 1);
     await sleep(200);
     expect(news(onA).map((m) => (m.payload as { n: number }).n)).toEqual([9]);
@@ -108,12 +81,12 @@ describe('two instances', () => {
 describe('bad envelopes', () => {
   it('drops an envelope that is not a broadcast and keeps serving the next ones', async () => {
     const onA = await joined(a, 'u-member');
-    const js = jetstream(fakes.nc);
-    const subject = prefixed(env.prefix, EVENTS.realtime.broadcast);
+    const js = jetstream(bed.fakes.nc);
+    const subject = prefixed(bed.env.prefix, EVENTS.realtime.broadcast);
     await js.publish(subject, 'not json');
     await js.publish(subject, JSON.stringify({ ...broadcast(1), kind: 'no.such.kind' }));
     await js.publish(subject, JSON.stringify({ ...broadcast(2), channel: 'meeting with spaces' }));
-    await fakes.publishBroadcast(broadcast(3));
+    await bed.fakes.publishBroadcast(broadcast(3));
     await eventually(async () => news(onA).length >= 1);
     await sleep(200);
     expect(news(onA).map((m) => (m.payload as { n: number }).n)).toEqual([3]);
@@ -132,14 +105,14 @@ describe('redaction', () => {
     const attendee = { id: 'att-1', name: 'Ann Lee', checked_in: true };
     const full = { ...attendee, email: 'ann@alpha.test', username: 'ann', nrds: '000123' };
     // A careless publisher that leaves the fields in the public payload too.
-    await fakes.publishBroadcast(
+    await bed.fakes.publishBroadcast(
       broadcast(0, {
         kind: 'attendee.updated',
         payload: { attendee: full },
         staff_payload: { attendee: full },
       }),
     );
-    await fakes.publishBroadcast(
+    await bed.fakes.publishBroadcast(
       broadcast(0, {
         kind: 'vote.updated',
         payload: { vote: { id: 'v', outcome: null } },

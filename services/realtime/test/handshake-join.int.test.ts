@@ -1,52 +1,30 @@
 import { SUBJECTS } from '@gavel/contracts';
-import type { SessionStore } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
-import type { Redis } from 'ioredis';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../src/auth.js';
 import { JOIN_LIMIT, JOIN_MESSAGES } from '../src/join.js';
 import type { RunningRealtime } from '../src/start.js';
 import {
   BETA,
+  type ConnectOptions,
   connectClient,
-  Fakes,
-  installFakes,
   MEETING_JOIN,
-  sessionStore,
-  startInstance,
-  type TestClient,
+  type RealtimeTestBed,
+  realtimeTestBed,
   VOTE_JOIN,
 } from './support.js';
 
-let env: TestEnvironment;
-let fakes: Fakes;
+let bed: RealtimeTestBed;
 let rt: RunningRealtime;
-let sessions: SessionStore;
-let redis: Redis;
-const clients: TestClient[] = [];
 
-async function client(opts: Parameters<typeof connectClient>[1]): Promise<TestClient> {
-  const c = await connectClient(rt.port, opts);
-  clients.push(c);
-  return c;
-}
+const client = (opts: ConnectOptions) => bed.connect(rt.port, opts);
 
 beforeAll(async () => {
-  env = await testEnvironment();
-  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
-  installFakes(fakes);
-  await fakes.nc.flush();
-  ({ store: sessions, redis } = await sessionStore(env));
-  rt = await startInstance(env);
+  bed = await realtimeTestBed();
+  rt = await bed.start();
 });
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await rt?.stop();
-  await fakes?.close();
-  redis?.disconnect();
-  await env?.cleanup();
-});
+afterAll(() => bed?.close());
 
 describe('handshake', () => {
   it('refuses a connection without a session, saying why', async () => {
@@ -65,13 +43,13 @@ describe('handshake', () => {
   });
 
   it("refuses a session of another tenant (its cookie sent to the other association's host)", async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const err = await connectClient(rt.port, { token, host: 'beta.test' }).catch((e: Error) => e);
     expect((err as Error).message).toBe(REFUSALS.unauthenticated);
   });
 
   it('refuses an unknown host and a cross-site origin', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const unknown = await connectClient(rt.port, { token, host: 'nowhere.test' }).catch((e: Error) => e);
     expect((unknown as Error).message).toBe(REFUSALS.unknownHost);
     const cross = await connectClient(rt.port, { token, origin: 'https://evil.test' }).catch((e: Error) => e);
@@ -79,7 +57,7 @@ describe('handshake', () => {
   });
 
   it('accepts a live session on its own host (same-origin Origin allowed)', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token, origin: 'http://alpha.test:8080' });
     expect(c.socket.connected).toBe(true);
   });
@@ -87,11 +65,11 @@ describe('handshake', () => {
 
 describe('join', () => {
   it('joins a meeting channel the meetings service allows, with the caller context, then asks for a refresh', async () => {
-    const token = await sessions.create('u-staff', 'ten-alpha');
+    const token = await bed.sessions.create('u-staff', 'ten-alpha');
     const c = await client({ token });
     const ack = await c.join(MEETING_JOIN);
     expect(ack).toEqual({ ok: true, channel: 'meeting.ten-alpha-m1' });
-    const call = fakes.callsTo(SUBJECTS.meetings.channelAccess).at(-1);
+    const call = bed.fakes.callsTo(SUBJECTS.meetings.channelAccess).at(-1);
     expect(call?.input).toEqual({ committee_code: 'FIN', meeting_code: 'M1' });
     expect(call?.ctx).toMatchObject({ tenantId: 'ten-alpha', userId: 'u-staff' });
     await eventually(async () => c.messages.length > 0);
@@ -105,17 +83,17 @@ describe('join', () => {
   });
 
   it('joins a vote channel through the voting service', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
     expect(await c.join(VOTE_JOIN)).toEqual({ ok: true, channel: 'vote.ten-alpha-v1' });
-    expect(fakes.callsTo(SUBJECTS.voting.channelAccess).at(-1)?.input).toEqual({
+    expect(bed.fakes.callsTo(SUBJECTS.voting.channelAccess).at(-1)?.input).toEqual({
       committee_code: 'FIN',
       vote_code: 'V1',
     });
   });
 
   it("refuses a join the owning service refuses, with the service's message, and joins no room", async () => {
-    const token = await sessions.create('u-outsider', 'ten-alpha');
+    const token = await bed.sessions.create('u-outsider', 'ten-alpha');
     const c = await client({ token });
     expect(await c.join(MEETING_JOIN)).toEqual({ ok: false, message: 'You may not follow this meeting.' });
     expect(await c.join({ ...MEETING_JOIN, meeting_code: 'NOPE' })).toEqual({
@@ -127,7 +105,7 @@ describe('join', () => {
   });
 
   it('refuses a malformed join request', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
     expect(await c.join({ type: 'meeting' } as never)).toEqual({
       ok: false,
@@ -136,7 +114,7 @@ describe('join', () => {
   });
 
   it('answers a join or leave sent without a payload (or with a bad one) with an error ack', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
     const ask = (event: string, ...args: unknown[]) => c.socket.timeout(2_000).emitWithAck(event, ...args);
     expect(await ask('join')).toEqual({ ok: false, message: JOIN_MESSAGES.invalid });
@@ -150,25 +128,25 @@ describe('join', () => {
   });
 
   it("keeps tenants apart: a beta session joins beta's channel, never alpha's", async () => {
-    const token = await sessions.create('u-beta', BETA.id);
+    const token = await bed.sessions.create('u-beta', BETA.id);
     const c = await client({ token, host: 'beta.test' });
     const ack = await c.join(MEETING_JOIN);
     expect(ack).toEqual({ ok: true, channel: `meeting.${BETA.id}-m1` });
-    expect(fakes.callsTo(SUBJECTS.meetings.channelAccess).at(-1)?.ctx.tenantId).toBe(BETA.id);
+    expect(bed.fakes.callsTo(SUBJECTS.meetings.channelAccess).at(-1)?.ctx.tenantId).toBe(BETA.id);
     const rooms = [...((await rt.io.in(c.socket.id as string).fetchSockets())[0]?.rooms ?? [])];
     expect(rooms.filter((r) => r.includes('alpha'))).toEqual([]);
     expect(rooms.every((r) => r === c.socket.id || r.startsWith(`${BETA.id}:`))).toBe(true);
   });
 
   it('stops joining once the session is signed out', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
-    await sessions.destroy(token);
+    await bed.sessions.destroy(token);
     expect(await c.join(MEETING_JOIN)).toEqual({ ok: false, message: REFUSALS.unauthenticated });
   });
 
   it('limits how often one socket may ask to join', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
     const acks = await Promise.all(Array.from({ length: JOIN_LIMIT.max + 3 }, () => c.join(MEETING_JOIN)));
     expect(acks.filter((a) => a.ok)).toHaveLength(JOIN_LIMIT.max);
@@ -178,7 +156,7 @@ describe('join', () => {
   });
 
   it('leaves a channel', async () => {
-    const token = await sessions.create('u-member', 'ten-alpha');
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
     await c.join(MEETING_JOIN);
     expect(await c.socket.timeout(5000).emitWithAck('leave', { channel: 'meeting.ten-alpha-m1' })).toEqual({

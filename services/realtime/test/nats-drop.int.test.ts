@@ -3,21 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SessionStore } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
-import type { Redis } from 'ioredis';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
-import {
-  Fakes,
-  installFakes,
-  joinedClient,
-  MEETING_JOIN,
-  sessionStore,
-  sleep,
-  startInstance,
-  type TestClient,
-} from './support.js';
+import { MEETING_JOIN, type RealtimeTestBed, realtimeTestBed, sleep } from './support.js';
 
 /**
  * A NATS server of this file's own (the shared one must not be restarted under other tests): started,
@@ -64,48 +53,29 @@ async function stopNats(): Promise<void> {
   await exited;
 }
 
-let env: TestEnvironment;
-let fakes: Fakes;
+let bed: RealtimeTestBed;
 let rt: RunningRealtime;
-let sessions: SessionStore;
-let redis: Redis;
-const clients: TestClient[] = [];
 const CHANNEL = 'meeting.ten-alpha-m1' as const;
 
 beforeAll(async () => {
-  env = await testEnvironment();
   natsPort = await freePort();
   storeDir = mkdtempSync(join(tmpdir(), 'gavel-rt-nats-'));
   await startNats();
+  // The fakes and the instance on this file's NATS; everything else (Redis, sessions) as usual.
   const natsUrl = `nats://127.0.0.1:${natsPort}`;
-  fakes = await Fakes.connect(natsUrl, env.prefix);
-  installFakes(fakes);
-  await fakes.nc.flush();
-  await fakes.ensureStream();
-  ({ store: sessions, redis } = await sessionStore(env));
-  rt = await startInstance(env, { extra: { NATS_URL: natsUrl } });
+  bed = await realtimeTestBed({ natsUrl });
+  rt = await bed.start({ extra: { NATS_URL: natsUrl } });
 });
 
 afterAll(async () => {
-  for (const c of clients) c.close();
-  await rt?.stop();
-  await fakes?.close();
-  redis?.disconnect();
+  await bed?.close();
   await stopNats();
   if (storeDir) rmSync(storeDir, { recursive: true, force: true });
-  await env?.cleanup();
 });
 
 describe('NATS drops', () => {
   it("tells the instance's clients to refetch once it is back on NATS (what came meanwhile may be lost)", async () => {
-    const member = await joinedClient({
-      port: rt.port,
-      sessions,
-      userId: 'u-member',
-      request: MEETING_JOIN,
-      channel: CHANNEL,
-      clients,
-    });
+    const member = await bed.joined(rt, 'u-member', MEETING_JOIN, CHANNEL);
     await eventually(async () => member.messages.length === 1); // the join's refresh
     member.messages.length = 0;
 

@@ -23,7 +23,7 @@ import {
   SessionStore,
 } from '@gavel/service-kit';
 import { Responders } from '@gavel/service-kit/testing';
-import type { TestEnvironment } from '@gavel/test-kit';
+import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -111,20 +111,9 @@ export const MEETING_JOIN = {
 } satisfies TJoinRequest;
 export const VOTE_JOIN = { type: 'vote', committee_code: 'FIN', vote_code: 'V1' } satisfies TJoinRequest;
 
-export async function sessionStore(env: TestEnvironment): Promise<{ store: SessionStore; redis: Redis }> {
-  const redis = createRedis(env.infra.redisUrl, createLogger('test', 'fatal'));
-  await redisReady(redis, 5_000);
-  return { store: new SessionStore(redis, env.redisPrefix, 3600), redis };
-}
-
-export function startInstance(
-  env: TestEnvironment,
-  opts: { consumeBroadcasts?: boolean; extra?: Record<string, string> } = {},
-): Promise<RunningRealtime> {
-  return startRealtime({
-    env: env.env({ SOCKET_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'fatal', ...opts.extra }),
-    consumeBroadcasts: opts.consumeBroadcasts,
-  });
+export interface InstanceOptions {
+  consumeBroadcasts?: boolean;
+  extra?: Record<string, string>;
 }
 
 /** A socket.io client with its received messages. */
@@ -172,26 +161,85 @@ export function connectClient(port: number, opts: ConnectOptions = {}): Promise<
   });
 }
 
-/** Messages of a kind other than the 'refresh' every join brings. */
+/** What one integration test file runs against: its own environment, fakes, sessions, instances and clients. */
+export interface RealtimeTestBed {
+  env: TestEnvironment;
+  fakes: Fakes;
+  sessions: SessionStore;
+  /** The session store's Redis connection, for tests that look at Redis itself. */
+  redis: Redis;
+  /** Every client connected through the bed: close() closes them. */
+  clients: TestClient[];
+  /** Starts a realtime instance on this environment; close() stops it. */
+  start(opts?: InstanceOptions): Promise<RunningRealtime>;
+  /** Connects a client to a realtime (or gateway) port; close() closes it. */
+  connect(port: number, opts?: ConnectOptions): Promise<TestClient>;
+  /** An Alpha user's client on `instance` that has joined `request` (the ack must name `channel`). */
+  joined(
+    instance: RunningRealtime,
+    userId: string,
+    request: TJoinRequest,
+    channel: string,
+  ): Promise<TestClient>;
+  /** Closes the clients, stops the instances, then the fakes, Redis and the environment. */
+  close(): Promise<void>;
+}
 
 /**
- * An Alpha user's client on `port` that has joined `request` (the ack must name `channel`); added to
- * `clients` so the test file closes it at the end.
+ * Sets up a test file's environment, the fake services (on `natsUrl`, the shared NATS unless a file runs its
+ * own), the event stream (so broadcasts published before a consuming instance starts are kept) and the
+ * session store.
  */
-export async function joinedClient(opts: {
-  port: number;
-  sessions: SessionStore;
-  userId: string;
-  request: TJoinRequest;
-  channel: string;
-  clients: TestClient[];
-}): Promise<TestClient> {
-  const token = await opts.sessions.create(opts.userId, ALPHA.id);
-  const client = await connectClient(opts.port, { token });
-  opts.clients.push(client);
-  expect(await client.join(opts.request)).toEqual({ ok: true, channel: opts.channel });
-  return client;
+export async function realtimeTestBed(opts: { natsUrl?: string } = {}): Promise<RealtimeTestBed> {
+  const env = await testEnvironment();
+  const fakes = await Fakes.connect(opts.natsUrl ?? env.infra.natsUrl, env.prefix);
+  installFakes(fakes);
+  await fakes.nc.flush();
+  await fakes.ensureStream();
+  const redis = createRedis(env.infra.redisUrl, createLogger('test', 'fatal'));
+  await redisReady(redis, 5_000);
+  const sessions = new SessionStore(redis, env.redisPrefix, 3600);
+  const clients: TestClient[] = [];
+  const instances: RunningRealtime[] = [];
+
+  const connect = async (port: number, connectOpts?: ConnectOptions) => {
+    const client = await connectClient(port, connectOpts);
+    clients.push(client);
+    return client;
+  };
+  return {
+    env,
+    fakes,
+    sessions,
+    redis,
+    clients,
+    async start(startOpts = {}) {
+      const instance = await startRealtime({
+        env: env.env({ SOCKET_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'fatal', ...startOpts.extra }),
+        consumeBroadcasts: startOpts.consumeBroadcasts,
+      });
+      instances.push(instance);
+      return instance;
+    },
+    connect,
+    async joined(instance, userId, request, channel) {
+      const token = await sessions.create(userId, ALPHA.id);
+      const client = await connect(instance.port, { token });
+      expect(await client.join(request)).toEqual({ ok: true, channel });
+      return client;
+    },
+    async close() {
+      for (const c of clients) c.close();
+      // stop() may already have run in a test: it is idempotent.
+      await Promise.all(instances.map((i) => i.stop()));
+      await fakes.close();
+      redis.disconnect();
+      await env.cleanup();
+    },
+  };
 }
+
+/** Messages of a kind other than the 'refresh' every join brings. */
 export function news(client: TestClient): TSocketMessage[] {
   return client.messages.filter((m) => m.kind !== 'refresh');
 }

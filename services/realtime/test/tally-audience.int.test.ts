@@ -1,36 +1,19 @@
 import { SUBJECTS, VOTE_DIRTY_SUBJECT } from '@gavel/contracts';
-import { prefixed, type SessionStore } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
-import type { Redis } from 'ioredis';
+import { prefixed } from '@gavel/service-kit';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
-import {
-  Fakes,
-  installFakes,
-  joinedClient,
-  news,
-  sessionStore,
-  sleep,
-  startInstance,
-  type TestClient,
-  VOTE_JOIN,
-} from './support.js';
+import { news, type RealtimeTestBed, realtimeTestBed, sleep, type TestClient, VOTE_JOIN } from './support.js';
 
-let env: TestEnvironment;
-let fakes: Fakes;
+let bed: RealtimeTestBed;
 let instance: RunningRealtime;
-let sessions: SessionStore;
-let redis: Redis;
-const clients: TestClient[] = [];
 const CHANNEL = 'vote.ten-alpha-v1' as const;
 /** When each live request reached the fake voting service. */
 const asked: number[] = [];
 
 beforeAll(async () => {
-  env = await testEnvironment();
-  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
-  installFakes(fakes);
-  fakes.on(SUBJECTS.voting.voteLive, (input: { tenantId: string; vote_id: string }) => {
+  bed = await realtimeTestBed();
+  bed.fakes.on(SUBJECTS.voting.voteLive, (input: { tenantId: string; vote_id: string }) => {
     asked.push(Date.now());
     return {
       tenantId: input.tenantId,
@@ -39,43 +22,27 @@ beforeAll(async () => {
       payload: { vote: { id: input.vote_id, respondents_count: asked.length } },
     };
   });
-  await fakes.nc.flush();
-  ({ store: sessions, redis } = await sessionStore(env));
+  await bed.fakes.nc.flush(); // the fake answers before the instance asks
   // A budget of one tally write per second: every socket on the vote adds a second to its interval.
-  instance = await startInstance(env, {
+  instance = await bed.start({
     extra: { TALLY_INTERVAL_MS: '1000', TALLY_WRITES_PER_SECOND: '1', TALLY_MAX_INTERVAL_MS: '2500' },
   });
 });
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await instance?.stop();
-  await fakes?.close();
-  redis?.disconnect();
-  await env?.cleanup();
-});
+afterAll(() => bed?.close());
 
-function joined(userId: string): Promise<TestClient> {
-  return joinedClient({
-    port: instance.port,
-    sessions,
-    userId,
-    request: VOTE_JOIN,
-    channel: CHANNEL,
-    clients,
-  });
-}
+const joined = (userId: string) => bed.joined(instance, userId, VOTE_JOIN, CHANNEL);
 
 /** Two notes 100 ms apart for a fresh vote: answers the gap between the two live requests they cause. */
 async function gapBetweenTwoRequests(voteId: string, watcher: TestClient): Promise<number> {
   const note = JSON.stringify({ tenantId: 'ten-alpha', vote_id: voteId, channel: CHANNEL });
-  const subject = prefixed(env.prefix, VOTE_DIRTY_SUBJECT);
+  const subject = prefixed(bed.env.prefix, VOTE_DIRTY_SUBJECT);
   const seen = news(watcher).length;
   const first = asked.length;
-  fakes.nc.publish(subject, note);
+  bed.fakes.nc.publish(subject, note);
   await eventually(async () => news(watcher).length === seen + 1, 2_000);
   await sleep(100);
-  fakes.nc.publish(subject, note);
+  bed.fakes.nc.publish(subject, note);
   await eventually(async () => news(watcher).length === seen + 2, 5_000);
   const [a, b] = asked.slice(first);
   return (b ?? 0) - (a ?? 0);

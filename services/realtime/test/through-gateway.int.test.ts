@@ -1,41 +1,21 @@
 import { type RunningGateway, startGateway } from '@gavel/gateway/server';
-import type { SessionStore } from '@gavel/service-kit';
-import { eventually, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
-import type { Redis } from 'ioredis';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRealtime } from '../src/start.js';
-import {
-  connectClient,
-  Fakes,
-  installFakes,
-  MEETING_JOIN,
-  news,
-  sessionStore,
-  startInstance,
-  type TestClient,
-} from './support.js';
+import { MEETING_JOIN, news, type RealtimeTestBed, realtimeTestBed, type TestClient } from './support.js';
 
-let env: TestEnvironment;
-let fakes: Fakes;
+let bed: RealtimeTestBed;
 let a: RunningRealtime;
 let b: RunningRealtime;
 let gateway: RunningGateway;
-let sessions: SessionStore;
-let redis: Redis;
-const clients: TestClient[] = [];
 const CHANNEL = 'meeting.ten-alpha-m1' as const;
 
 beforeAll(async () => {
-  env = await testEnvironment();
-  fakes = await Fakes.connect(env.infra.natsUrl, env.prefix);
-  installFakes(fakes);
-  await fakes.nc.flush();
-  await fakes.ensureStream();
-  ({ store: sessions, redis } = await sessionStore(env));
-  a = await startInstance(env);
-  b = await startInstance(env);
+  bed = await realtimeTestBed();
+  a = await bed.start();
+  b = await bed.start();
   gateway = await startGateway({
-    env: env.env({
+    env: bed.env.env({
       HTTP_PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'fatal',
@@ -45,26 +25,22 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of clients) c.close();
+  // The clients, then the gateway, then the instances behind it (closing a client twice is harmless).
+  for (const c of bed?.clients ?? []) c.close();
   await gateway?.stop();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await fakes?.close();
-  redis?.disconnect();
-  await env?.cleanup();
+  await bed?.close();
 });
 
 async function viaGateway(userId: string | null): Promise<TestClient> {
-  const token = userId ? await sessions.create(userId, 'ten-alpha') : null;
-  const client = await connectClient(gateway.port, { token, origin: 'http://alpha.test' });
-  clients.push(client);
-  return client;
+  const token = userId ? await bed.sessions.create(userId, 'ten-alpha') : null;
+  return bed.connect(gateway.port, { token, origin: 'http://alpha.test' });
 }
 
 describe('realtime behind the gateway', () => {
   it('authenticates the gateway session cookie through /socket.io and delivers broadcasts', async () => {
     const client = await viaGateway('u-member');
     expect(await client.join(MEETING_JOIN)).toEqual({ ok: true, channel: CHANNEL });
-    await fakes.publishBroadcast({
+    await bed.fakes.publishBroadcast({
       tenantId: 'ten-alpha',
       channel: CHANNEL,
       kind: 'page.reload',
