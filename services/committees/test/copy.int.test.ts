@@ -172,3 +172,69 @@ describe('copy committees', () => {
     ).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
+
+describe('copy racing a settings change of its source', () => {
+  it('copies the members on the positions the copy has, never a position renamed meanwhile', async () => {
+    const { admin, source } = await setup();
+    // Hold the lock of the copy's new code, so that the copy waits between reading the source and
+    // copying its members, and rename a position meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = h.service.runtime.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(
+          'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+          `committee-code:${admin.tenantId}:c`,
+        );
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const copying = copy(admin, { guid: source.guid, code: 'C', name: 'Copy', year: 2027 }).then(
+      (c) => c,
+      (err: Error) => err,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const renaming = h.call(
+      SUBJECTS.committees.committeeUpdate,
+      admin,
+      {
+        code: 'FIN',
+        year: 2026,
+        name: 'Finance Committee',
+        voting_rights: [
+          { position: 'President', is_voting: true },
+          { position: 'Advisor', is_voting: false },
+        ],
+        position_renames: [{ from: 'Chair', to: 'President' }],
+        has_demographic: true,
+        demographic_name: 'Region',
+        demographics: ['North', 'South'],
+      },
+      ZCommittee,
+    );
+    // Without the copy holding its source, the rename does not wait for it.
+    await Promise.race([renaming, new Promise((resolve) => setTimeout(resolve, 500))]);
+    release();
+    await holder;
+    const [copied] = await Promise.all([copying, renaming]);
+    if (copied instanceof Error) throw copied;
+    const members = await h.call(
+      SUBJECTS.committees.membersList,
+      admin,
+      { code: 'C', year: 2027 },
+      ZMembershipListReply,
+    );
+    expect(members).toHaveLength(2);
+    for (const m of members) expect(copied.positions).toContain(m.position);
+    expect(copied.voting_members_count).toBe(1);
+  });
+});

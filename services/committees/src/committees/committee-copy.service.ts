@@ -44,7 +44,11 @@ export class CommitteeCopyService {
     const year = input.term_based ? null : (input.year ?? null);
     try {
       return await this.db.transaction(async (tx) => {
-        const source = isUuid(input.guid) ? await this.committees.findByGuid(tx, tenantId, input.guid) : null;
+        const found = isUuid(input.guid) ? await this.committees.findByGuid(tx, tenantId, input.guid) : null;
+        // Held against a settings change (and deletion) until commit, and read after the lock: else a
+        // position renamed between reading its positions and its members left copied members on a
+        // position the copy does not have.
+        const source = found ? await this.committees.lockForMembers(tx, tenantId, found.id) : null;
         if (!source) throw new AppError('not_found', 'Committee not found.');
         if (await this.committees.codeTaken(tx, tenantId, input.code, year)) throw codeConflict();
         if (year !== null) await this.years.ensure(tx, tenantId, year);
