@@ -119,6 +119,15 @@ describe('bypass codes', () => {
     await expect(create(siteAdmin, foreign.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('gives a site admin no code for a global admin, which would sign them in as that user', async () => {
+    const boss = await newUser(h, tenant.id, { roles: [ROLE_GLOBAL_ADMIN] });
+    await expect(create(siteAdmin, boss.id)).rejects.toMatchObject({ code: 'forbidden' });
+    const peer = await newUser(h, tenant.id, { roles: [ROLE_SITE_ADMIN] });
+    expect((await create(siteAdmin, peer.id)).code).toMatch(/^[A-Z0-9]{6}$/);
+    const globalAdmin = (await signedIn(h, tenant.id, { roles: [ROLE_GLOBAL_ADMIN] })).ctx;
+    expect((await create(globalAdmin, boss.id)).code).toMatch(/^[A-Z0-9]{6}$/);
+  });
+
   it('sends users only to paths of this site', async () => {
     const user = await newUser(h, tenant.id);
     await expect(create(siteAdmin, user.id, { to: '//evil.example/' })).rejects.toMatchObject({

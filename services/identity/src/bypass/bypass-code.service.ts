@@ -9,6 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../db/prisma.js';
 import { UserRepository } from '../users/user.repository.js';
+import { editTargetProblem } from '../users/user.rules.js';
 import { BypassCodeRepository } from './bypass-code.repository.js';
 import { generateBypassCode, isSitePath, normalizeBypassCode } from './bypass-code.rules.js';
 
@@ -41,8 +42,15 @@ export class BypassCodeService {
         to: ['The address must be a path of this site.'],
       });
     }
-    const user = await this.users.findById(ctx.tenantId, input.userId);
-    if (!user) throw new AppError('not_found', 'User not found.');
+    const access = await this.users.findAccess(ctx.tenantId, input.userId);
+    if (!access) throw new AppError('not_found', 'User not found.');
+    // A code signs in as its user: no one may get one for a user they could not edit (a global admin).
+    const targetProblem = editTargetProblem(
+      ctx,
+      access.roles.map((r) => r.name),
+    );
+    if (targetProblem) throw new AppError('forbidden', targetProblem);
+    const { user } = access;
     const expiresAt = new Date(Date.now() + input.ttlMinutes * 60_000);
     for (let attempt = 1; ; attempt++) {
       try {

@@ -106,11 +106,6 @@ export interface UserChanges {
 export class UserRepository {
   constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
 
-  async findById(tenantId: string, id: string, db: Db = this.prisma): Promise<UserRow | null> {
-    if (!isUuid(tenantId) || !isUuid(id)) return null;
-    return db.user.findUnique({ where: { tenantId_id: { tenantId, id } }, select: USER_COLUMNS });
-  }
-
   /**
    * A user with their roles (with permissions) and direct permissions, in one SQL statement: the gateway
    * and realtime ask this for every session's principal (a hall opening the meeting page at once), and a
