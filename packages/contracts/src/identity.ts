@@ -153,6 +153,8 @@ export const ZUserIdParams = z.object({ id: ZId });
 /** The user edit page: the user, their role names, and the tenant's roles to choose from. */
 export const ZUserEditView = z.object({
   user: ZUser,
+  /** The displayed first name as set for the user; null when the first name itself is shown. */
+  own_displayed_first_name: z.string().nullable(),
   roles: z.array(z.string()),
   available_roles: z.array(ZRole),
 });

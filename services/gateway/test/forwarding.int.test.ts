@@ -28,6 +28,7 @@ const users = fakeUsers();
 const editView = (id: string) => ({
   user: { ...meOf(users[0] as (typeof users)[0]).user, id },
   roles: ['admin'],
+  own_displayed_first_name: null,
   available_roles: [],
 });
 

@@ -34,6 +34,7 @@ beforeAll(async () => {
     return {
       user: { ...meOf(users[0] as (typeof users)[0]).user, id: input.id },
       roles: [],
+      own_displayed_first_name: null,
       available_roles: [],
     };
   });

@@ -304,14 +304,16 @@ describe('users', () => {
 
     it('clears the displayed first name and nickname when sent empty, keeps them when left out', async () => {
       const user = await newUser(h, tenant.id, { displayed_first_name: 'Dee', nickname: 'D' });
+      expect((await get(admin, user.id)).own_displayed_first_name).toBe('Dee');
       expect((await update(admin, user, { last_name: 'Kept' })).user).toMatchObject({
         displayed_first_name: 'Dee',
         nickname: 'D',
       });
-      expect((await update(admin, user, { displayed_first_name: '', nickname: null })).user).toMatchObject({
-        displayed_first_name: user.first_name,
-        nickname: null,
-      });
+      const cleared = await update(admin, user, { displayed_first_name: '', nickname: null });
+      expect(cleared.user).toMatchObject({ displayed_first_name: user.first_name, nickname: null });
+      // The edit form starts from what is set (nothing), not from the first name shown in its place.
+      expect(cleared.own_displayed_first_name).toBeNull();
+      expect((await get(admin, user.id)).own_displayed_first_name).toBeNull();
     });
 
     it('refuses an email another user of the tenant has, in any case, and changes nothing', async () => {

@@ -193,6 +193,7 @@ export class UserService {
   private editView(user: UserRow, roles: RoleRow[], available: RoleRow[]): TUserEditView {
     return {
       user: toUser(user),
+      own_displayed_first_name: user.displayedFirstName,
       roles: roles.map((r) => r.name).sort(),
       available_roles: available.map(toRole),
     };

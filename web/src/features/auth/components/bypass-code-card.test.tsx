@@ -171,6 +171,7 @@ describe('BypassCodeCard', () => {
     const view = (name: string) => ({
       user: makeUser({ id: 'u-9', name }),
       roles: [],
+      own_displayed_first_name: null,
       available_roles: [],
     });
     const fetchMock = mockFetch({

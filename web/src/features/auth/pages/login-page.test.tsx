@@ -19,7 +19,7 @@ describe('LoginPage', () => {
     const fetchMock = mockFetch({ 'GET /api/me': signedOut, [LOGIN]: { body: makeMe() } });
     const { user, router } = await openLogin(`/login?next=${encodeURIComponent('/admin/users/u-1/edit')}`);
     fetchMock.on('GET /api/admin/users/u-1', {
-      body: { user: makeMe().user, roles: ['admin'], available_roles: [] },
+      body: { user: makeMe().user, own_displayed_first_name: null, roles: ['admin'], available_roles: [] },
     });
     await user.type(screen.getByLabelText('Email'), 'ada@example.org');
     await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
@@ -121,6 +121,7 @@ describe('LoginPage', () => {
   it("does not show the previous user's cached pages to the next one who signs in", async () => {
     const view = (name: string) => ({
       user: makeUser({ id: 'u-9', name }),
+      own_displayed_first_name: null,
       roles: [],
       available_roles: [],
     });

@@ -55,11 +55,12 @@ const TEXT_FIELDS: { name: TextField; label: string; type?: string; autoComplete
 
 type FormValues = Record<TextField, string> & { roles: string[] };
 
-function initialValues({ user, roles }: TUserEditView): FormValues {
+function initialValues({ user, own_displayed_first_name, roles }: TUserEditView): FormValues {
   return {
     first_name: user.first_name,
     last_name: user.last_name,
-    displayed_first_name: user.displayed_first_name,
+    // Empty unless set: the shown fallback (the first name) sent back would pin the old first name.
+    displayed_first_name: own_displayed_first_name ?? '',
     nickname: user.nickname ?? '',
     email: user.email,
     roles: [...roles],

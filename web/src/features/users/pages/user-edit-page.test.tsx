@@ -15,9 +15,10 @@ const target = makeUser({
   email: 'grace@example.org',
 });
 
-function editView(roles: string[] = ['member']): TUserEditView {
+function editView(roles: string[] = ['member'], ownDisplayed: string | null = null): TUserEditView {
   return {
     user: target,
+    own_displayed_first_name: ownDisplayed,
     roles,
     available_roles: [
       { id: 'r-1', name: 'admin', permissions: [] },
@@ -63,11 +64,30 @@ describe('UserEditPage', () => {
     expect(fetchMock.requestsTo(PUT)[0]?.body).toEqual({
       first_name: 'Grace',
       last_name: 'Hopper',
-      displayed_first_name: 'Grace',
+      displayed_first_name: null,
       nickname: 'Amazing Grace',
       email: 'grace@example.org',
       roles: ['member', 'admin'],
     });
+  });
+
+  it('leaves the displayed first name empty unless set, so a renamed user shows the new first name', async () => {
+    const { user, fetchMock } = await openEdit({ [PUT]: { body: editView() } });
+    expect((screen.getByLabelText('Displayed first name') as HTMLInputElement).value).toBe('');
+    const first = screen.getByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'Amazing');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(fetchMock.requestsTo(PUT)[0]?.body).toMatchObject({
+      first_name: 'Amazing',
+      displayed_first_name: null,
+    });
+  });
+
+  it('shows a displayed first name that is set', async () => {
+    await openEdit({ [GET]: { body: editView(['member'], 'Gracie') } });
+    expect((screen.getByLabelText('Displayed first name') as HTMLInputElement).value).toBe('Gracie');
   });
 
   it('disables Save while saving (prevent-duplicate-submission)', async () => {
