@@ -29,3 +29,31 @@ export interface RawSql {
 export function sameCode(code: string) {
   return { equals: code.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const };
 }
+
+/**
+ * Takes a transaction-scoped advisory lock on `key`, held until commit: writers of the same key (a code
+ * being taken, say) run one after the other, and each sees what the previous one committed.
+ */
+export async function lockKey(db: RawSql, key: string): Promise<void> {
+  await db.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', key);
+}
+
+/**
+ * Locks one row of a tenant's table (`"schema".table`) until commit: FOR UPDATE for a change to it, FOR
+ * KEY SHARE to hold it against such a change (and deletion) without making holders wait for each other.
+ * False when the row is gone, as it is once a deletion this waited for commits.
+ */
+export async function lockRow(
+  db: RawSql,
+  table: string,
+  tenantId: string,
+  id: string,
+  mode: 'UPDATE' | 'KEY SHARE',
+): Promise<boolean> {
+  const rows = await db.$queryRawUnsafe<unknown[]>(
+    `SELECT 1 FROM ${table} WHERE tenant_id = $1::uuid AND id = $2::uuid FOR ${mode}`,
+    tenantId,
+    id,
+  );
+  return rows.length > 0;
+}

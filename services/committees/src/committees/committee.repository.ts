@@ -1,6 +1,6 @@
-import { sameCode } from '@gavel/service-kit';
+import { lockKey, lockRow, sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
-import { COMMITTEES_SCHEMA, type Db, lockKey, type Prisma } from '../db/prisma.js';
+import { COMMITTEES_SCHEMA, type Db, type Prisma } from '../db/prisma.js';
 
 const committeeInclude = {
   positions: { orderBy: { sort: 'asc' }, select: { position: true, isVoting: true } },
@@ -130,13 +130,8 @@ export class CommitteeRepository {
   }
 
   /** False when the row is gone: a lock that waited for a deletion finds nothing once it commits. */
-  private async lock(db: Db, tenantId: string, id: string, mode: 'UPDATE' | 'KEY SHARE'): Promise<boolean> {
-    const rows = await db.$queryRawUnsafe<unknown[]>(
-      `SELECT 1 FROM "${COMMITTEES_SCHEMA}".committees WHERE tenant_id = $1::uuid AND id = $2::uuid FOR ${mode}`,
-      tenantId,
-      id,
-    );
-    return rows.length > 0;
+  private lock(db: Db, tenantId: string, id: string, mode: 'UPDATE' | 'KEY SHARE'): Promise<boolean> {
+    return lockRow(db, `"${COMMITTEES_SCHEMA}".committees`, tenantId, id, mode);
   }
 
   private byId(db: Db, tenantId: string, id: string): Promise<CommitteeRow> {

@@ -20,14 +20,6 @@ export function table(name: string): Prisma.Sql {
   return Prisma.raw(`"${COMMITTEES_SCHEMA}"."${name}"`);
 }
 
-/**
- * Takes a transaction-scoped advisory lock on `key`, held until commit: writers of the same key run one
- * after the other, and each sees what the previous one committed.
- */
-export async function lockKey(db: Db, key: string): Promise<void> {
-  await db.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', key);
-}
-
 /** True for a unique-key violation (P2002), the way Prisma reports it through the pg driver adapter. */
 export function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';

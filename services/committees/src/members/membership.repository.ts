@@ -1,4 +1,5 @@
 import type { TAppointmentStatus } from '@gavel/contracts';
+import { lockRow } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import { inYear, yearOrder } from '../committees/committee.repository.js';
 import { COMMITTEES_SCHEMA, type Db, type Prisma } from '../db/prisma.js';
@@ -48,12 +49,8 @@ export class MembershipRepository {
    * committee's lock, the order every writer of memberships takes them in. Null when it is gone.
    */
   async lockById(db: Db, tenantId: string, id: string): Promise<MembershipRow | null> {
-    const rows = await db.$queryRawUnsafe<unknown[]>(
-      `SELECT 1 FROM "${COMMITTEES_SCHEMA}".memberships WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
-      tenantId,
-      id,
-    );
-    return rows.length > 0 ? this.byId(db, tenantId, id) : null;
+    const locked = await lockRow(db, `"${COMMITTEES_SCHEMA}".memberships`, tenantId, id, 'UPDATE');
+    return locked ? this.byId(db, tenantId, id) : null;
   }
 
   byCommittee(db: Db, tenantId: string, committeeId: string): Promise<MembershipRow[]> {

@@ -1,5 +1,6 @@
+import { lockKey } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
-import { type Db, lockKey } from '../db/prisma.js';
+import type { Db } from '../db/prisma.js';
 
 export interface YearRow {
   year: number;

@@ -1,4 +1,4 @@
-import { sameCode } from '@gavel/service-kit';
+import { lockKey, lockRow, sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import { type Db, isUuid } from '../db/prisma.js';
 import type {
@@ -74,11 +74,7 @@ export class MeetingRepository {
 
   /** Locks the meeting row for the rest of the transaction (serialises phase changes). */
   async lock(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
-    await db.$executeRawUnsafe(
-      `SELECT 1 FROM "meetings".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
-      tenantId,
-      id,
-    );
+    await lockRow(db, '"meetings".meetings', tenantId, id, 'UPDATE');
     return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
   }
 
@@ -88,11 +84,7 @@ export class MeetingRepository {
    * check-in holding it, and it waits for them, while RSVPs and check-ins never wait for each other.
    */
   async holdPhase(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
-    await db.$executeRawUnsafe(
-      `SELECT 1 FROM "meetings".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR KEY SHARE`,
-      tenantId,
-      id,
-    );
+    await lockRow(db, '"meetings".meetings', tenantId, id, 'KEY SHARE');
     return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
   }
 
@@ -106,10 +98,7 @@ export class MeetingRepository {
    * writing transaction it locks the code until commit, so two creations racing for it cannot both pass.
    */
   async codeTaken(db: Db, tenantId: string, committeeCode: string, code: string, exceptId?: string) {
-    await db.$executeRawUnsafe(
-      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-      `meeting-code:${tenantId}:${committeeCode.toLowerCase()}:${code.toLowerCase()}`,
-    );
+    await lockKey(db, `meeting-code:${tenantId}:${committeeCode.toLowerCase()}:${code.toLowerCase()}`);
     const committees = await this.committeesByCode(db, tenantId, committeeCode);
     return db.meeting
       .count({

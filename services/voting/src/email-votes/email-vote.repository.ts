@@ -1,3 +1,4 @@
+import { lockKey } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db/prisma.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
@@ -62,10 +63,7 @@ export class EmailVoteRepository {
    * creations racing for it cannot both pass.
    */
   async codeTaken(db: Db, tenantId: string, committeeCode: string, code: string): Promise<boolean> {
-    await db.$executeRawUnsafe(
-      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-      `email-vote-code:${tenantId}:${committeeCode.toLowerCase()}:${code.toLowerCase()}`,
-    );
+    await lockKey(db, `email-vote-code:${tenantId}:${committeeCode.toLowerCase()}:${code.toLowerCase()}`);
     const taken = await db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM "voting".email_votes v
          JOIN "voting".committees c ON c.tenant_id = v.tenant_id AND c.id = v.committee_id

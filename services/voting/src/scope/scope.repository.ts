@@ -1,4 +1,4 @@
-import { sameCode } from '@gavel/service-kit';
+import { lockRow, sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db/prisma.js';
 import type { CommitteeRm, EmailVote, MeetingRm } from '../generated/prisma/client.js';
@@ -69,17 +69,9 @@ export class ScopeRepository {
     scope: { meetingId: string | null; emailVoteId: string | null },
   ): Promise<void> {
     if (scope.meetingId) {
-      await db.$queryRawUnsafe(
-        'SELECT 1 FROM "voting".meetings WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE',
-        tenantId,
-        scope.meetingId,
-      );
+      await lockRow(db, '"voting".meetings', tenantId, scope.meetingId, 'UPDATE');
     } else if (scope.emailVoteId) {
-      await db.$queryRawUnsafe(
-        'SELECT 1 FROM "voting".email_votes WHERE tenant_id = $1::uuid AND id = $2::uuid FOR UPDATE',
-        tenantId,
-        scope.emailVoteId,
-      );
+      await lockRow(db, '"voting".email_votes', tenantId, scope.emailVoteId, 'UPDATE');
     }
   }
 
