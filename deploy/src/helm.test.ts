@@ -116,6 +116,36 @@ describe('helm/gavel', () => {
     expect(render().some((m) => m.kind === 'HorizontalPodAutoscaler')).toBe(false);
   });
 
+  it('keeps all but one instance of each multi-instance service through a drain, and spreads them over nodes', () => {
+    const manifests = render(
+      'services.meetings.autoscaling.enabled=true',
+      'services.meetings.autoscaling.minReplicas=3',
+    );
+    const budgets = manifests.filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.name);
+    // gateway, voting and realtime run two instances by default; meetings through its autoscaler's minimum.
+    expect(budgets.sort()).toEqual([
+      'demo-gavel-gateway',
+      'demo-gavel-meetings',
+      'demo-gavel-realtime',
+      'demo-gavel-voting',
+    ]);
+    const voting = find(manifests, 'PodDisruptionBudget', 'demo-gavel-voting').text;
+    expect(voting).toMatch(
+      /maxUnavailable: 1\n\s+selector:\n\s+matchLabels:\n\s+app.kubernetes.io\/name: voting/,
+    );
+    expect(find(manifests, 'Deployment', 'demo-gavel-voting').text).toMatch(
+      /topologySpreadConstraints:\n\s+- maxSkew: 1\n\s+topologyKey: kubernetes.io\/hostname\n\s+whenUnsatisfiable: ScheduleAnyway\n\s+labelSelector:\n\s+matchLabels:\n\s+app.kubernetes.io\/name: voting/,
+    );
+    expect(
+      render('services.voting.replicas=1').some(
+        (m) => m.name === 'demo-gavel-voting' && m.kind === 'PodDisruptionBudget',
+      ),
+    ).toBe(false);
+    expect(render('podDisruptionBudget.enabled=false').some((m) => m.kind === 'PodDisruptionBudget')).toBe(
+      false,
+    );
+  });
+
   it('uses the image repository and tag from the values', () => {
     const manifests = render('image.repository=registry.example.org/gavel', 'image.tag=1.2.3');
     expect(find(manifests, 'Deployment', 'demo-gavel-identity').text).toContain(
