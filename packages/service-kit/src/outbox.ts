@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { currentRequestId } from './logger.js';
-import { metrics } from './metrics.js';
+import { metrics, watchOutboxBacklog } from './metrics.js';
 import type { RawSql } from './prisma.js';
 import { prefixed } from './subjects.js';
 
@@ -74,6 +74,7 @@ export class OutboxPublisher {
   private again = false;
   private current: Promise<void> = Promise.resolve();
   private lastPrune = 0;
+  private unwatchBacklog: () => void = () => undefined;
 
   constructor(private readonly opts: OutboxPublisherOptions) {
     this.pool = new pg.Pool({ connectionString: opts.connectionString, max: 2 });
@@ -81,6 +82,7 @@ export class OutboxPublisher {
   }
 
   async start(): Promise<void> {
+    this.unwatchBacklog = watchOutboxBacklog(this.opts.schema, () => this.oldestPendingSeconds());
     await this.listen();
     this.schedule(0);
   }
@@ -182,6 +184,15 @@ export class OutboxPublisher {
     }
   }
 
+  /** Age in seconds of the oldest unpublished row, 0 when every row is published. */
+  async oldestPendingSeconds(): Promise<number> {
+    const { rows } = await this.pool.query<{ seconds: number }>(
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS seconds
+       FROM "${this.opts.schema}".gavel_outbox WHERE published_at IS NULL`,
+    );
+    return Math.max(0, rows[0]?.seconds ?? 0);
+  }
+
   /** Deletes rows published longer ago than the retention; answers how many. */
   async prune(): Promise<number> {
     this.lastPrune = Date.now();
@@ -196,6 +207,7 @@ export class OutboxPublisher {
   /** Stops after the batch in progress; rows left behind are published by the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwatchBacklog();
     if (this.timer) clearTimeout(this.timer);
     await this.current.catch(() => undefined);
     await this.listener?.end().catch(() => undefined);

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ensureEventStream, type RunningConsumer, startConsumer } from '../src/events.js';
+import { registry } from '../src/metrics.js';
 import { migrate } from '../src/migrate.js';
 import { enqueueEvent, OutboxPublisher } from '../src/outbox.js';
 import { prefixed } from '../src/subjects.js';
@@ -154,6 +155,40 @@ describe('transactional outbox and idempotent consumer', () => {
       ])
     ).rows.map((r) => r.id);
     expect(left.sort()).toEqual([recent, pending].sort());
+  });
+
+  it('reports the age of the oldest unpublished event to Prometheus while the publisher runs', async () => {
+    const gauge = async () =>
+      (await registry.getSingleMetricAsString('gavel_outbox_oldest_pending_seconds'))
+        .split('\n')
+        .find((line) => line.startsWith(`gavel_outbox_oldest_pending_seconds{schema="${SCHEMA}"}`));
+    const healthy = publisher();
+    await healthy.start();
+    await eventually(async () => (await unpublished()) === 0);
+    expect(await gauge()).toMatch(/ 0$/);
+    await healthy.stop();
+
+    // A publisher whose events JetStream refuses (no stream takes its subjects), as when NATS is away.
+    const failing = new OutboxPublisher({
+      connectionString: env.db.url,
+      schema: SCHEMA,
+      js,
+      prefix: `${env.prefix}-nostream`,
+      logger,
+      pollMs: 100,
+    });
+    await failing.start();
+    const stuck = await enqueue(200);
+    await pool.query(
+      `UPDATE ${SCHEMA}.gavel_outbox SET created_at = now() - interval '60 seconds' WHERE id = $1`,
+      [stuck],
+    );
+    const seconds = Number((await gauge())?.split(' ')[1]);
+    expect(seconds).toBeGreaterThanOrEqual(60);
+    expect(seconds).toBeLessThan(120);
+    await failing.stop();
+    expect(await gauge()).toBeUndefined();
+    await pool.query(`DELETE FROM ${SCHEMA}.gavel_outbox WHERE id = $1`, [stuck]);
   });
 
   it('retries a failed handler and never runs it twice for one message id', async () => {
