@@ -15,6 +15,7 @@ import {
 } from '@gavel/service-kit';
 import { AttendanceRepository } from './attendance/attendance.repository.js';
 import { bumpListVersion, ListVersions } from './attendance/list-cache.js';
+import { nextCalendarSequence } from './calendar/calendar-sequence.js';
 import { fixedClock } from './clock.js';
 import { ZMeetingsSettings } from './config.js';
 import { Database } from './db/database.js';
@@ -120,9 +121,10 @@ export async function seedDemo(
     await db.transaction(async (tx) => {
       await attendance.clearAttendance(tx, tenantId, existing.meeting.id);
       await bumpListVersion(tx, tenantId, existing.meeting.committeeId);
+      const moved = { start, end };
       const row = await repo.update(tx, tenantId, existing.meeting.id, {
-        start,
-        end,
+        ...moved,
+        calendarSequence: nextCalendarSequence(existing.meeting, moved),
         status: 'planned',
         actualStart: null,
         endedAt: null,

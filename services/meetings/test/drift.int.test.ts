@@ -23,7 +23,11 @@ describe('schema drift', () => {
       schema: 'meetings',
       migrationsDir: MIGRATIONS_DIR,
     });
-    expect(applied).toEqual(['20261122100000_init', '20261124120000_list_versions']);
+    expect(applied).toEqual([
+      '20261122100000_init',
+      '20261124120000_list_versions',
+      '20261125090000_calendar_sequence',
+    ]);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'meetings' })).toEqual([]);
   });
 });

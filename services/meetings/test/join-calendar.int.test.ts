@@ -370,4 +370,33 @@ describe('GET {meeting base}/calendar', () => {
       code: 'forbidden',
     });
   });
+
+  it('raises the SEQUENCE with each edit of what the file shows, so a calendar takes it as an update', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const m = await member(h, tenant, committee.id);
+    const sequence = async () => {
+      const ics = (await h.call(S.meetingCalendar, m.ctx, REF, ZCalendarReply)).body;
+      return ics.match(/^SEQUENCE:(\d+)\r?$/m)?.[1];
+    };
+    const edit = (change: Record<string, unknown>) =>
+      h.call(S.meetingUpdate, admin, { ...REF, ...change }, ZMeeting);
+    expect(await sequence()).toBe('0');
+    // The meeting moves an hour later: the imported event must move with it.
+    const later = (iso: string) => new Date(Date.parse(iso) + 3600_000).toISOString();
+    await edit({ start: later(meeting.start), end: later(meeting.end) });
+    expect(await sequence()).toBe('1');
+    // Edits of what the file does not show, or of nothing at all, leave it.
+    await edit({ show_motions: false, visibility: 'open' });
+    await edit({ start: later(meeting.start), name: meeting.name });
+    expect(await sequence()).toBe('1');
+    for (const change of [
+      { location_address: '2 Main St' },
+      { allow_in_person: false },
+      { name: 'Special Meeting' },
+      { description: '<p>New agenda</p>' },
+    ]) {
+      await edit(change);
+    }
+    expect(await sequence()).toBe('5');
+  });
 });

@@ -156,6 +156,33 @@ describe('create, edit, delete, list', () => {
         visibility: ['The visibility must be committee or open.'],
       },
     });
+    // Dates the contract takes but the database cannot hold: a 400 naming the field, not a 500.
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({ code: 'M3', start: '0000-01-01T00:00:00Z', end: '0000-01-01T01:00:00Z' }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'The start must be a date between the years 1900 and 9999.',
+      errors: {
+        start: ['The start must be a date between the years 1900 and 9999.'],
+        end: ['The end must be a date between the years 1900 and 9999.'],
+      },
+    });
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({ code: 'M3', end: '9999-12-31T23:59:59-14:00' }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { end: ['The end must be a date between the years 1900 and 9999.'] },
+    });
     // Nothing of the refused calls was stored.
     expect(
       (await h.call(S.meetingsList, admin, { committeeCode: 'FIN' }, ZMeetingListReply)).map((m) => m.code),
@@ -190,6 +217,12 @@ describe('create, edit, delete, list', () => {
     ).rejects.toMatchObject({
       code: 'bad_request',
       errors: { end: ['The end must be a date after the start.'] },
+    });
+    await expect(
+      h.call(S.meetingUpdate, admin, { ...ref9, start: '0000-06-01T00:00:00Z' }, ZMeeting),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { start: ['The start must be a date between the years 1900 and 9999.'] },
     });
     await start(admin, ref9);
     await h.call(S.meetingUpdate, admin, { ...ref9, name: 'Live edit' }, ZMeeting);

@@ -5,6 +5,7 @@ import {
   SUBJECTS,
   type TCommittee,
   type TMeetingEvent,
+  ZCalendarReply,
   ZMeeting,
   ZRetrieveMeetingReply,
 } from '@gavel/contracts';
@@ -153,5 +154,8 @@ describe('demo seed', () => {
     });
     expect(await meetingEvents()).toEqual([EVENTS.meetings.meetingCreated, EVENTS.meetings.meetingUpdated]);
     expect(await h.service.runtime.prisma.meeting.count()).toBe(1);
+    // A calendar that imported day 1's file takes the moved meeting as an update of its event.
+    const ics = await h.call(SUBJECTS.meetings.meetingCalendar, admin, ref, ZCalendarReply);
+    expect(ics.body).toMatch(/^SEQUENCE:1\r?$/m);
   });
 });

@@ -90,7 +90,7 @@ export async function seedDemo(
     events,
     settings,
   );
-  const emailVotes = new EmailVoteService(db, scopes, new EmailVoteRepository(), events);
+  const emailVotes = new EmailVoteService(db, scopes, new EmailVoteRepository(), events, voteRepo);
   const { tenantId } = demo;
   const committeeId = demo.committee.id;
   const ctx = demo.admin;

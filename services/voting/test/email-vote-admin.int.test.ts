@@ -453,6 +453,36 @@ describe('creating an email vote', () => {
     // Closing in the future is enough, whenever it opened.
     expect((await createVote(manager, code, 'RUNS', -DAY, HOUR)).phase).toBe('in_progress');
   });
+
+  it('refuses, naming the field, dates the contract takes but the database cannot hold', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const window = (start: string, end: string) => ({ committeeCode: code, name: 'Ballot', start, end });
+    const message = (field: string) => `The ${field} must be a date between the years 1900 and 9999.`;
+    const year0 = await refused(
+      h.call(
+        S.emailVoteCreate,
+        manager,
+        { ...window('0000-01-01T00:00:00Z', '2099-01-01T00:00:00Z'), code: 'Y0' },
+        ZEmailVote,
+      ),
+    );
+    expect(year0).toMatchObject({ code: 'bad_request', message: message('start') });
+    expect(year0.errors).toEqual({ start: [message('start')] });
+    // 9999-12-31 at -14:00 is in the year 10000 in UTC.
+    const far = window('2026-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00');
+    const late = await refused(h.call(S.emailVoteCreate, manager, { ...far, code: 'Y10K' }, ZEmailVote));
+    expect(late.errors).toEqual({ end: [message('end')] });
+    await createVote(manager, code, 'OPEN', -HOUR, HOUR);
+    const edited = await refused(
+      h.call(S.emailVoteUpdate, manager, { ...far, voteCode: 'OPEN' }, ZEmailVote),
+    );
+    expect(edited).toMatchObject({ code: 'bad_request', errors: { end: [message('end')] } });
+    expect((await list(manager, code)).map((v) => [v.code, v.end])).toEqual([
+      ['OPEN', (await get(manager, code, 'OPEN')).end],
+    ]);
+  });
 });
 
 describe('editing an email vote', () => {

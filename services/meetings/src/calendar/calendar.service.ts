@@ -54,6 +54,8 @@ export function meetingCalendar(
     location: location || null,
     url,
     status: ICalEventStatus.CONFIRMED,
+    // Raised by each edit of what this file shows: a calendar that imported it takes the new one as an update.
+    sequence: meeting.calendarSequence,
     lastModified: meeting.updatedAt,
     stamp: meeting.updatedAt,
   });

@@ -21,6 +21,7 @@ import sanitizeHtml from 'sanitize-html';
 import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
 import { AttendanceRepository } from '../attendance/attendance.repository.js';
 import { ListVersions } from '../attendance/list-cache.js';
+import { nextCalendarSequence } from '../calendar/calendar-sequence.js';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
 import { type Db, isUniqueViolation, type Tx } from '../db/prisma.js';
@@ -216,7 +217,10 @@ export class MeetingService {
         (await this.meetings.codeTaken(tx, ctx.tenantId, found.committee.code, data.code, current.id))
       )
         throw codeTaken();
-      const row = await this.meetings.update(tx, ctx.tenantId, current.id, data);
+      const row = await this.meetings.update(tx, ctx.tenantId, current.id, {
+        ...data,
+        calendarSequence: nextCalendarSequence(current, data),
+      });
       await this.events.meeting(tx, 'updated', ctx.tenantId, row);
       const meeting = await this.present(tx, ctx.tenantId, row, found.committee, true);
       await this.broadcastState(tx, ctx.tenantId, row, found.committee);
@@ -349,7 +353,17 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
   const videoProvider = pick('video_provider', current?.videoProvider ?? 'none') as string;
   const videoUrl = pick('video_url', current?.videoUrl ?? null) as string | null;
   const errors: Record<string, string[]> = {};
-  if (!(end > start)) errors.end = ['The end must be a date after the start.'];
+  // The contract takes any ISO date; the database holds none before year 1, and no meeting needs them.
+  for (const [field, at] of [
+    ['start', start],
+    ['end', end],
+  ] as const) {
+    const year = at.getUTCFullYear();
+    if (!(year >= 1900 && year <= 9999))
+      errors[field] = [`The ${field} must be a date between the years 1900 and 9999.`];
+  }
+  if (!errors.start && !errors.end && !(end > start))
+    errors.end = ['The end must be a date after the start.'];
   if (!allowInPerson && !allowRemote)
     errors.allow_in_person = ['The meeting must allow attending in person, remotely or both.'];
   if (videoProvider === 'static' && !videoUrl)

@@ -27,6 +27,7 @@ import { sanitizeRich } from '../motions/sanitize.js';
 import { toVoteCommittee } from '../scope/committee.mapper.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
 import { notFound, requireUser, ScopeService, tenantOf } from '../scope/scope.service.js';
+import { VoteRepository } from '../votes/vote.repository.js';
 import { type EmailVoteProgress, EmailVoteRepository } from './email-vote.repository.js';
 
 export const EMAIL_VOTE_DELETED = 'Vote deleted';
@@ -38,6 +39,22 @@ export const CREATE_ENDED = 'A new vote must close in the future.';
 
 type EmailVoteWrite = Pick<TEmailVoteUpdateInput, 'name' | 'description' | 'start' | 'end'>;
 
+/** The years a window may fall in: the contract takes any ISO date, the database none before year 1. */
+const YEARS = { min: 1900, max: 9999 } as const;
+
+/** Refuses (400, per field) a start or end outside YEARS, which the database cannot hold or no vote needs. */
+function assertWindowInRange(input: Pick<EmailVoteWrite, 'start' | 'end'>): void {
+  const errors: Record<string, string[]> = {};
+  for (const field of ['start', 'end'] as const) {
+    const year = new Date(input[field]).getUTCFullYear();
+    if (!(year >= YEARS.min && year <= YEARS.max)) {
+      errors[field] = [`The ${field} must be a date between the years ${YEARS.min} and ${YEARS.max}.`];
+    }
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('bad_request', first, errors);
+}
+
 /** Email votes: a window holding root motions, created and edited by holders of 'create email vote'. */
 @Injectable()
 export class EmailVoteService {
@@ -46,6 +63,7 @@ export class EmailVoteService {
     @Inject(ScopeService) private readonly scopes: ScopeService,
     @Inject(EmailVoteRepository) private readonly repo: EmailVoteRepository,
     @Inject(VotingEvents) private readonly events: VotingEvents,
+    @Inject(VoteRepository) private readonly votes: VoteRepository,
   ) {}
 
   /**
@@ -85,6 +103,7 @@ export class EmailVoteService {
   create(ctx: TRequestContext, input: TEmailVoteCreateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to create email votes.');
+    assertWindowInRange(input);
     // A vote created already over could never be edited nor deleted (both refuse an ended vote).
     if (new Date(input.end).getTime() <= Date.now()) {
       throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
@@ -123,15 +142,18 @@ export class EmailVoteService {
   update(ctx: TRequestContext, input: TEmailVoteUpdateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to edit email votes.');
+    assertWindowInRange(input);
     return this.db.transaction(async (tx) => {
       const found = await this.scopes.resolve(tx, ctx, input);
-      // Serialises with the vote's other changes (a delete, another edit); casts take no lock (hot path).
+      // Serialises with the vote's other changes (a delete, another edit); casts take no scope lock.
       await this.scopes.repo.lock(tx, found.tenantId, found);
       // Read again under the lock: an edit that committed while this one waited (closing it early) counts.
       const scope = await this.scopes.resolve(tx, ctx, input);
       const current = scope.emailVote as EmailVoteRow;
       if (scope.phase === 'ended') throw new AppError('rule_broken', EDIT_ENDED);
       const startMoves = new Date(input.start).getTime() !== current.start.getTime();
+      // Casts take no scope lock: hold the ballots against them (waiting for those in flight) to count.
+      if (startMoves) await this.votes.lockAgainstCasts(tx, current.tenantId, { emailVoteId: current.id });
       if (startMoves && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
         throw new AppError('rule_broken', EDIT_START_HAS_RESPONSES, { start: [EDIT_START_HAS_RESPONSES] });
       }
@@ -174,6 +196,9 @@ export class EmailVoteService {
       // and reads it again under the lock (an edit that closed it meanwhile counts).
       const scope = await this.scopes.resolveLocked(tx, ctx, input);
       const row = scope.emailVote as EmailVoteRow;
+      // Casts take no scope lock: hold the ballots against them, so the count below sees every cast in
+      // flight, and one arriving meanwhile finds the vote gone.
+      await this.votes.lockAgainstCasts(tx, row.tenantId, { emailVoteId: row.id });
       if ((await this.repo.responseCount(tx, row.tenantId, row.id)) > 0) {
         throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
       }

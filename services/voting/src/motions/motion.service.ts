@@ -49,6 +49,9 @@ import { canModify, motionOf, type VotingState, VotingStateLoader } from './voti
 
 const isRunner = (ctx: TRequestContext) => can(ctx, 'run meetings');
 
+/** An email vote's motions change only while nobody has voted. */
+export const HAS_RESPONSES = 'This vote can no longer be modified: responses have been recorded.';
+
 /** Motions and amendments: create, edit, delete, re-sort, result visibility, and the retrieve view. */
 @Injectable()
 export class MotionService {
@@ -161,6 +164,8 @@ export class MotionService {
         isAmendment: found.row.amendmentParentId !== null,
         defaultVisibility: found.row.resultVisibility,
       });
+      // The ballot is rewritten below: not under a response cast on the old one meanwhile.
+      await this.assertNoCastsSince(tx, state, { motionIds: [found.row.id] });
       const row = await this.motions.update(tx, state.scope.tenantId, found.row.id, { ...data });
       if (state.scope.kind === 'email' && row.motionVoteId) {
         const members = (await this.scopeRepo.members(tx, row.tenantId, row.committeeId, null)).map(
@@ -207,6 +212,9 @@ export class MotionService {
       };
       collect(found.row.id);
       const ids = doomed.map((r) => r.id);
+      // An email vote's ballot takes casts all along: wait for those in flight, hold off new ones (they
+      // then find no vote), and refuse if one was recorded after the state above was read.
+      await this.assertNoCastsSince(tx, state, { motionIds: ids });
       await this.votes.deleteForMotions(tx, state.scope.tenantId, ids);
       await this.motions.deleteMany(tx, state.scope.tenantId, ids);
       await this.events.motionsDeleted(tx, state.scope.channel, doomed);
@@ -308,6 +316,20 @@ export class MotionService {
     return this.motions.setVote(tx, row.tenantId, row.id, { motionVoteId: vote.id });
   }
 
+  /**
+   * An email vote can be modified only while nobody has voted (canModify, read with the state), yet its
+   * ballots take casts without the scope's lock: holds the motions' votes against casts (waiting for those
+   * in flight) and refuses when a response arrived since. Meeting votes take casts only while active, when
+   * no change of their motion is allowed.
+   */
+  private async assertNoCastsSince(tx: Tx, state: VotingState, of: { motionIds: string[] }): Promise<void> {
+    if (state.scope.kind !== 'email') return;
+    const voteIds = await this.votes.lockAgainstCasts(tx, state.scope.tenantId, of);
+    if (await this.votes.hasResponses(tx, state.scope.tenantId, voteIds)) {
+      throw new AppError('rule_broken', HAS_RESPONSES);
+    }
+  }
+
   private async lockedState(tx: Tx, ctx: TRequestContext, input: TScopeInput): Promise<VotingState> {
     const scope = await this.scopes.resolveLocked(tx, ctx, input);
     return this.states.load(tx, scope);
@@ -350,7 +372,7 @@ export class MotionService {
     const what = state.scope.kind === 'meeting' ? 'meeting' : 'vote';
     if (!isMotionPhase(state.scope.phase))
       return `Motions can only change while the ${what} is planned or in progress.`;
-    if (!canModify(state)) return 'This vote can no longer be modified: responses have been recorded.';
+    if (!canModify(state)) return HAS_RESPONSES;
     if (state.activeVote) return 'Not while a vote is active.';
     if (change.has_active_amendment) return 'An amendment of this motion is pending.';
     if (change.has_result) return 'The motion already has a result.';

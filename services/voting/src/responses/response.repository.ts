@@ -27,12 +27,18 @@ const S = '"voting"';
  * below the maximum responses; the unique keys (vote, member, response), (vote, member, slot) and
  * (vote, member, idempotency key) make a duplicate a no-op. Answers the new row plus the member's earlier
  * ones; no new row means refused or duplicate (the service finds out which).
+ *
+ * The vote row is held FOR KEY SHARE until the cast commits (casts never wait for each other, nor for a
+ * close or added time): a change that takes the vote away or rewrites its ballot locks it FOR UPDATE
+ * (VoteRepository.lockAgainstCasts), so it waits for the casts in flight and sees their responses, and
+ * a cast arriving meanwhile waits for it and then finds the vote as it left it (deleted: no response).
  */
 export function castSql(by: 'user' | 'member'): string {
   return `WITH v AS (
     SELECT id, maximum_responses FROM ${S}.votes
     WHERE id = $2::uuid AND tenant_id = $1::uuid AND discarded_at IS NULL
       AND started_at <= now() AND ended_at > now() AND $3 = ANY(responses)
+    FOR KEY SHARE
   ), e AS (
     SELECT membership_id, user_id FROM ${S}.electorate
     WHERE tenant_id = $1::uuid AND vote_id = $2::uuid AND ${by === 'user' ? 'user_id' : 'membership_id'} = $4::uuid AND eligible
@@ -61,18 +67,26 @@ const CAST_BY_MEMBER = castSql('member');
  * transaction and one commit for the whole batch. Answers, per request ordinal, the new row and the
  * member's earlier rows; an ordinal with no new row is settled one by one (refused or duplicate). Two
  * requests of the same member and response in one batch both answer the one row that was inserted.
+ * The batch's open votes are held FOR KEY SHARE as castSql holds its one, in id order as
+ * VoteRepository.lockAgainstCasts takes them (a batch over several votes of one email vote never
+ * deadlocks with its deletion).
  */
-const CAST_BATCH = `WITH req AS (
+export const CAST_BATCH = `WITH req AS (
     SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::text[])
       AS t(ord, tenant_id, vote_id, response, user_id, idem)
+  ), v AS (
+    SELECT id, tenant_id, maximum_responses, responses FROM ${S}.votes
+    WHERE (tenant_id, id) IN (SELECT tenant_id, vote_id FROM req) AND discarded_at IS NULL
+      AND started_at <= now() AND ended_at > now()
+    ORDER BY id
+    FOR KEY SHARE
   ), cand AS (
     SELECT req.ord, req.tenant_id, req.vote_id, req.response, req.idem, e.membership_id, e.user_id,
            v.maximum_responses,
            (SELECT count(*) FROM ${S}.responses r
             WHERE r.tenant_id = req.tenant_id AND r.vote_id = req.vote_id AND r.member_id = e.membership_id) AS n
     FROM req
-    JOIN ${S}.votes v ON v.id = req.vote_id AND v.tenant_id = req.tenant_id AND v.discarded_at IS NULL
-      AND v.started_at <= now() AND v.ended_at > now() AND req.response = ANY(v.responses)
+    JOIN v ON v.id = req.vote_id AND v.tenant_id = req.tenant_id AND req.response = ANY(v.responses)
     JOIN LATERAL (
       SELECT el.membership_id, el.user_id FROM ${S}.electorate el
       WHERE el.tenant_id = req.tenant_id AND el.vote_id = req.vote_id AND el.user_id = req.user_id AND el.eligible

@@ -1,3 +1,4 @@
+import { lockRow } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import { type Db, Prisma } from '../db/prisma.js';
 import type { Vote } from '../generated/prisma/client.js';
@@ -83,6 +84,27 @@ export class VoteRepository {
     });
   }
 
+  /**
+   * Holds the votes of these motions (or of this email vote) against casts until commit, and answers their
+   * ids. Each cast holds its vote FOR KEY SHARE until it commits (castSql), so this waits for the casts in
+   * flight (a count of responses after it sees them all) and a cast arriving meanwhile waits for this
+   * change and then sees it (a deleted vote takes no response). In id order, as the batched cast takes
+   * them, so the two never deadlock.
+   */
+  async lockAgainstCasts(
+    db: Db,
+    tenantId: string,
+    of: { motionIds: string[] } | { emailVoteId: string },
+  ): Promise<string[]> {
+    const votes = await db.vote.findMany({
+      where: { tenantId, ...('motionIds' in of ? { motionId: { in: of.motionIds } } : of) },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
+    for (const { id } of votes) await lockRow(db, '"voting".votes', tenantId, id, 'UPDATE');
+    return votes.map((v) => v.id);
+  }
+
   async deleteForMotions(db: Db, tenantId: string, motionIds: string[]): Promise<void> {
     const votes = await db.vote.findMany({
       where: { tenantId, motionId: { in: motionIds } },
@@ -157,7 +179,9 @@ export class VoteRepository {
   claimEnded(db: Db, graceMs: number, limit = 50): Promise<{ id: string; tenant_id: string }[]> {
     // The vote's motion is locked with it, and a vote whose motion another change holds (a result
     // visibility change, a revote) waits for a later round: the broadcast then reads what that change
-    // wrote and is never published after it with the older state. Never waits, so never deadlocks.
+    // wrote and is never published after it with the older state. So does a vote a cast still holds
+    // (FOR KEY SHARE, castSql): a cast accepted before the close is in the result. Never waits, so never
+    // deadlocks.
     return db.$queryRawUnsafe(
       `SELECT v.id::text, v.tenant_id::text FROM "voting".votes v
        JOIN "voting".motions m ON m.tenant_id = v.tenant_id AND m.id = v.motion_id
