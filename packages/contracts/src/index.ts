@@ -1,6 +1,7 @@
 export * from './authz.js';
 export * from './committees.js';
 export * from './context.js';
+export * from './dates.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './http-routes.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZYearNumber } from './committees.js';
+import { dateTimeInput } from './dates.js';
 import { ZMeetingMode, ZMeetingStatus } from './enums.js';
 
 /**
@@ -116,8 +117,8 @@ const ZMeetingFieldsShape = z.object({
     .max(255, 'The name may not be greater than 255 characters.'),
   /** HTML; sanitised by the service before it is stored. */
   description: z.string().max(100_000).nullable().optional(),
-  start: z.iso.datetime({ offset: true, error: 'The start must be a date and time (ISO 8601).' }),
-  end: z.iso.datetime({ offset: true, error: 'The end must be a date and time (ISO 8601).' }),
+  start: dateTimeInput('start'),
+  end: dateTimeInput('end'),
   type: z.string().trim().min(1).max(100).optional(),
   show_motions: z.boolean().optional(),
   allow_in_person: z.boolean().optional(),

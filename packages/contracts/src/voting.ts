@@ -21,12 +21,12 @@ export const ZVoteLiveInput = z.object({ tenantId: ZId, vote_id: ZId });
 export type TVoteLiveInput = z.infer<typeof ZVoteLiveInput>;
 
 // ---- the voting service's own schemas follow ----
+import { dateTimeInput } from './dates.js';
 import { ZResultVisibility, ZVoteKind, ZVoteType } from './enums.js';
 import { addressCode, ZCommitteeScope, ZMeetingCommittee } from './meetings.js';
 import { ZBroadcast } from './realtime.js';
 
 const ZIso = z.string().datetime({ offset: true });
-const ZDateInput = z.union([ZIso, z.string().datetime({ local: true })]);
 
 /** The path parts naming a meeting (`/meeting/{committeeCode}/{meetingCode}`) or an email vote (`/vote/...`). */
 const ZScopeShape = {
@@ -223,8 +223,8 @@ export type TEmailVoteRefInput = z.infer<typeof ZEmailVoteRefInput>;
 const ZEmailVoteFields = {
   name: z.string().trim().min(2).max(500),
   description: z.string().max(100_000).nullish(),
-  start: ZDateInput,
-  end: ZDateInput,
+  start: dateTimeInput('start'),
+  end: dateTimeInput('end'),
 };
 export const ZEmailVoteCreateInput = z
   .object({ ...ZCommitteeScope.shape, code: addressCode(50), ...ZEmailVoteFields })

@@ -454,7 +454,7 @@ describe('creating an email vote', () => {
     expect((await createVote(manager, code, 'RUNS', -DAY, HOUR)).phase).toBe('in_progress');
   });
 
-  it('refuses, naming the field, dates the contract takes but the database cannot hold', async () => {
+  it('refuses, naming the field, dates the database cannot hold and times without an offset', async () => {
     const w = await newWorld(h, { voters: 1 });
     const code = w.committee.code;
     const manager = userCtx(w.tenantId, MANAGER);
@@ -468,7 +468,7 @@ describe('creating an email vote', () => {
         ZEmailVote,
       ),
     );
-    expect(year0).toMatchObject({ code: 'bad_request', message: message('start') });
+    expect(year0).toMatchObject({ code: 'bad_request' });
     expect(year0.errors).toEqual({ start: [message('start')] });
     // 9999-12-31 at -14:00 is in the year 10000 in UTC.
     const far = window('2026-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00');
@@ -479,6 +479,19 @@ describe('creating an email vote', () => {
       h.call(S.emailVoteUpdate, manager, { ...far, voteCode: 'OPEN' }, ZEmailVote),
     );
     expect(edited).toMatchObject({ code: 'bad_request', errors: { end: [message('end')] } });
+    // A time without an offset would be read in the server's zone, not the association's.
+    const local = await refused(
+      h.call(
+        S.emailVoteCreate,
+        manager,
+        { ...window('2026-01-01T10:00:00', '2099-01-01T10:00:00'), code: 'LOC' },
+        ZEmailVote,
+      ),
+    );
+    expect(local.errors).toEqual({
+      start: ['The start must be a date and time (ISO 8601).'],
+      end: ['The end must be a date and time (ISO 8601).'],
+    });
     expect((await list(manager, code)).map((v) => [v.code, v.end])).toEqual([
       ['OPEN', (await get(manager, code, 'OPEN')).end],
     ]);

@@ -39,22 +39,6 @@ export const CREATE_ENDED = 'A new vote must close in the future.';
 
 type EmailVoteWrite = Pick<TEmailVoteUpdateInput, 'name' | 'description' | 'start' | 'end'>;
 
-/** The years a window may fall in: the contract takes any ISO date, the database none before year 1. */
-const YEARS = { min: 1900, max: 9999 } as const;
-
-/** Refuses (400, per field) a start or end outside YEARS, which the database cannot hold or no vote needs. */
-function assertWindowInRange(input: Pick<EmailVoteWrite, 'start' | 'end'>): void {
-  const errors: Record<string, string[]> = {};
-  for (const field of ['start', 'end'] as const) {
-    const year = new Date(input[field]).getUTCFullYear();
-    if (!(year >= YEARS.min && year <= YEARS.max)) {
-      errors[field] = [`The ${field} must be a date between the years ${YEARS.min} and ${YEARS.max}.`];
-    }
-  }
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw new AppError('bad_request', first, errors);
-}
-
 /** Email votes: a window holding root motions, created and edited by holders of 'create email vote'. */
 @Injectable()
 export class EmailVoteService {
@@ -103,7 +87,6 @@ export class EmailVoteService {
   create(ctx: TRequestContext, input: TEmailVoteCreateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to create email votes.');
-    assertWindowInRange(input);
     // A vote created already over could never be edited nor deleted (both refuse an ended vote).
     if (new Date(input.end).getTime() <= Date.now()) {
       throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
@@ -142,7 +125,6 @@ export class EmailVoteService {
   update(ctx: TRequestContext, input: TEmailVoteUpdateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to edit email votes.');
-    assertWindowInRange(input);
     return this.db.transaction(async (tx) => {
       const found = await this.scopes.resolve(tx, ctx, input);
       // Serialises with the vote's other changes (a delete, another edit); casts take no scope lock.
