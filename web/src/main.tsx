@@ -1,3 +1,5 @@
+// First: configures zod before any module builds a schema.
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
   SUBJECTS,
@@ -138,6 +139,50 @@ describe('copy committees', () => {
     expect(requests.map((r) => r.payload)).toEqual([
       { tenantId: tenant, from_committee_id: source.id, to_committee_id: copied.id },
     ]);
+  });
+
+  it("copies a convention's committee of thousands in one go, one membership.created each", async () => {
+    const { tenant, admin, source } = await setup();
+    // Appointed straight into the tables: thousands of appointments one call each would take minutes.
+    const db = h.service.runtime.prisma;
+    const users = Array.from({ length: 2_000 }, (_, i) => ({
+      tenantId: tenant,
+      id: randomUUID(),
+      firstName: 'Delegate',
+      lastName: `No ${i}`,
+      displayedFirstName: 'Delegate',
+      email: `delegate-${i}@example.test`,
+      name: `Delegate No ${i}`,
+    }));
+    await db.memberUser.createMany({ data: users });
+    await db.membership.createMany({
+      data: users.map((u, i) => ({
+        tenantId: tenant,
+        committeeId: source.id,
+        userId: u.id,
+        position: i % 2 ? 'Chair' : 'Advisor',
+        demographic: i % 2 ? 'South' : null,
+        appointmentStatus: 'Accepted',
+      })),
+    });
+
+    const copied = await copy(admin, { guid: source.guid, code: 'CONV', name: 'Convention', year: 2027 });
+    expect(copied).toMatchObject({ members_count: 2_002, voting_members_count: 1_001 });
+    const members = await h.call(
+      SUBJECTS.committees.membersList,
+      admin,
+      { code: 'CONV', year: 2027 },
+      ZMembershipListReply,
+    );
+    expect(new Set(members.map((m) => m.appointment_status))).toEqual(new Set(['Tentative']));
+    const delegate = members.find((m) => m.user.id === users[1]?.id);
+    expect(delegate).toMatchObject({ position: 'Chair', demographic: 'South', is_voting: true });
+    await outboxDrained(h);
+    const created = (await streamEvents<TMembershipEvent>(h, EVENTS.committees.membershipCreated)).filter(
+      (e) => e.payload.membership.committee_id === copied.id,
+    );
+    expect(created).toHaveLength(2_002);
+    expect(new Set(created.map((e) => e.payload.membership.id))).toEqual(new Set(members.map((m) => m.id)));
   });
 
   it('refuses a taken code, a foreign committee, bad input and a missing permission', async () => {

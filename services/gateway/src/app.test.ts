@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessLogLevel, isApiPath, requestIdFrom } from './app.js';
+import { accessLogLevel, isApiPath, nestedDeeperThan, requestIdFrom } from './app.js';
 import { cacheControlFor } from './spa.js';
 
 describe('requestIdFrom', () => {
@@ -41,5 +41,20 @@ describe('accessLogLevel', () => {
     expect(accessLogLevel(200, 1_500)).toBe('info');
     expect(accessLogLevel(200, 40)).toBe('debug');
     expect(accessLogLevel(304, 2)).toBe('debug');
+  });
+});
+
+describe('nestedDeeperThan', () => {
+  it('counts levels of objects and arrays, scalars being none', () => {
+    expect(nestedDeeperThan('text', 0)).toBe(false);
+    expect(nestedDeeperThan({}, 0)).toBe(true);
+    expect(nestedDeeperThan({ a: [1, { b: null }] }, 3)).toBe(false);
+    expect(nestedDeeperThan({ a: [1, { b: [] }] }, 3)).toBe(true);
+  });
+
+  it('walks a very deep value without overflowing the stack', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(nestedDeeperThan(deep, 32)).toBe(true);
   });
 });

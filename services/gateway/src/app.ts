@@ -14,17 +14,24 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Redis } from 'ioredis';
 import type { TGatewayConfig } from './config.js';
 import { CSRF_COOKIE, checkCsrf, isValidCsrfToken, setCsrfCookie } from './csrf.js';
-import { errorHandler, MESSAGES, sendError } from './errors.js';
+import { errorHandler, MESSAGES, sendError, tooDeepError } from './errors.js';
 import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
 import { attachRealtimeProxy, parseRealtimeUrls, SOCKET_IO_PATH } from './realtime-proxy.js';
 import { registerForwardedRoutes } from './routes.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * How deep a JSON body may nest objects and arrays. Real inputs need a few levels; a body of thousands
+ * (`[[[[...]]]]` fits easily in 1 MiB) would overflow the stack of every recursive walk after parsing
+ * (the NUL check, validation, encoding it for the service) and answer 500.
+ */
+export const MAX_JSON_DEPTH = 32;
 /**
  * Answers from this size on are compressed for clients that accept it: the attendance list of a
  * convention and the SPA's bundles. Smaller ones (a cast's answer) are not worth the CPU.
@@ -65,6 +72,37 @@ export function accessLogLevel(status: number, ms: number): 'warn' | 'info' | 'd
 }
 const SLOW_REQUEST_MS = 1_000;
 
+/**
+ * The HTTP server's limits on slow and idle clients (see HTTP_REQUEST_TIMEOUT_MS in config.ts). Node
+ * enforces the request timeout only when the headers timeout is no longer than it, and checks both on an
+ * interval (30 s unless told otherwise), so both are set here.
+ */
+export function connectionTimeouts(config: TGatewayConfig) {
+  const requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      // Node's default for the head alone, or less when the whole request must come sooner.
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+    },
+  };
+}
+
+/** Whether `value` nests objects and arrays more than `max` levels deep (a scalar is 0, `{}` is 1); no recursion. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    const depth = next.depth + 1;
+    if (depth > max) return true;
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth });
+  }
+  return false;
+}
+
 /** Whether an Accept header asks for JSON rather than a page (no q-values needed: browsers send text/html). */
 export function prefersJson(accept: string | undefined): boolean {
   const types = (accept ?? '').split(',').map((t) => t.split(';')[0]?.trim().toLowerCase());
@@ -82,6 +120,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     logger: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...connectionTimeouts(config),
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
@@ -107,19 +146,28 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         done(null, undefined);
         return;
       }
-      parseJson(request, text, done);
+      parseJson(request, text, (err, parsed) => {
+        if (err) done(err);
+        else if (nestedDeeperThan(parsed, MAX_JSON_DEPTH)) done(tooDeepError(), undefined);
+        else done(null, parsed);
+      });
     },
   );
 
   await app.register(fastifyCompress, { threshold: COMPRESS_FROM_BYTES, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
-  app.setErrorHandler(errorHandler(logger));
+  const handleError = errorHandler(logger);
+  app.setErrorHandler((err, request, reply) => {
+    // The static files refuse a path that is not canonical ('//', '/./', a segment too long for a file
+    // name) with a bare 403: it names no file, so it is a page path (the app shows its own not-found
+    // page) or a JSON 404 like any unknown /api or /assets path.
+    if ((err as { code?: unknown }).code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
+    return handleError(err, request, reply);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.headers(SECURITY_HEADERS);
     // Behind TLS, browsers are told to keep to https: a downgraded first visit would expose the cookies.
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     const cookie = request.cookies[CSRF_COOKIE];
@@ -212,7 +260,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       .header('vary', 'accept')
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
       .send(documentHtml);
   });
 

@@ -11,6 +11,9 @@ describe('loadGatewayConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_PREFIX: '',
       REQUEST_TIMEOUT_MS: 5000,
+      HTTP_REQUEST_TIMEOUT_MS: 120_000,
+      HTTP_CONNECTION_TIMEOUT_MS: 60_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
       SESSION_TTL_SECONDS: 43200,
       TRUST_PROXY: false,
       SUBJECT_PREFIX: '',
@@ -25,6 +28,17 @@ describe('loadGatewayConfig', () => {
     expect(config.HTTP_PORT).toBe(0);
     expect(config.REQUEST_TIMEOUT_MS).toBe(250);
     expect(loadGatewayConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('refuses a connection timeout that would cut off an answer still waiting for a service', () => {
+    expect(() =>
+      loadGatewayConfig({ REQUEST_TIMEOUT_MS: '5000', HTTP_CONNECTION_TIMEOUT_MS: '5000' }),
+    ).toThrowError(/HTTP_CONNECTION_TIMEOUT_MS is invalid: must be greater than REQUEST_TIMEOUT_MS/);
+    expect(
+      loadGatewayConfig({ REQUEST_TIMEOUT_MS: '5000', HTTP_CONNECTION_TIMEOUT_MS: '5001' })
+        .HTTP_CONNECTION_TIMEOUT_MS,
+    ).toBe(5001);
+    expect(() => loadGatewayConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrowError(/HTTP_REQUEST_TIMEOUT_MS/);
   });
 
   it('reads trusted proxies as addresses and ranges', () => {

@@ -8,6 +8,7 @@ import { parseTrustProxy } from './trusted-proxy.js';
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
+const ZMillis = z.coerce.number().int().min(1);
 
 /** The gateway's environment: the shared variables plus HTTP, Redis, sessions and the SPA. */
 export const ZGatewayConfig = ZBaseConfig.extend({
@@ -22,6 +23,19 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   WEB_ROOT: z.string().min(1).default(DEFAULT_WEB_ROOT),
   /** How long the gateway waits for a service's answer before replying 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /**
+   * Slow clients (slowloris) cannot hold connections forever. A request's head and body must have
+   * arrived within HTTP_REQUEST_TIMEOUT_MS (else 408 and the connection closes; generous enough for the
+   * 1 MiB body limit over a poor mobile link). A connection on which nothing moves for
+   * HTTP_CONNECTION_TIMEOUT_MS is closed: it must exceed REQUEST_TIMEOUT_MS, since an answer waiting for a
+   * service sends nothing meanwhile (and would cover a socket.io long-poll, which waits up to 25 s). An
+   * idle keep-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_MS: above the 60 s idle timeout of
+   * common load balancers, so that they close first. WebSocket connections (/socket.io) are not affected
+   * once upgraded: socket.io's heartbeat ends dead ones.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: ZMillis.default(120_000),
+  HTTP_CONNECTION_TIMEOUT_MS: ZMillis.default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: ZMillis.default(72_000),
   /** Idle lifetime of a session; every use extends it. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(43_200),
   /**
@@ -54,6 +68,9 @@ export const ZGatewayConfig = ZBaseConfig.extend({
         return false;
       }
     }, 'must be comma-separated http(s):// or ws(s):// URLs'),
+}).refine((config) => config.HTTP_CONNECTION_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_CONNECTION_TIMEOUT_MS'],
+  message: 'must be greater than REQUEST_TIMEOUT_MS (a request waiting for a service sends nothing)',
 });
 export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;
 

@@ -17,10 +17,16 @@ export const MESSAGES = {
   badUrl: 'The address is not valid (bad percent-encoding).',
   nulCharacter: 'Text may not contain NUL characters.',
   tooLarge: 'The request body is too large (at most 1 MiB).',
+  tooDeep: 'The request body nests objects or arrays too deeply.',
   unsupportedType: 'The request body must be JSON (Content-Type: application/json).',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   websocketOnly: 'Live updates use WebSocket connections only.',
 } as const;
+
+/** A JSON body nested deeper than the gateway accepts: 400, answered like Fastify's own body errors. */
+export function tooDeepError(): Error & { statusCode: number; code: string } {
+  return Object.assign(new Error(MESSAGES.tooDeep), { statusCode: 400, code: 'GAVEL_JSON_TOO_DEEP' });
+}
 
 export function sendError(
   reply: FastifyReply,

@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PRELOADED_NOTIFICATIONS_GLOBAL, type TPreloadedNotification } from '@gavel/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentSecurityPolicy, newScriptNonce } from './security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,11 +36,19 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
   });
 }
 
-/** index.html with the notifications as a script the web app reads at startup (`<` escaped: no breakout). */
-export function withNotifications(html: string, notifications: readonly TPreloadedNotification[]): string {
+/**
+ * index.html with the notifications as a script the web app reads at startup (`<` escaped: no breakout),
+ * carrying the nonce the page's Content-Security-Policy allows it by.
+ */
+export function withNotifications(
+  html: string,
+  notifications: readonly TPreloadedNotification[],
+  nonce: string,
+): string {
   const json = JSON.stringify(notifications).replace(/</g, '\\u003c');
-  const script = `<script>window.${PRELOADED_NOTIFICATIONS_GLOBAL}=${json};</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
+  const script = `<script nonce="${nonce}">window.${PRELOADED_NOTIFICATIONS_GLOBAL}=${json};</script>`;
+  // A function, not a string: replacement patterns such as $' in a message would splice in the page.
+  return html.includes('</head>') ? html.replace('</head>', () => `${script}</head>`) : `${script}${html}`;
 }
 
 /**
@@ -60,5 +69,9 @@ export async function sendSpaIndex(
   if (!exists) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
   if (notifications.length === 0) return reply.sendFile('index.html');
   const html = await readFile(indexFile, 'utf8');
-  return reply.type('text/html; charset=utf-8').send(withNotifications(html, notifications));
+  const nonce = newScriptNonce();
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', contentSecurityPolicy(nonce))
+    .send(withNotifications(html, notifications, nonce));
 }

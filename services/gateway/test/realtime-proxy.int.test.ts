@@ -58,8 +58,8 @@ let one: FakeRealtime;
 let two: FakeRealtime;
 const sockets: Socket[] = [];
 
-function connectThroughGateway(headers: Record<string, string>): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${gateway.port}`, {
+function connectThroughGateway(headers: Record<string, string>, port = gateway.port): Promise<Socket> {
+  const socket = connectSocket(`http://127.0.0.1:${port}`, {
     transports: ['websocket'],
     extraHeaders: headers,
     reconnection: false,
@@ -144,6 +144,29 @@ describe('/socket.io through the gateway', () => {
       req.end();
     });
     expect(status).toBe(404);
+  });
+
+  it('keeps a quiet websocket open past the HTTP timeouts, which are for requests', async () => {
+    const strict = await startTestGateway(env, {
+      REALTIME_URLS: `http://127.0.0.1:${one.port}`,
+      REQUEST_TIMEOUT_MS: '100',
+      HTTP_REQUEST_TIMEOUT_MS: '200',
+      HTTP_CONNECTION_TIMEOUT_MS: '300',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '200',
+    });
+    try {
+      const socket = await connectThroughGateway({ host: 'alpha.test' }, strict.port);
+      let disconnected = false;
+      socket.once('disconnect', () => {
+        disconnected = true;
+      });
+      // Nothing moves on the socket meanwhile: socket.io pings every 25 s.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(disconnected).toBe(false);
+      expect(await socket.timeout(3000).emitWithAck('whoami')).toEqual({ instance: 'one' });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('ends proxied connections when the gateway closes', async () => {

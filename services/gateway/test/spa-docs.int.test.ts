@@ -60,6 +60,27 @@ describe('SPA', () => {
     expect(fresh.cookies.find((x) => x.name === 'XSRF-TOKEN')).toBeDefined();
   });
 
+  it('serves pages, assets and API answers with a Content-Security-Policy and no framing', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    for (const path of [
+      '/',
+      '/admin',
+      '/meeting/FIN/M1',
+      '/assets/index-abc123.js',
+      '/api/me',
+      '/api/nothing',
+    ]) {
+      const res = await c.get(path);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, path).toContain("script-src 'self';");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("img-src 'self' data: blob: https:");
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    }
+  });
+
   it("sends the meeting page's calendar link to the API's .ics file", async () => {
     const res = await new Client(gateway.port, 'alpha.test').get('/meeting/FIN/M%201/calendar');
     expect(res.status).toBe(302);
@@ -81,6 +102,10 @@ describe('SPA', () => {
     expect(expired.text).toContain(
       `window.__GAVEL_NOTIFICATIONS__=[{"type":"info","message":"${SESSION_EXPIRED_MESSAGE}"}];`,
     );
+    // The inline script runs under the page's policy by its nonce, fresh for this page.
+    const nonce = /<script nonce="([^"]+)">window\.__GAVEL_NOTIFICATIONS__/.exec(expired.text)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(expired.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}';`);
     expect(expired.text).toContain('<div id="root"></div>');
     expect(c.jar.has('gavel_session')).toBe(false);
 
@@ -99,6 +124,26 @@ describe('SPA', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
     const index = await c.get('/index.html');
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('treats a path that is not canonical as any other: a page, or a JSON 404 under /api and /assets', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    // '//' from a link with a doubled slash, '/./', a segment longer than a file name may be.
+    for (const path of [
+      '//meeting/FIN/M1',
+      '/meeting//FIN/M1',
+      '/admin/./committee',
+      `/meeting/FIN/${'M'.repeat(300)}`,
+    ]) {
+      const res = await c.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toBe(INDEX);
+    }
+    for (const path of ['/api//me', '/assets//index-abc123.js', `/api/admin/users/${'u'.repeat(300)}`]) {
+      const res = await c.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.json, path).toEqual({ message: 'Not found.' });
+    }
   });
 
   it('answers 404 for a missing asset and hides dotfiles', async () => {
@@ -149,6 +194,7 @@ describe('API docs', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     for (const route of HTTP_ROUTES) {
       expect(res.text).toContain(`<code>${route.path}</code>`);
     }

@@ -343,6 +343,24 @@ describe('users', () => {
       });
     });
 
+    it('refuses tens of thousands of role names (as many as a request body holds) with a 400, not a 500', async () => {
+      const user = await newUser(h, tenant.id, { roles: ['Staff'] });
+      const roles = ['Staff', ...Array.from({ length: 70_000 }, (_, i) => `Role ${i}`)];
+      await expect(update(admin, user, { first_name: 'Changed', roles })).rejects.toMatchObject({
+        code: 'bad_request',
+        errors: {
+          roles: [
+            ...Array.from({ length: 10 }, (_, i) => `The role "Role ${i}" does not exist.`),
+            '69990 more of the roles do not exist.',
+          ],
+        },
+      });
+      expect(await get(admin, user.id)).toMatchObject({
+        user: { first_name: user.first_name },
+        roles: ['Staff'],
+      });
+    });
+
     it('does not let a plain admin grant or remove site or global admin, nor edit those who hold them', async () => {
       const user = await newUser(h, tenant.id);
       await expect(update(admin, user, { roles: [ROLE_GLOBAL_ADMIN] })).rejects.toMatchObject({

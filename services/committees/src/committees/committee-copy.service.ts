@@ -69,14 +69,9 @@ export class CommitteeCopyService {
           demographics: source.demographics.map((d) => d.value),
         });
         await this.committeeEvents.created(tx, tenantId, copy);
-        for (const member of await this.memberships.byCommittee(tx, tenantId, source.id)) {
-          const created = await this.memberships.create(tx, tenantId, {
-            committeeId: copy.id,
-            userId: member.userId,
-            position: member.position,
-            demographic: member.demographic,
-            appointmentStatus: 'Tentative',
-          });
+        // In one statement: a convention's committee has thousands of members, and one insert and read
+        // each made a copy of about 2,000 outlast its transaction (refused as busy, whatever the retries).
+        for (const created of await this.memberships.copyMembers(tx, tenantId, source.id, copy.id)) {
           await this.membershipEvents.created(tx, tenantId, created);
         }
         if (input.copy_resources) {

@@ -101,6 +101,29 @@ export class MembershipRepository {
     return (await this.byId(db, tenantId, id)) as MembershipRow;
   }
 
+  /**
+   * Appoints every member of one committee to another, on the same positions and demographic values, as
+   * Tentative (a committee's copy), in one statement whatever their number; answers the new memberships.
+   */
+  async copyMembers(
+    db: Db,
+    tenantId: string,
+    fromCommitteeId: string,
+    toCommitteeId: string,
+  ): Promise<MembershipRow[]> {
+    await db.$executeRawUnsafe(
+      `INSERT INTO "${COMMITTEES_SCHEMA}".memberships
+         (tenant_id, committee_id, user_id, position, demographic, appointment_status)
+       SELECT tenant_id, $3::uuid, user_id, position, demographic, 'Tentative'
+         FROM "${COMMITTEES_SCHEMA}".memberships
+        WHERE tenant_id = $1::uuid AND committee_id = $2::uuid`,
+      tenantId,
+      fromCommitteeId,
+      toCommitteeId,
+    );
+    return this.byCommittee(db, tenantId, toCommitteeId);
+  }
+
   async update(
     db: Db,
     tenantId: string,

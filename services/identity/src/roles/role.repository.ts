@@ -29,16 +29,6 @@ export class RoleRepository {
     return roles.map(toRow);
   }
 
-  async findByNames(tenantId: string, names: readonly string[], db: Db = this.prisma): Promise<RoleRow[]> {
-    if (names.length === 0) return [];
-    const roles = await db.role.findMany({
-      where: { tenantId, name: { in: [...names] } },
-      select: ROLE_COLUMNS,
-      orderBy: { name: 'asc' },
-    });
-    return roles.map(toRow);
-  }
-
   /** Creates the role when missing and adds the permissions it lacks; existing grants stay. */
   async ensure(
     tenantId: string,

@@ -31,6 +31,8 @@ import {
 import { type TCreateUserInput, ZCreateUserInput } from './user.schemas.js';
 
 const EMAIL_TAKEN = 'The email has already been taken.';
+/** Unknown role names an error names one by one; the rest are counted (the answer must stay small). */
+const UNKNOWN_ROLES_LISTED = 10;
 
 function emailTaken(): AppError {
   return new AppError('conflict', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
@@ -179,15 +181,22 @@ export class UserService {
     return this.users.findIdByEmail(tenantId, normalizeEmail(email));
   }
 
+  /**
+   * The roles of these names, looked up in the tenant's own short list: the names come from the request,
+   * and as many as its body holds would not fit in one query's parameters (a 500).
+   */
   private async requireRoles(tenantId: string, names: string[], tx: Tx): Promise<RoleRow[]> {
-    const roles = await this.roles.findByNames(tenantId, names, tx);
-    const unknown = names.filter((name) => !roles.some((r) => r.name === name));
+    const byName = new Map((await this.roles.list(tenantId, tx)).map((r) => [r.name, r]));
+    const unknown = names.filter((name) => !byName.has(name));
     if (unknown.length) {
-      throw new AppError('bad_request', 'The given data was invalid.', {
-        roles: unknown.map((name) => `The role "${name}" does not exist.`),
-      });
+      const listed = unknown
+        .slice(0, UNKNOWN_ROLES_LISTED)
+        .map((name) => `The role "${name}" does not exist.`);
+      const more = unknown.length - listed.length;
+      if (more > 0) listed.push(`${more} more of the roles do not exist.`);
+      throw new AppError('bad_request', 'The given data was invalid.', { roles: listed });
     }
-    return roles;
+    return [...new Set(names)].map((name) => byName.get(name) as RoleRow);
   }
 
   private editView(user: UserRow, roles: RoleRow[], available: RoleRow[]): TUserEditView {
