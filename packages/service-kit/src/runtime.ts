@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { TServiceConfig } from './config.js';
 import { type RunningConsumer, startConsumer, type Transactional } from './events.js';
 import { callService } from './nats.js';
-import { enqueueEvent, type OutboxPublisher } from './outbox.js';
+import { enqueueEvent, enqueueEvents, type OutboxPublisher } from './outbox.js';
 import type { RawSql } from './prisma.js';
 
 /** Injection token of the service's Prisma client (typed by the service). */
@@ -44,6 +44,16 @@ export class ServiceRuntime<P extends RawSql & Transactional<RawSql> = RawSql & 
     payload: z.infer<S>,
   ): Promise<string> {
     return enqueueEvent(tx, this.schema, subject, payloadSchema, payload);
+  }
+
+  /** Many events of one subject in one statement (see enqueueEvents). */
+  emitAll<S extends z.ZodType>(
+    tx: RawSql,
+    subject: string,
+    payloadSchema: S,
+    payloads: readonly z.infer<S>[],
+  ): Promise<string[]> {
+    return enqueueEvents(tx, this.schema, subject, payloadSchema, payloads);
   }
 
   /** Request/reply to another service (off hot paths only). */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ensureEventStream, type RunningConsumer, startConsumer } from '../src/events.js';
 import { registry } from '../src/metrics.js';
 import { migrate } from '../src/migrate.js';
-import { enqueueEvent, OutboxPublisher } from '../src/outbox.js';
+import { enqueueEvent, enqueueEvents, OutboxPublisher } from '../src/outbox.js';
 import { prefixed } from '../src/subjects.js';
 import { pgDatabase } from './pg-client.js';
 
@@ -133,6 +133,50 @@ describe('transactional outbox and idempotent consumer', () => {
     await eventually(async () => (await unpublished()) === 0);
     expect(Date.now() - started).toBeLessThan(5_000);
     await slow.stop();
+  });
+
+  it('writes many events in one statement, published after those before and before those after', async () => {
+    const subject = 'evt.kit.batch.created';
+    const seen: number[] = [];
+    consumers.push(
+      await startConsumer({
+        js,
+        jsm,
+        prefix: env.prefix,
+        durable: 'kit-test-batch',
+        subjects: [subject],
+        payload: ZThing,
+        db: pgDatabase(pool),
+        schema: SCHEMA,
+        logger,
+        handle: async ({ payload }) => {
+          seen.push(payload.n);
+        },
+      }),
+    );
+    const many = Array.from({ length: 500 }, (_, i) => ({ n: 1000 + i }));
+    const ids = await pgDatabase(pool).$transaction(async (tx) => {
+      await enqueueEvent(tx, SCHEMA, subject, ZThing, { n: 1 });
+      const written = await enqueueEvents(tx, SCHEMA, subject, ZThing, many);
+      await enqueueEvent(tx, SCHEMA, subject, ZThing, { n: 2 });
+      expect(await enqueueEvents(tx, SCHEMA, subject, ZThing, [])).toEqual([]);
+      return written;
+    });
+    expect(new Set(ids).size).toBe(500);
+    // A payload its schema refuses is refused before anything is written.
+    await expect(
+      pgDatabase(pool).$transaction((tx) =>
+        enqueueEvents(tx, SCHEMA, subject, ZThing, [{ n: 3 }, { n: 'x' } as unknown as { n: number }]),
+      ),
+    ).rejects.toThrow();
+    const p = publisher();
+    await p.start();
+    await eventually(async () => seen.length >= 502, 10_000);
+    await p.stop();
+    expect(seen[0]).toBe(1);
+    expect(seen[501]).toBe(2);
+    expect(seen.slice(1, 501).sort((a, b) => a - b)).toEqual(many.map((m) => m.n));
+    expect(seen).not.toContain(3);
   });
 
   it('deletes rows published longer ago than the retention, and only those', async () => {

@@ -15,6 +15,7 @@ import {
   connectNats,
   createPrismaClient,
   enqueueEvent,
+  enqueueEvents,
   ensureDatabase,
   loadConfig,
   migrate,
@@ -168,6 +169,8 @@ export interface SeedSummary {
 export function directOutbox(schema = COMMITTEES_SCHEMA): Outbox {
   return {
     emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
+    emitAll: (tx, subject, payloadSchema, payloads) =>
+      enqueueEvents(tx, schema, subject, payloadSchema, payloads),
   };
 }
 

@@ -69,11 +69,10 @@ export class CommitteeCopyService {
           demographics: source.demographics.map((d) => d.value),
         });
         await this.committeeEvents.created(tx, tenantId, copy);
-        // In one statement: a convention's committee has thousands of members, and one insert and read
-        // each made a copy of about 2,000 outlast its transaction (refused as busy, whatever the retries).
-        for (const created of await this.memberships.copyMembers(tx, tenantId, source.id, copy.id)) {
-          await this.membershipEvents.created(tx, tenantId, created);
-        }
+        // Members and their events in one statement each: a convention's committee has thousands of
+        // members, and a write per member made a copy of a few thousand outlast its transaction.
+        const members = await this.memberships.copyMembers(tx, tenantId, source.id, copy.id);
+        await this.membershipEvents.allCreated(tx, tenantId, members);
         if (input.copy_resources) {
           await this.outbox.emit(tx, EVENTS.committees.resourcesCopyRequested, ZResourcesCopyRequestedEvent, {
             tenantId,

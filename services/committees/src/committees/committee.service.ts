@@ -114,9 +114,7 @@ export class CommitteeService {
         : [];
       // One event per changed member, as it now stands: a later read of the same member replaces an earlier one.
       const changed = new Map([...cleared, ...moved, ...stayed].map((m) => [m.id, m]));
-      for (const member of changed.values()) {
-        await this.membershipEvents.updated(tx, ctx.tenantId, member);
-      }
+      await this.membershipEvents.allUpdated(tx, ctx.tenantId, [...changed.values()]);
       return this.presentOne(tx, ctx.tenantId, updated);
     });
   }
@@ -139,9 +137,8 @@ export class CommitteeService {
           'The committee has meetings that have not ended and cannot be deleted.',
         );
       }
-      for (const member of await this.memberships.byCommittee(tx, ctx.tenantId, current.id)) {
-        await this.membershipEvents.deleted(tx, ctx.tenantId, member);
-      }
+      const members = await this.memberships.byCommittee(tx, ctx.tenantId, current.id);
+      await this.membershipEvents.allDeleted(tx, ctx.tenantId, members);
       await this.committees.delete(tx, ctx.tenantId, current.id);
       await this.events.deleted(tx, ctx.tenantId, current);
     });

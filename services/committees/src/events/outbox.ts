@@ -13,4 +13,12 @@ export abstract class Outbox {
     payloadSchema: S,
     payload: z.infer<S>,
   ): Promise<string>;
+
+  /** Many events of one subject in one statement (a committee's thousands of members at once). */
+  abstract emitAll<S extends z.ZodType>(
+    tx: RawSql,
+    subject: string,
+    payloadSchema: S,
+    payloads: readonly z.infer<S>[],
+  ): Promise<string[]>;
 }

@@ -36,4 +36,28 @@ export class MembershipEvents {
       toMembershipEvent(tenantId, row),
     );
   }
+
+  /** A membership.created event for each of `rows`, in one statement (a committee's copy). */
+  allCreated(tx: Tx, tenantId: string, rows: readonly MembershipRow[]): Promise<string[]> {
+    return this.all(tx, EVENTS.committees.membershipCreated, tenantId, rows);
+  }
+
+  /** A membership.updated event for each of `rows`, in one statement (a committee's settings). */
+  allUpdated(tx: Tx, tenantId: string, rows: readonly MembershipRow[]): Promise<string[]> {
+    return this.all(tx, EVENTS.committees.membershipUpdated, tenantId, rows);
+  }
+
+  /** A membership.deleted event for each of `rows`, in one statement (a committee's deletion). */
+  allDeleted(tx: Tx, tenantId: string, rows: readonly MembershipRow[]): Promise<string[]> {
+    return this.all(tx, EVENTS.committees.membershipDeleted, tenantId, rows);
+  }
+
+  private all(tx: Tx, subject: string, tenantId: string, rows: readonly MembershipRow[]): Promise<string[]> {
+    return this.outbox.emitAll(
+      tx,
+      subject,
+      ZMembershipEvent,
+      rows.map((row) => toMembershipEvent(tenantId, row)),
+    );
+  }
 }
