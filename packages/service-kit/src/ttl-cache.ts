@@ -1,7 +1,7 @@
 /**
  * A small in-process cache with a time to live, a size bound and one load in flight per key, so a burst of
  * requests for the same key (a convention's delegates arriving at once) costs one lookup. Failed loads are
- * not cached.
+ * not cached, nor loads overtaken by a delete or clear of their key.
  *
  * `spread` shortens each entry's life by a random part of the time to live (0.5: between half and all of
  * it). Thousands of entries loaded in one burst (a hall opening the meeting page) then expire over a
@@ -33,14 +33,19 @@ export class TtlCache<V> {
     if (hit) this.entries.delete(key);
     const pending = this.loading.get(key);
     if (pending) return pending;
-    const promise = load().then(
+    // A load still in flight when its key is deleted (the user's roles changed meanwhile) answers its
+    // callers but is not kept: what it read may predate the change.
+    const current = () => this.loading.get(key) === promise;
+    const promise: Promise<V> = load().then(
       (value) => {
-        this.loading.delete(key);
-        this.set(key, value);
+        if (current()) {
+          this.loading.delete(key);
+          this.set(key, value);
+        }
         return value;
       },
       (err: unknown) => {
-        this.loading.delete(key);
+        if (current()) this.loading.delete(key);
         throw err;
       },
     );
@@ -60,11 +65,14 @@ export class TtlCache<V> {
     this.entries.set(key, { value, expiresAt: this.now() + life });
   }
 
+  /** Forgets the key, and any load of it in flight: the next get loads afresh. */
   delete(key: string): void {
     this.entries.delete(key);
+    this.loading.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
   }
 }
