@@ -3,6 +3,8 @@ import {
   COMMITTEE_CODE_MAX_LENGTH,
   copyFormDefaults,
   DECISION_STATUS,
+  MAX_DEMOGRAPHICS,
+  MAX_POSITIONS,
   QUORUM_MAX,
   ZCommitteeCopyInput,
   ZCommitteeCreateInput,
@@ -51,6 +53,31 @@ describe('committee create input', () => {
       demographics: [],
       has_demographic: false,
     });
+  });
+
+  it('bounds positions and demographic values, so a save stays one quick transaction', () => {
+    const rights = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ position: `P${i}`, is_voting: true }));
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `V${i}`);
+    expect(
+      ZCommitteeCreateInput.safeParse({
+        ...valid,
+        voting_rights: rights(MAX_POSITIONS),
+        demographics: values(MAX_DEMOGRAPHICS),
+      }).success,
+    ).toBe(true);
+    expect(
+      messages(ZCommitteeCreateInput.safeParse({ ...valid, voting_rights: rights(MAX_POSITIONS + 1) })),
+    ).toEqual(['voting_rights: A committee may have at most 100 positions.']);
+    expect(
+      messages(ZCommitteeCreateInput.safeParse({ ...valid, demographics: values(MAX_DEMOGRAPHICS + 1) })),
+    ).toEqual(['demographics: A demographic may have at most 100 values.']);
+    const renames = Array.from({ length: MAX_POSITIONS + 1 }, (_, i) => ({ from: `A${i}`, to: `B${i}` }));
+    expect(
+      messages(ZCommitteeUpdateInput.safeParse({ ...valid, position_renames: renames })).filter((m) =>
+        m.startsWith('position_renames:'),
+      ),
+    ).toEqual(['position_renames: A committee may have at most 100 positions.']);
   });
 
   it('requires name and code with clear messages', () => {

@@ -84,6 +84,10 @@ export const ZCommitteeListReply = z.array(ZCommittee);
 
 export const ZYearParams = z.object({ year: ZYearNumber });
 
+/** Far above any committee's real lists, and low enough that a save stays one quick transaction. */
+export const MAX_POSITIONS = 100;
+export const MAX_DEMOGRAPHICS = 100;
+
 const ZCommitteeFields = z.object({
   name: ZCommitteeName,
   code: ZCommitteeCode,
@@ -93,13 +97,19 @@ const ZCommitteeFields = z.object({
   two_thirds_vote: z.boolean().default(false),
   chair_position: z.string().trim().max(255).nullable().optional(),
   vchair_position: z.string().trim().max(255).nullable().optional(),
-  voting_rights: z.array(ZVotingRight).default([]),
+  voting_rights: z
+    .array(ZVotingRight)
+    .max(MAX_POSITIONS, `A committee may have at most ${MAX_POSITIONS} positions.`)
+    .default([]),
   has_demographic: z.boolean().default(false),
   demographic_name: z.string().trim().max(255).nullable().optional(),
   demographic_is_displayed: z.boolean().default(false),
   demographic_motion_filterable: z.boolean().default(false),
   demographic_display_prepend: z.boolean().default(false),
-  demographics: z.array(z.string().trim().min(1).max(255)).default([]),
+  demographics: z
+    .array(z.string().trim().min(1).max(255))
+    .max(MAX_DEMOGRAPHICS, `A demographic may have at most ${MAX_DEMOGRAPHICS} values.`)
+    .default([]),
 });
 
 /** Demographic values are told apart without regard to case: 'North' and 'north' are one value. */
@@ -175,7 +185,10 @@ export const ZCommitteeUpdateInput = ZCommitteeFields.omit({ code: true, year: t
     code: z.string().min(1),
     year: ZYearNumber.optional(),
     new_code: ZCommitteeCode.optional(),
-    position_renames: z.array(ZPositionRename).default([]),
+    position_renames: z
+      .array(ZPositionRename)
+      .max(MAX_POSITIONS, `A committee may have at most ${MAX_POSITIONS} positions.`)
+      .default([]),
   })
   .superRefine((value, ctx) => {
     checkCommitteeFields({ ...value, code: value.new_code ?? value.code }, ctx);

@@ -167,7 +167,7 @@ export const ZUserUpdateInput = z.object({
   displayed_first_name: ZOptionalText.optional(),
   nickname: ZOptionalText.optional(),
   email: z.string().trim().email('The email must be a valid email address.').max(255),
-  roles: z.array(z.string()),
+  roles: z.array(z.string().max(255)).max(100, 'A user may have at most 100 roles.'),
 });
 export type TUserUpdateInput = z.infer<typeof ZUserUpdateInput>;
 
