@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as React from 'react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** A page with a button that asks before acting, as the callers do (no trigger, a controlled question). */
-function Harness({ hideOnConfirm = false, lockOnAsk = false }) {
+function Harness({ hideOnConfirm = false, lockOnAsk = false, onConfirm = () => {} }) {
   const [asking, setAsking] = React.useState(false);
   const [done, setDone] = React.useState(false);
   const [locked, setLocked] = React.useState(false);
@@ -27,6 +27,7 @@ function Harness({ hideOnConfirm = false, lockOnAsk = false }) {
         title="Are you sure?"
         message={asking ? 'It will be deleted.' : null}
         onConfirm={() => {
+          onConfirm();
           setAsking(false);
           if (hideOnConfirm) setDone(true);
         }}
@@ -89,5 +90,25 @@ describe('ConfirmDialog', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('confirms once when Confirm is clicked twice before the dialog has gone', async () => {
+    const user = userEvent.setup();
+    let confirmed = 0;
+    render(<Harness onConfirm={() => (confirmed += 1)} />);
+    const { dialog } = await ask(user);
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    // Both clicks land before React renders the closed dialog (in the browser: while it fades out).
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(confirmed).toBe(1);
+
+    // The next question is answered again.
+    await ask(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(confirmed).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -39,6 +40,11 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const open = message !== null;
   const restoreFocus = useRestoreFocus(open);
+  // One answer per question: a second click on Confirm while the dialog fades out does not act again.
+  const answered = React.useRef(false);
+  React.useLayoutEffect(() => {
+    if (open) answered.current = false;
+  }, [open]);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent {...restoreFocus}>
@@ -50,7 +56,11 @@ export function ConfirmDialog({
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
-            onClick={onConfirm}
+            onClick={() => {
+              if (answered.current) return;
+              answered.current = true;
+              onConfirm();
+            }}
           >
             {confirmLabel}
           </AlertDialogAction>

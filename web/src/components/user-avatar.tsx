@@ -49,12 +49,13 @@ export function UserAvatar({ user, link = false, className }: UserAvatarProps) {
       href={paths.userEdit(user.id)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`${user.name} (edit user, opens in a new tab)`}
       className={cn(
         'inline-flex rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
       )}
     >
       {avatar}
+      {/* Named by text rather than aria-label: the initials shown are a picture of the name, not its label. */}
+      <span className="sr-only">{`${user.name} (edit user, opens in a new tab)`}</span>
     </a>
   );
 }

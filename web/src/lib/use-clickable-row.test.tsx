@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createPortal } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { useClickableRow } from '@/lib/use-clickable-row';
+import { useClickableRow, useRowClick } from '@/lib/use-clickable-row';
 
 function Row() {
   const row = useClickableRow('/admin/committee/FIN');
@@ -67,5 +67,48 @@ describe('useClickableRow', () => {
     const router = renderRow();
     fireEvent.click(screen.getByText('Dialog text rendered in a portal'));
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+function RowWithLink() {
+  const row = useRowClick('/admin/committee/FIN');
+  return (
+    <div {...row}>
+      <a href="/admin/committee/FIN">Finance</a>
+      <span>Chair</span>
+      <button type="button">Accept</button>
+    </div>
+  );
+}
+
+describe('useRowClick', () => {
+  function renderRowWithLink() {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <RowWithLink /> },
+        { path: '/admin/committee/:code', element: <p>Committee page</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it('follows the link on a click on the row, which stays no button (it holds other controls)', () => {
+    const router = renderRowWithLink();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept']);
+    fireEvent.click(screen.getByText('Accept'));
+    expect(router.state.location.pathname).toBe('/');
+    fireEvent.click(screen.getByText('Chair'));
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+  });
+
+  it('opens a new tab with a modifier key or a middle click', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderRowWithLink();
+    fireEvent.click(screen.getByText('Chair'), { ctrlKey: true });
+    fireEvent(screen.getByText('Chair'), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenCalledWith('/admin/committee/FIN', '_blank', 'noopener,noreferrer');
   });
 });

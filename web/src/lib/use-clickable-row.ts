@@ -20,13 +20,38 @@ function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
 
-export interface ClickableRowProps {
-  role: 'button';
-  tabIndex: 0;
+/** The mouse half of a clickable row: click (or Ctrl/Meta-click, a middle click for a new tab) follows `href`. */
+export interface RowClickProps {
   'data-href': string;
   onClick: (event: React.MouseEvent<HTMLElement>) => void;
   onAuxClick: (event: React.MouseEvent<HTMLElement>) => void;
+}
+
+export interface ClickableRowProps extends RowClickProps {
+  role: 'button';
+  tabIndex: 0;
   onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => void;
+}
+
+/**
+ * A click anywhere on the row follows `href`, for a row that holds its own link to `href` (which keyboard
+ * and screen reader users take) beside other controls: such a row must not be a button itself, since
+ * controls inside a button are neither announced nor reachable as such.
+ */
+export function useRowClick(href: string): RowClickProps {
+  const navigate = useNavigate();
+  return {
+    'data-href': href,
+    onClick: (event) => {
+      if (event.defaultPrevented || startedOnInnerControl(event)) return;
+      if (event.ctrlKey || event.metaKey) openInNewTab(href);
+      else navigate(href);
+    },
+    onAuxClick: (event) => {
+      if (event.button !== 1 || startedOnInnerControl(event)) return;
+      openInNewTab(href);
+    },
+  };
 }
 
 /**
@@ -35,25 +60,16 @@ export interface ClickableRowProps {
  */
 export function useClickableRow(href: string): ClickableRowProps {
   const navigate = useNavigate();
-  const follow = (newTab: boolean) => (newTab ? openInNewTab(href) : navigate(href));
-
   return {
+    ...useRowClick(href),
     role: 'button',
     tabIndex: 0,
-    'data-href': href,
-    onClick: (event) => {
-      if (event.defaultPrevented || startedOnInnerControl(event)) return;
-      follow(event.ctrlKey || event.metaKey);
-    },
-    onAuxClick: (event) => {
-      if (event.button !== 1 || startedOnInnerControl(event)) return;
-      openInNewTab(href);
-    },
     onKeyDown: (event) => {
       if (event.target !== event.currentTarget) return;
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
-      follow(event.ctrlKey || event.metaKey);
+      if (event.ctrlKey || event.metaKey) openInNewTab(href);
+      else navigate(href);
     },
   };
 }

@@ -3,6 +3,8 @@ import {
   bccMailto,
   filterGroups,
   filterOptions,
+  filtersFromParams,
+  filtersToParams,
   isFiltering,
   NO_FILTERS,
   sortGroups,
@@ -102,5 +104,19 @@ describe('bccMailto', () => {
     expect(bccMailto(['a@example.org', 'b+c&d@example.org'])).toBe(
       'mailto:?bcc=a%40example.org,b%2Bc%26d%40example.org',
     );
+  });
+});
+
+describe('filtersFromParams and filtersToParams', () => {
+  it('write only the filters set, and read them back', () => {
+    const filters = { ...NO_FILTERS, committee: 'FIN', status: 'Declined' as const, lastName: 'Hop' };
+    const params = filtersToParams(filters);
+    expect(params.toString()).toBe('committee=FIN&status=Declined&last_name=Hop');
+    expect(filtersFromParams(params)).toEqual(filters);
+    expect(filtersToParams(NO_FILTERS).toString()).toBe('');
+  });
+
+  it('read a status that is not one of the three, or an empty value, as no filter', () => {
+    expect(filtersFromParams(new URLSearchParams('status=Maybe&committee=&position='))).toEqual(NO_FILTERS);
   });
 });

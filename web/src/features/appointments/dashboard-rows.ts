@@ -22,6 +22,39 @@ export const NO_FILTERS: AppointmentFilters = {
   lastName: '',
 };
 
+/** The filters' names in the address (`?committee=FIN&status=Tentative&last_name=Lo`). */
+const PARAMS = {
+  committee: 'committee',
+  position: 'position',
+  status: 'status',
+  nrds: 'nrds',
+  firstName: 'first_name',
+  lastName: 'last_name',
+} as const satisfies Record<keyof AppointmentFilters, string>;
+
+/** The filters an address names; a status that is not one of the three is no filter. */
+export function filtersFromParams(params: URLSearchParams): AppointmentFilters {
+  const status = params.get(PARAMS.status);
+  return {
+    committee: params.get(PARAMS.committee) || null,
+    position: params.get(PARAMS.position) || null,
+    status: APPOINTMENT_STATUSES.find((s) => s === status) ?? null,
+    nrds: params.get(PARAMS.nrds) ?? '',
+    firstName: params.get(PARAMS.firstName) ?? '',
+    lastName: params.get(PARAMS.lastName) ?? '',
+  };
+}
+
+/** The address's query for the filters: only those set, in the panel's order. */
+export function filtersToParams(filters: AppointmentFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(PARAMS) as (keyof AppointmentFilters)[]) {
+    const value = filters[key];
+    if (value) params.set(PARAMS[key], value);
+  }
+  return params;
+}
+
 export function isFiltering(filters: AppointmentFilters): boolean {
   return (
     filters.committee !== null ||

@@ -208,4 +208,19 @@ describe('Admin home', () => {
     expect(screen.queryByRole('button', { name: 'Set as current' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add Committee' })).toBeNull();
   });
+
+  it("moves focus to the year once 'Set as current' has given way to the 'Current year' badge", async () => {
+    const { user, fetchMock } = open('/admin?year=2025');
+    await committeeNames();
+    fetchMock.on('POST /api/admin/set-year', {
+      body: [
+        { year: 2026, is_current: false },
+        { year: 2025, is_current: true },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Set as current' }));
+    await user.click(await screen.findByRole('button', { name: 'Make 2025 current' }));
+    expect(await screen.findByText('Current year')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Year' })));
+  });
 });

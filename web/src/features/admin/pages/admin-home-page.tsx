@@ -17,12 +17,13 @@ import {
 } from '@/features/admin/admin-access';
 import { useCurrentUser } from '@/features/auth/queries';
 import { useCommittees } from '@/features/committees/queries';
-import { YearSelect } from '@/features/years/components/year-select';
+import { YEAR_SELECT_ID, YearSelect } from '@/features/years/components/year-select';
 import { useSetCurrentYear } from '@/features/years/queries';
 import { useSelectedYear } from '@/features/years/use-selected-year';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const NO_COMMITTEES = 'No committees found, try selecting a different year';
 /** A new association has no years to select yet (the spec's empty text would send the user looking). */
@@ -102,11 +103,17 @@ function YearControls({
   const [error, setError] = React.useState<string | null>(null);
   const [confirming, setConfirming] = React.useState(false);
   const isCurrent = years.some((y) => y.year === year && y.is_current);
+  const setCurrentButton = React.useRef<HTMLButtonElement>(null);
+  const afterSet = useFocusWhenReady();
 
   function makeCurrent() {
     setConfirming(false);
     setCurrent.mutate(year, {
-      onSuccess: () => toast.success('Saved'),
+      onSuccess: () => {
+        // 'Set as current' gives way to the 'Current year' badge: focus, lost with it, goes to the year.
+        afterSet.request(() => (setCurrentButton.current ? null : document.getElementById(YEAR_SELECT_ID)));
+        toast.success('Saved');
+      },
       onError: (err) => setError(errorText(err, FALLBACK.save)),
     });
   }
@@ -118,7 +125,12 @@ function YearControls({
         <Badge variant="secondary">Current year</Badge>
       ) : (
         can(principal, 'create committees') && (
-          <Button variant="outline" onClick={() => setConfirming(true)} disabled={setCurrent.isPending}>
+          <Button
+            ref={setCurrentButton}
+            variant="outline"
+            onClick={() => setConfirming(true)}
+            disabled={setCurrent.isPending}
+          >
             Set as current
           </Button>
         )

@@ -7,18 +7,8 @@ import {
 import { CheckIcon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useDecideAppointment } from '@/features/appointments/queries';
@@ -64,9 +54,13 @@ export function AppointmentDecisionButtons({
   label: string;
 }) {
   const decide = useDecideAppointment();
+  const [asking, setAsking] = React.useState<TAppointmentDecision | null>(null);
   const [error, setError] = React.useState<string | null>(null);
 
-  function confirm(decision: TAppointmentDecision) {
+  function confirm() {
+    const decision = asking;
+    setAsking(null);
+    if (decision === null) return;
     decide.mutate(
       { id: appointment.id, decision },
       {
@@ -82,36 +76,29 @@ export function AppointmentDecisionButtons({
       {CHOICES.map(({ label: buttonLabel, decision }) => {
         const current = appointment.appointment_status === DECISION_STATUS[decision];
         return (
-          <AlertDialog key={decision}>
-            <AlertDialogTrigger asChild>
-              {/* The current decision is selected, not disabled: it stays fully visible and focusable,
-                  and choosing it again asks nothing. aria-disabled (not disabled) while saving: the button
-                  keeps focus when the dialog hands it back. */}
-              <Button
-                size="sm"
-                variant={current ? 'default' : 'outline'}
-                aria-pressed={current}
-                aria-disabled={decide.isPending}
-                onClick={(event) => (current || decide.isPending) && event.preventDefault()}
-                className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-              >
-                {current && <CheckIcon aria-hidden="true" />}
-                {buttonLabel}
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Confirm Action</AlertDialogTitle>
-                <AlertDialogDescription>{confirmQuestion(decision)}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction onClick={() => confirm(decision)}>Confirm</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          // The current decision is selected, not disabled: it stays fully visible and focusable, and
+          // choosing it again asks nothing. aria-disabled (not disabled) while saving: the button keeps
+          // focus when the dialogs hand it back.
+          <Button
+            key={decision}
+            size="sm"
+            variant={current ? 'default' : 'outline'}
+            aria-pressed={current}
+            aria-disabled={decide.isPending}
+            onClick={() => !current && !decide.isPending && setAsking(decision)}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          >
+            {current && <CheckIcon aria-hidden="true" />}
+            {buttonLabel}
+          </Button>
         );
       })}
+      <ConfirmDialog
+        title="Confirm Action"
+        message={asking === null ? null : confirmQuestion(asking)}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      />
       <ErrorDialog title="Error Saving Appointment" message={error} onClose={() => setError(null)} />
     </div>
   );

@@ -7,7 +7,7 @@ import {
   AppointmentStatusBadge,
 } from '@/features/appointments/components/appointment-decision';
 import { paths } from '@/lib/paths';
-import { useClickableRow } from '@/lib/use-clickable-row';
+import { useRowClick } from '@/lib/use-clickable-row';
 
 /** One user: photo, name and email link, then a row per appointment (in committees of `year` or term-based). */
 export function AppointmentGroupCard({
@@ -91,15 +91,12 @@ function LinkedAppointmentRow(props: RowProps) {
   // Codes repeat across years, so the link names the dashboard's year; a term-based committee (listed
   // under every year) answers to any year that has no committee of its own with that code.
   const href = paths.committeeAdmin({ code: appointment.committee.code, year });
-  const row = useClickableRow(href);
+  // The whole row follows the committee link on a click; the link itself is the way in for the keyboard
+  // (the row holds the decision buttons too, so it is no button itself).
+  const row = useRowClick(href);
   return (
     <li>
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role="button" comes from useClickableRow */}
-      <div
-        {...row}
-        aria-label={rowLabel(appointment)}
-        className={`${ROW_GRID} cursor-pointer hover:bg-muted/50 focus-visible:outline-2 focus-visible:-outline-offset-2`}
-      >
+      <div {...row} className={`${ROW_GRID} cursor-pointer hover:bg-muted/50`}>
         <Link to={href} className="min-w-0 font-medium underline-offset-4 hover:underline">
           {appointment.committee.name}
         </Link>
@@ -107,10 +104,6 @@ function LinkedAppointmentRow(props: RowProps) {
       </div>
     </li>
   );
-}
-
-function rowLabel(appointment: TAppointment): string {
-  return `${appointment.committee.name}, ${appointment.position}, ${appointment.appointment_status}`;
 }
 
 /** The position and the status badge, then (with the permission) the decision buttons. */

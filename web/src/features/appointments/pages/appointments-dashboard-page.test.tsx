@@ -98,7 +98,18 @@ function shownUsers(): string[] {
 
 /** The appointment rows shown, as 'committee, position, status'. */
 function shownRows(): string[] {
-  return [...document.querySelectorAll('[data-href]')].map((row) => row.getAttribute('aria-label') ?? '');
+  return [...document.querySelectorAll<HTMLElement>('[data-href]')].map((row) => {
+    const [committee, position] = [...row.children].map((cell) => cell.textContent);
+    const status = row.querySelector('[data-slot="badge"]')?.textContent;
+    return `${committee}, ${position}, ${status}`;
+  });
+}
+
+function rowOf(committee: string, within_: HTMLElement): HTMLElement {
+  const rows = [...within_.querySelectorAll<HTMLElement>('[data-href]')];
+  const row = rows.find((r) => r.firstElementChild?.textContent === committee);
+  if (!row) throw new Error(`No row for ${committee}`);
+  return row;
 }
 
 function decisionGroup(user: string, committee: string, position: string) {
@@ -177,8 +188,15 @@ describe('AppointmentsDashboardPage: list', () => {
       '/admin/committee/BUD?year=2026',
     );
 
-    // The whole row follows the committee link.
-    await user.click(within(hopper).getByRole('button', { name: 'Finance Committee, Member, Tentative' }));
+    // The whole row follows the committee link; it is no button itself, since it holds the decision buttons.
+    const row = rowOf('Finance Committee', hopper);
+    expect(row.closest('[role="button"]')).toBeNull();
+    expect(
+      within(hopper)
+        .getAllByRole('button')
+        .every((b) => b.closest('[data-href]') !== b),
+    ).toBe(true);
+    await user.click(within(row).getByText('Member'));
     expect(router.state.location.pathname).toBe('/admin/committee/FIN');
     expect(router.state.location.search).toBe('?year=2026');
   });
@@ -605,5 +623,105 @@ describe('AppointmentsDashboardPage: CSV export', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('AppointmentsDashboardPage: filters in the address', () => {
+  it('keeps the filters in the address, so that coming back to the dashboard finds them again', async () => {
+    const { user, router } = await openLoaded();
+    await choose(user, 'Status', 'Tentative');
+    await user.type(screen.getByLabelText('Last name'), 'hop');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=Tentative&last_name=hop'));
+
+    // A committee opened from the list, then Back.
+    await router.navigate('/admin');
+    await screen.findByRole('heading', { name: 'Admin' });
+    await router.navigate(-1);
+    await screen.findByRole('list', { name: 'Appointments by user' });
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('hop');
+    expect(screen.getByLabelText('Status').textContent).toBe('Tentative');
+    expect(shownRows()).toEqual(['Finance Committee, Member, Tentative']);
+    // Replaced, not pushed: Back leaves the dashboard rather than undoing a filter.
+    expect(router.state.location.pathname).toBe('/admin/appointments/2026');
+  });
+
+  it('opens with the filters an address names', async () => {
+    await openLoaded('/admin/appointments/2026?committee=BUD&first_name=char');
+    expect(shownUsers()).toEqual(['Charles Babbage']);
+    expect(screen.getByLabelText('Committee').textContent).toBe('Budget Committee');
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('char');
+  });
+});
+
+/**
+ * As in the browser, a closed dialog fades out before it goes (Radix keeps it, closed, until its animation
+ * ends), and only then hands focus back; `end()` ends the fade of the dialogs closing.
+ */
+function fadingDialogs() {
+  const style = document.createElement('style');
+  style.textContent =
+    '[role="alertdialog"][data-state="closed"] { animation-name: fade-out; animation-duration: 200ms; }';
+  document.head.append(style);
+  return {
+    end() {
+      for (const dialog of document.querySelectorAll('[role="alertdialog"][data-state="closed"]')) {
+        fireEvent(dialog, Object.assign(new Event('animationend'), { animationName: 'fade-out' }));
+      }
+    },
+    [Symbol.dispose]: () => style.remove(),
+  };
+}
+
+describe('AppointmentsDashboardPage: decisions, keyboard and double clicks', () => {
+  const PUT_M1 = 'PUT /api/admin/appointments/member/m-1';
+  const grace = () => decisionGroup('Grace Hopper', 'Finance Committee', 'Member');
+
+  it('sends one decision when Confirm is clicked twice while the question fades out', async () => {
+    using fade = fadingDialogs();
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', {
+      routes: { [PUT_M1]: { body: makeAppointment({ id: 'm-1', appointment_status: 'Declined' }) } },
+    });
+    await user.click(within(grace()).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Confirm' }));
+    fade.end();
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT_M1)).toHaveLength(1);
+  });
+
+  it('gives focus back to the button chosen when the error comes while the question fades out', async () => {
+    using fade = fadingDialogs();
+    const { user } = await openLoaded('/admin/appointments/2026', {
+      routes: { [PUT_M1]: { status: 422, body: { message: 'This appointment is locked.' } } },
+    });
+    const decline = within(grace()).getByRole('button', { name: 'Decline' });
+    await user.click(decline);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving Appointment' });
+    fade.end();
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    fade.end();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(decline));
+  });
+
+  it('moves focus to the count when a decision takes the appointment out of the filtered list', async () => {
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', {
+      routes: { [PUT_M1]: { body: makeAppointment({ id: 'm-1', appointment_status: 'Accepted' }) } },
+    });
+    await choose(user, 'Status', 'Tentative');
+    expect(shownUsers()).toEqual(['Charles Babbage', 'Grace Hopper']);
+    // Reloaded after the decision, Grace Hopper's appointment is no longer tentative.
+    const accepted = groups().map((group) => ({
+      ...group,
+      appointments: group.appointments.map((a) =>
+        a.id === 'm-1' ? { ...a, appointment_status: 'Accepted' as const } : a,
+      ),
+    }));
+    fetchMock.on(DASHBOARD, { body: accepted });
+    await user.click(within(grace()).getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(shownUsers()).toEqual(['Charles Babbage']));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('1 appointment of 1 user'));
   });
 });

@@ -1,7 +1,7 @@
 import { can, canViewCommittee, type TAppointmentGroup, type TYear } from '@gavel/contracts';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { useAvatarLinks } from '@/components/user-avatar';
@@ -15,6 +15,8 @@ import {
   countAppointments,
   filterGroups,
   filterOptions,
+  filtersFromParams,
+  filtersToParams,
   isFiltering,
   NO_FILTERS,
   sortGroups,
@@ -29,6 +31,7 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { isFocusLost } from '@/lib/use-restore-focus';
 
 export const NO_APPOINTMENTS = 'No users are required to accept a committee appointments at this time.';
 export const NO_MATCHES = 'No appointments match the filters.';
@@ -109,7 +112,14 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
   // The avatar's edit page is for admins only (as in the top bar).
   const mayEditUsers = useAvatarLinks();
   // Here rather than in Results: Email All writes to the tentative appointees the filters leave shown.
-  const [filters, setFilters] = React.useState<AppointmentFilters>(NO_FILTERS);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filters, setFilters] = React.useState<AppointmentFilters>(() => filtersFromParams(searchParams));
+  // The address keeps the filters (replacing its entry, not adding one): coming back to the dashboard, from
+  // a committee opened in the list, finds them again.
+  React.useEffect(() => {
+    const wanted = filtersToParams(filters);
+    if (wanted.toString() !== searchParams.toString()) setSearchParams(wanted, { replace: true });
+  }, [filters, searchParams, setSearchParams]);
   const shown = React.useMemo(
     () => filterGroups(sortGroups(dashboard.data ?? []), filters),
     [dashboard.data, filters],
@@ -182,6 +192,16 @@ function Results({
 }) {
   const options = React.useMemo(() => filterOptions(groups), [groups]);
   const shownCount = countAppointments(shown);
+  const summary = React.useRef<HTMLParagraphElement>(null);
+  const lastFocused = React.useRef<HTMLElement | null>(null);
+  // A decision can take its appointment out of the filtered list, and focus (on its buttons or their
+  // confirmation) goes with it: focus then moves to the count of what is shown.
+  React.useEffect(() => {
+    const last = lastFocused.current;
+    if (!last || last.isConnected || !isFocusLost()) return;
+    lastFocused.current = null;
+    summary.current?.focus();
+  });
 
   function exportCsv() {
     downloadCsv(buildAppointmentsCsv(shown, { usesNicknames }), appointmentsCsvFileName());
@@ -210,7 +230,7 @@ function Results({
           </Button>
         </div>
       </div>
-      <p role="status" className="text-sm text-muted-foreground">
+      <p ref={summary} role="status" tabIndex={-1} className="text-sm text-muted-foreground outline-none">
         {shownCount === 1 ? '1 appointment' : `${shownCount} appointments`}
         {shown.length === 1 ? ' of 1 user' : ` of ${shown.length} users`}
       </p>
@@ -220,7 +240,13 @@ function Results({
           {clear}
         </div>
       ) : (
-        <ul aria-label="Appointments by user" className="flex flex-col gap-3">
+        <ul
+          aria-label="Appointments by user"
+          className="flex flex-col gap-3"
+          onFocus={(event) => {
+            lastFocused.current = event.target;
+          }}
+        >
           {shown.map((group) => (
             <AppointmentGroupCard
               key={group.user.id}

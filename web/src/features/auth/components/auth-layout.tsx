@@ -4,7 +4,8 @@ import type * as React from 'react';
 export function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
-      <p className="text-xl font-semibold tracking-tight">Gavel</p>
+      {/* The page's heading: the card below titles its part (Sign in, Enter Bypass Code). */}
+      <h1 className="text-xl font-semibold tracking-tight">Gavel</h1>
       {children}
     </main>
   );

@@ -149,4 +149,11 @@ describe('LoginPage', () => {
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it('has the product name as its level-one heading, above the card titled Sign in', async () => {
+    mockFetch({ 'GET /api/me': signedOut });
+    await openLogin();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Gavel');
+    expect(screen.getByRole('heading', { level: 2, name: 'Sign in' })).toBeTruthy();
+  });
 });

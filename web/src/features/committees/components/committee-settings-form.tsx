@@ -77,6 +77,31 @@ export function CommitteeSettingsForm({
   const [failure, setFailure] = React.useState<string | null>(null);
   const formRef = React.useRef<HTMLFormElement>(null);
   const prefix = mode === 'create' ? 'committee-create' : 'committee-edit';
+  const ids = {
+    position: (key: string) => `${prefix}-position-${key}`,
+    addPosition: `${prefix}-add-position`,
+    value: (key: string) => `${prefix}-demographic-${key}`,
+    addValue: `${prefix}-add-value`,
+  };
+
+  // A row added or removed moves focus: into the new row, or from the removed row's button (gone with it)
+  // to the next row, else the previous one, else the list's Add button.
+  const focusAfterRender = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (focusAfterRender.current === null) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
+  function focusAfterRemoving<T extends { key: string }>(
+    rows: readonly T[],
+    key: string,
+    idOf: (key: string) => string,
+    addId: string,
+  ) {
+    const index = rows.findIndex((row) => row.key === key);
+    const next = rows[index + 1] ?? rows[index - 1];
+    focusAfterRender.current = next ? idOf(next.key) : addId;
+  }
 
   /** The first error in the form: an invalid control, or a message about a whole list (out of sight above Save). */
   function focusFirstError() {
@@ -130,6 +155,7 @@ export function CommitteeSettingsForm({
   }
 
   function removePosition(key: string) {
+    focusAfterRemoving(values.positions, key, ids.position, ids.addPosition);
     setValues((current) => {
       const positions = current.positions.filter((row) => row.key !== key);
       const names = namedPositions({ positions });
@@ -241,7 +267,7 @@ export function CommitteeSettingsForm({
         )}
         <ul className="flex flex-col gap-3">
           {values.positions.map((row, index) => {
-            const inputId = `${prefix}-position-${row.key}`;
+            const inputId = ids.position(row.key);
             const error = errors[`voting_rights.${index}.position`];
             const label = `Position ${index + 1}`;
             return (
@@ -293,11 +319,14 @@ export function CommitteeSettingsForm({
         {errors.voting_rights && <ListError message={errors.voting_rights} />}
         <div>
           <Button
+            id={ids.addPosition}
             variant="outline"
             size="sm"
-            onClick={() =>
-              set('positions', [...values.positions, { key: newRowKey(), position: '', is_voting: true }])
-            }
+            onClick={() => {
+              const key = newRowKey();
+              focusAfterRender.current = ids.position(key);
+              set('positions', [...values.positions, { key, position: '', is_voting: true }]);
+            }}
           >
             <PlusIcon aria-hidden="true" />
             Add Position
@@ -355,7 +384,7 @@ export function CommitteeSettingsForm({
               )}
               <ul className="flex flex-col gap-3">
                 {values.demographics.map((row, index) => {
-                  const inputId = `${prefix}-demographic-${row.key}`;
+                  const inputId = ids.value(row.key);
                   const error = errors[`demographics.${index}`];
                   return (
                     <li key={row.key} className="flex flex-col gap-1">
@@ -380,12 +409,13 @@ export function CommitteeSettingsForm({
                           variant="ghost"
                           size="icon"
                           aria-label={`Remove value ${index + 1}`}
-                          onClick={() =>
+                          onClick={() => {
+                            focusAfterRemoving(values.demographics, row.key, ids.value, ids.addValue);
                             set(
                               'demographics',
                               values.demographics.filter((r) => r.key !== row.key),
-                            )
-                          }
+                            );
+                          }}
                         >
                           <Trash2Icon aria-hidden="true" />
                         </Button>
@@ -402,11 +432,14 @@ export function CommitteeSettingsForm({
               {errors.demographics && <ListError message={errors.demographics} />}
               <div>
                 <Button
+                  id={ids.addValue}
                   variant="outline"
                   size="sm"
-                  onClick={() =>
-                    set('demographics', [...values.demographics, { key: newRowKey(), value: '' }])
-                  }
+                  onClick={() => {
+                    const key = newRowKey();
+                    focusAfterRender.current = ids.value(key);
+                    set('demographics', [...values.demographics, { key, value: '' }]);
+                  }}
                 >
                   <PlusIcon aria-hidden="true" />
                   Add Value

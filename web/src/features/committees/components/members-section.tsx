@@ -17,6 +17,7 @@ import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const NO_MEMBERS = 'This committee has no members yet.';
 export const REMOVE_ERROR_TITLE = 'Error Removing Member';
@@ -65,13 +66,28 @@ export function MembersSection({
   const [editing, setEditing] = React.useState<TMembership | null>(null);
   const [removing, setRemoving] = React.useState<TMembership | null>(null);
   const [failure, setFailure] = React.useState<string | null>(null);
+  const addButton = React.useRef<HTMLButtonElement>(null);
+  const removeButtons = React.useRef(new Map<string, HTMLButtonElement>());
+  const afterRemove = useFocusWhenReady();
 
   function confirmRemove() {
     const member = removing;
     setRemoving(null);
     if (!member) return;
+    const list = members.data ?? [];
+    const index = list.findIndex((m) => m.id === member.id);
+    const neighbour = list[index + 1] ?? list[index - 1];
     remove.mutate(member.id, {
-      onSuccess: () => toast.success('Member Removed'),
+      onSuccess: () => {
+        // Focus was on the removed member's row, which goes once the list has reloaded: it moves on to the
+        // next member's Remove (else the one before, else Add Member).
+        afterRemove.request(() => {
+          const buttons = removeButtons.current;
+          if (buttons.has(member.id)) return null;
+          return (neighbour && buttons.get(neighbour.id)) || addButton.current;
+        });
+        toast.success('Member Removed');
+      },
       onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
     });
   }
@@ -100,7 +116,7 @@ export function MembersSection({
               </Button>
             )}
             {canEdit && (
-              <Button size="sm" onClick={() => setAdding(true)}>
+              <Button ref={addButton} size="sm" onClick={() => setAdding(true)}>
                 <PlusIcon aria-hidden="true" />
                 Add Member
               </Button>
@@ -192,6 +208,10 @@ export function MembersSection({
                         <Button
                           variant="ghost"
                           size="icon"
+                          ref={(button) => {
+                            if (button) removeButtons.current.set(member.id, button);
+                            else removeButtons.current.delete(member.id);
+                          }}
                           aria-label={`Remove ${member.user.name}`}
                           disabled={remove.isPending && remove.variables === member.id}
                           onClick={() => setRemoving(member)}

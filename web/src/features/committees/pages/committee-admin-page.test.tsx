@@ -644,3 +644,111 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Committee Deleted')).toBeTruthy();
   });
 });
+
+/**
+ * As the browser does at its next frame: the focused button, disabled while its form is sent, loses focus
+ * to <body>. (happy-dom's blur() ignores a disabled element, so the button is enabled for the moment.)
+ */
+function dropFocusOfDisabledButton() {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLButtonElement) || !active.disabled) return;
+  active.disabled = false;
+  active.blur();
+  active.disabled = true;
+}
+
+describe('CommitteeAdminPage: focus', { timeout: 20_000 }, () => {
+  it('keeps focus on Save after saving with it', async () => {
+    const { user } = await openAdmin({
+      [PUT]: () => {
+        dropFocusOfDisabledButton();
+        return { body: committee };
+      },
+    });
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(save));
+  });
+
+  it('gives focus back to Save when the error dialog of a failed save closes', async () => {
+    const { user } = await openAdmin({
+      [PUT]: () => {
+        dropFocusOfDisabledButton();
+        return { status: 500, body: { message: '' } };
+      },
+    });
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error Saving Committee' });
+    expect(within(dialog).getByText('Unknown Save Error... Please try again.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(save));
+  });
+
+  it('moves focus into a new position, and from a removed one to the next, else the one before, else Add', async () => {
+    const { user } = await openAdmin();
+    const position = (n: number) => screen.getByLabelText(`Position ${n}`) as HTMLInputElement;
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    expect(document.activeElement).toBe(position(5));
+
+    // Chair, Vice Chair, Member, Staff Liaison, (new): Vice Chair goes, Member comes up in its place.
+    await user.click(screen.getByRole('button', { name: 'Remove position 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(position(2)));
+    expect(position(2).value).toBe('Member');
+    // The last one goes: the one before it.
+    await user.click(screen.getByRole('button', { name: 'Remove position 4' }));
+    await waitFor(() => expect(document.activeElement).toBe(position(3)));
+    expect(position(3).value).toBe('Staff Liaison');
+    for (const n of [3, 2, 1]) await user.click(screen.getByRole('button', { name: `Remove position ${n}` }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Position' })),
+    );
+  });
+
+  it('moves focus from a removed demographic value to the next one, else Add Value', async () => {
+    const { user } = await openAdmin();
+    await user.click(screen.getByRole('button', { name: 'Remove value 1' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Value 1' })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove value 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove value 1' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Value' })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Value' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Value 1' }));
+  });
+
+  it('moves focus from a removed member to the next member, else Add Member', async () => {
+    const REMOVE = (id: string) => `DELETE /api/admin/committee/FIN/member/${id}`;
+    let left = members;
+    const { user } = await openAdmin({
+      [MEMBERS]: () => ({ body: left }),
+      [REMOVE('m-1')]: () => {
+        left = left.filter((m) => m.id !== 'm-1');
+        return { body: { ok: true } };
+      },
+      [REMOVE('m-2')]: () => {
+        left = left.filter((m) => m.id !== 'm-2');
+        return { body: { ok: true } };
+      },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
+    await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Ada Lovelace/ })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Grace Hopper' })),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
+    await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+    expect(await screen.findByText('This committee has no members yet.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Member' })),
+    );
+  });
+});

@@ -39,10 +39,18 @@ describe('AppLayout', () => {
 
   it("shows the user's avatar linking to their edit page in a new tab", async () => {
     await openAdmin(makeMe({ user: { id: 'u-5', name: 'Ada Lovelace' } }));
-    const link = screen.getByRole('link', { name: /Ada Lovelace/ });
+    const link = screen.getByRole('link', { name: 'Ada Lovelace (edit user, opens in a new tab)' });
     expect(link.getAttribute('href')).toBe('/admin/users/u-5/edit');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(within(link).getByText('AL')).toBeTruthy();
+    // Named by its text, not by an aria-label that would leave out what it shows (WCAG 2.5.3).
+    expect(link.hasAttribute('aria-label')).toBe(false);
+  });
+
+  it('names the user menu by the name it shows, then what it is (WCAG 2.5.3)', async () => {
+    await openAdmin(makeMe({ user: { id: 'u-5', name: 'Ada Lovelace' } }));
+    const menu = screen.getByRole('button', { name: 'Ada Lovelace User menu' });
+    expect(menu.hasAttribute('aria-label')).toBe(false);
   });
 
   it('signs out: POST /api/auth/logout, forgets the user, goes to /login', async () => {
@@ -50,7 +58,7 @@ describe('AppLayout', () => {
     fetchMock.on('POST /api/auth/logout', { body: { ok: true } });
     fetchMock.on('GET /api/me', { status: 401, body: { message: 'Unauthenticated.' } });
 
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

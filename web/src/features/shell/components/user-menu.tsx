@@ -21,8 +21,10 @@ export function UserMenu({ me }: { me: TMe }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label="User menu" className="max-w-48">
-          <span className="hidden truncate sm:inline">{me.user.name}</span>
+        {/* Named by what it shows (the user's name, from a small screen up) and then what it is. */}
+        <Button variant="ghost" size="sm" className="max-w-48">
+          <span className="hidden truncate sm:inline">{me.user.name}</span>{' '}
+          <span className="sr-only">User menu</span>
           <ChevronDownIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

@@ -1,6 +1,9 @@
 import type { TYear } from '@gavel/contracts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
+/** The selector's id unless one is given. */
+export const YEAR_SELECT_ID = 'year-select';
+
 export interface YearSelectProps {
   years: readonly TYear[];
   value: number;
@@ -16,7 +19,7 @@ export function YearSelect({
   value,
   onChange,
   tagCurrent = false,
-  id = 'year-select',
+  id = YEAR_SELECT_ID,
 }: YearSelectProps) {
   return (
     <Select value={String(value)} onValueChange={(next) => onChange(Number(next))}>
