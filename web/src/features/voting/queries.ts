@@ -1,5 +1,11 @@
 import { type TMotionsReply, type TResultVisibility } from '@gavel/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { fetchEmailVote } from '@/features/email-votes/api';
 import {
   addVoteTime,
@@ -118,10 +124,23 @@ export function useSaveMotion(scope: MotionScope) {
   });
 }
 
+/** Page actions (PAGE_ACTION_KEY pauses polling for them too) whose pending motions the cards tell apart. */
+const DELETE_KEY = [...PAGE_ACTION_KEY, 'delete-motion'] as const;
+const DECIDE_KEY = [...PAGE_ACTION_KEY, 'decide'] as const;
+
+/** The motion ids of the pending actions under `mutationKey`. */
+function usePendingMotionIds(mutationKey: readonly unknown[], idOf: (variables: unknown) => string) {
+  return useMutationState({
+    filters: { mutationKey: [...mutationKey], status: 'pending' },
+    select: (mutation) => idOf(mutation.state.variables),
+  });
+}
+
 export function useDeleteMotion(scope: MotionScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
+    mutationKey: DELETE_KEY,
     mutationFn: (id: string) => deleteMotion(scope, id),
     onSuccess: (_reply, id) => update(queryClient, scope, (data) => withoutMotions(data, [id])),
   });
@@ -162,6 +181,7 @@ export function useDecideMotion(scope: MotionScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
+    mutationKey: DECIDE_KEY,
     mutationFn: ({ id, how, type, revote }: VoteDecision) =>
       how === 'vote'
         ? startVote(scope, id, { type, revote })
@@ -172,6 +192,16 @@ export function useDecideMotion(scope: MotionScope) {
         return reply.vote ? withVote(next, reply.vote) : next;
       }),
   });
+}
+
+/** The motions whose delete request is running (their Delete buttons wait). */
+export function useMotionsBeingDeleted(): string[] {
+  return usePendingMotionIds(DELETE_KEY, (id) => String(id));
+}
+
+/** The motions whose vote start or unanimous consent is being sent (their Begin Vote and Revote wait). */
+export function useMotionsBeingDecided(): string[] {
+  return usePendingMotionIds(DECIDE_KEY, (decision) => (decision as VoteDecision).id);
 }
 
 export function useAddVoteTime(scope: MotionScope) {

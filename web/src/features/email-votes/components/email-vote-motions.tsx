@@ -86,7 +86,11 @@ export function EmailVoteMotions({
                   </Button>
                 )}
                 {view.canDelete && (
-                  <DeleteMotionButton name={name} onClick={() => dialogs.askDelete(motion)} />
+                  <DeleteMotionButton
+                    name={name}
+                    pending={dialogs.isDeleting(motion)}
+                    onClick={() => dialogs.askDelete(motion)}
+                  />
                 )}
               </li>
             );

@@ -8,6 +8,7 @@ import {
 import {
   makeAttendance,
   makeAttendanceMember,
+  makeAttendanceUser,
   makeAttendee,
   makeMeeting,
 } from '@/features/meetings/test-fixtures';
@@ -140,5 +141,53 @@ describe('CommitteeMembersPanel', () => {
     expect(classes(screen.getByRole('combobox', { name: 'RSVP for Ada Lovelace' }))).toEqual(
       expect.arrayContaining(['min-h-11', 'sm:min-h-9']),
     );
+  });
+});
+
+describe('CommitteeMembersPanel focus after a change', () => {
+  /**
+   * The select has closed by the time the server answers; a browser then drops focus from its control,
+   * disabled while the change saves (happy-dom does not).
+   */
+  const dropFocus = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    (document.activeElement as HTMLElement | null)?.blur();
+  };
+  const checkedIn = makeAttendanceMember({ attendee: makeAttendee(new Date().toISOString()) });
+
+  it('goes back to the check-in control a desk used, once it is enabled again', async () => {
+    const { user } = renderPanel({});
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [] }) },
+      'POST /api/meeting/FIN/M1/user/u-1/attendance': async () => {
+        await dropFocus();
+        return { body: { member: checkedIn, user: makeAttendanceUser() } };
+      },
+    });
+    const control = screen.getByRole('combobox', { name: 'Check-in for Ada Lovelace' });
+    await user.click(control);
+    await user.click(await screen.findByRole('option', { name: 'In Person' }));
+    expect(await screen.findByText('Ada Lovelace Attendance Set')).toBeTruthy();
+    expect(fetchMock.requestsTo('POST /api/meeting/FIN/M1/user/u-1/attendance')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(control));
+    expect((control as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('goes back to the RSVP control after a failed change is acknowledged', async () => {
+    const { user } = renderPanel({ mode: 'planned', canModifyRsvps: true });
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [] }) },
+      'POST /api/meeting/FIN/M1/user/u-1/planned_attendance': async () => {
+        await dropFocus();
+        return { status: 500, body: {} };
+      },
+    });
+    const control = screen.getByRole('combobox', { name: 'RSVP for Ada Lovelace' });
+    await user.click(control);
+    await user.click(await screen.findByRole('option', { name: 'Not Attending' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving' });
+    expect(within(error).getByText('Unknown Save Error... Please try again.')).toBeTruthy();
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(document.activeElement).toBe(control));
   });
 });

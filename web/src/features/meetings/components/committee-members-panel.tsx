@@ -45,6 +45,7 @@ import {
 import { type AttendanceAction, useAttendanceAction } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export type { MembersPanelMode };
 
@@ -93,6 +94,11 @@ export function emailVoteTotals(vote: TEmailVote): string {
   return `${vote.voting_members_complete_count} voted, ${vote.voting_members_incomplete_count} partially voted, ${vote.voting_members_not_started_count} not started of ${vote.voting_members_count} voting members`;
 }
 
+const MEMBERS_TITLE_ID = 'members-title';
+
+/** The id of a member's RSVP or check-in control. */
+const attendanceControlId = (userId: string) => `attendance-${userId}`;
+
 const TITLES: Record<MembersPanelMode, string> = {
   planned: 'Committee Members',
   in_progress: 'Committee Members',
@@ -109,6 +115,16 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   const [query, setQuery] = React.useState('');
   const [failure, setFailure] = React.useState<string | null>(null);
   const action = useAttendanceAction(props.base, props.attendanceKey);
+  // Every RSVP and check-in control is disabled while a change saves, which drops focus from the one
+  // used: it goes back there once the controls are enabled again (or after a failure, once the error
+  // is acknowledged). A member's own check-in takes their control away: focus goes to the panel's title.
+  const focusTarget = React.useRef<string | null>(null);
+  const focusBack = () => {
+    const target = focusTarget.current ? document.getElementById(focusTarget.current) : null;
+    return target && !target.matches(':disabled') ? target : null;
+  };
+  const afterAction = useFocusWhenReady();
+  const restoreAfterFailure = useRestoreFocus(failure !== null, focusBack);
   // Only those who may edit users get avatar links (the committee page's rule).
   const linkAvatars = useAvatarLinks();
   const users = React.useMemo(() => new Map((attendance?.users ?? []).map((u) => [u.id, u])), [attendance]);
@@ -120,7 +136,10 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   );
   const shown = canModifyAttendance && query ? members.filter((m) => matchesMemberSearch(m, query)) : members;
 
-  async function run(act: AttendanceAction, name: string): Promise<boolean> {
+  /** Runs a change; `controlId` is the control it was made with (none: the add dialog's own button). */
+  async function run(act: AttendanceAction, name: string, controlId?: string): Promise<boolean> {
+    const controlGoes = act.type === 'check-in' && !canModifyAttendance;
+    focusTarget.current = controlId ? (controlGoes ? MEMBERS_TITLE_ID : controlId) : null;
     try {
       await action.mutateAsync(act);
       const message =
@@ -132,8 +151,11 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
               ? attendanceSetMessage(name)
               : attendanceRemovedMessage(name);
       toast.success(message);
+      if (controlId) afterAction.request(focusBack);
       return true;
     } catch (err) {
+      // Nothing changed: the control is still there.
+      focusTarget.current = controlId ?? null;
       setFailure(errorText(err, MEETING_TEXT.saveError));
       return false;
     }
@@ -161,9 +183,11 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
   const listed = React.useMemo(() => new Set(members.map((m) => m.user_id)), [members]);
 
   return (
-    <Card aria-labelledby="members-title">
+    <Card aria-labelledby={MEMBERS_TITLE_ID}>
       <CardHeader>
-        <CardTitle id="members-title">{TITLES[mode]}</CardTitle>
+        <CardTitle id={MEMBERS_TITLE_ID} tabIndex={-1}>
+          {TITLES[mode]}
+        </CardTitle>
         {totals && <CardDescription aria-live="polite">{totals}</CardDescription>}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
@@ -216,13 +240,18 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
                 props={props}
                 linkAvatar={linkAvatars}
                 busy={action.isPending}
-                onAction={(act) => void run(act, member.name)}
+                onAction={(act) => void run(act, member.name, attendanceControlId(member.user_id))}
               />
             ))}
           </ul>
         )}
       </CardContent>
-      <ErrorDialog title="Error Saving" message={failure} onClose={() => setFailure(null)} />
+      <ErrorDialog
+        title="Error Saving"
+        message={failure}
+        onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
+      />
     </Card>
   );
 }
@@ -369,6 +398,7 @@ function RsvpControl({
       noneLabel="No Response"
       options={options}
       disabled={busy}
+      id={attendanceControlId(member.user_id)}
       aria-label={`RSVP for ${member.name}`}
       className={TOUCH_SELECT}
       onChange={(next) => {
@@ -406,6 +436,7 @@ function CheckInControl({
       noneLabel={canRemove || value === '' ? 'Not Present' : undefined}
       options={modes.map((m) => ({ value: m, label: VIA_LABEL[m] }))}
       disabled={busy}
+      id={attendanceControlId(member.user_id)}
       aria-label={`Check-in for ${member.name}`}
       className={TOUCH_SELECT}
       onChange={(next) => {

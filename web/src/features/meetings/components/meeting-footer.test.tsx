@@ -1,11 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { END_BLOCKED_BY_VOTE, MeetingFooter } from '@/features/meetings/components/meeting-footer';
+import { MEETING_TEXT } from '@/features/meetings/meeting-rules';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
-function renderFooter(hasActiveVote: boolean) {
+function renderFooter(hasActiveVote: boolean, { runner = true, notCheckedIn = false } = {}) {
   mockFetch({});
   const meeting = makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() });
   return renderApp('/', {
@@ -16,8 +17,8 @@ function renderFooter(hasActiveVote: boolean) {
           <MeetingFooter
             meeting={meeting}
             committeeCode="FIN"
-            runner
-            notCheckedIn={false}
+            runner={runner}
+            notCheckedIn={notCheckedIn}
             hasActiveVote={hasActiveVote}
           />
         ),
@@ -44,5 +45,20 @@ describe('MeetingFooter End Meeting', () => {
     expect(end.disabled).toBe(false);
     expect(end.getAttribute('aria-describedby')).toBeNull();
     expect(screen.queryByText(END_BLOCKED_BY_VOTE)).toBeNull();
+  });
+});
+
+describe('MeetingFooter Not Checked In banner', () => {
+  it('is a button named by its text, inside the live region rather than around one', () => {
+    renderFooter(false, { runner: false, notCheckedIn: true });
+    // Chromium names a button whose content is a live region with nothing ("button"), so the status
+    // region must hold the button, not the other way round.
+    const banner = screen.getByRole('button', { name: MEETING_TEXT.notCheckedIn });
+    expect(within(banner).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status').contains(banner)).toBe(true);
+    const description = document.getElementById(banner.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe(
+      "Voting is not active while you're not checked in. Please see a staff member to correct.",
+    );
   });
 });

@@ -27,33 +27,36 @@ export function MeetingBanner({
   const text = meetingBanner(status, notCheckedIn);
   if (text === null) return null;
   const warn = text === MEETING_TEXT.notCheckedIn;
-  const banner = (
-    <span
-      role="status"
-      id={warn ? undefined : id}
-      tabIndex={warn || id === undefined ? undefined : -1}
-      className={cn(
-        'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold',
-        status === 'in_progress' && !warn && 'bg-green-100 text-green-900',
-        status === 'ended' && 'bg-muted text-muted-foreground',
-        warn && 'bg-amber-100 text-amber-950',
-      )}
-    >
-      {text}
-      {warn && <InfoIcon className="size-4" aria-hidden="true" />}
-    </span>
+  const look = cn(
+    'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold',
+    status === 'in_progress' && !warn && 'bg-green-100 text-green-900',
+    status === 'ended' && 'bg-muted text-muted-foreground',
+    warn && 'bg-amber-100 text-amber-950',
   );
-  if (!warn) return banner;
+  // The live region goes around the banner's button, never inside it: Chromium gives a button whose
+  // content is a live region no name at all, so screen readers would announce a bare "button".
   return (
-    <DescribedTooltip text={NOT_CHECKED_IN_TOOLTIP}>
-      <button
-        id={id}
-        type="button"
-        className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-      >
-        {banner}
-      </button>
-    </DescribedTooltip>
+    <span role="status">
+      {warn ? (
+        <DescribedTooltip text={NOT_CHECKED_IN_TOOLTIP}>
+          <button
+            id={id}
+            type="button"
+            className={cn(
+              look,
+              'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+            )}
+          >
+            {text}
+            <InfoIcon className="size-4" aria-hidden="true" />
+          </button>
+        </DescribedTooltip>
+      ) : (
+        <span id={id} tabIndex={id === undefined ? undefined : -1} className={look}>
+          {text}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   at,
   makeAttendance,
   makeAttendanceMember,
+  makeAttendanceUser,
   makeMeeting,
   makeMeetingCommittee,
 } from '@/features/meetings/test-fixtures';
@@ -158,6 +159,38 @@ describe('MeetingPage attendance panel choice', () => {
     expect(await screen.findByRole('combobox', { name: 'Check-in for Ada Lovelace' })).toBeTruthy();
     expect(screen.getByText(/0 of 1 member checked in/)).toBeTruthy();
     expect(screen.getByText('Not Checked In')).toBeTruthy();
+  });
+
+  it("puts focus on the members panel's title after a member checks in (their control goes)", async () => {
+    const { fetchMock, user } = open('in_progress', []);
+    const control = await screen.findByRole('combobox', { name: 'Check-in for Ada Lovelace' });
+    fetchMock.on(`POST ${BASE}/user/u-1/attendance`, async () => {
+      // The select has closed by the time the server answers; a browser then drops focus from its
+      // control, disabled while the check-in saves (happy-dom does not).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      (document.activeElement as HTMLElement | null)?.blur();
+      return {
+        body: {
+          member: makeAttendanceMember({
+            attendee: checkedIn.attendee && {
+              ...checkedIn.attendee,
+              deleted_at: null,
+              checkIns: [{ created_at: at(2026, 11, 24, 9, 0), deleted_at: null }],
+            },
+          }),
+          user: makeAttendanceUser(),
+        },
+      };
+    });
+    await user.click(control);
+    await user.click(await screen.findByRole('option', { name: 'In Person' }));
+    expect(await screen.findByText('Ada Lovelace Attendance Set')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('combobox', { name: 'Check-in for Ada Lovelace' })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Committee Members' })),
+    );
   });
 
   it('ended: the check-in ranges with minutes', async () => {
@@ -351,5 +384,42 @@ describe('MeetingPage: the own RSVP', () => {
     expect(await screen.findByRole('group', { name: 'Your RSVP' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'RSVP Now' })).toBeNull();
     expect(screen.queryByText('You have not responded to this meeting yet.')).toBeNull();
+  });
+
+  it('puts focus on the RSVP card after RSVP Now (the link goes with its alert)', async () => {
+    const { user } = open('planned', []);
+    await user.click(await screen.findByRole('link', { name: 'RSVP Now' }));
+    expect(await screen.findByRole('group', { name: 'Your RSVP' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your RSVP' })),
+    );
+  });
+
+  it('gives focus back to the choice pressed once the choices are enabled again', async () => {
+    const { fetchMock, user } = open('planned', [], makeAttendance(), {}, '/meeting/FIN/M1/rsvp');
+    fetchMock.on(`POST ${BASE}/user/u-1/planned_attendance`, () => {
+      // A browser drops focus from the choice disabled while the RSVP saves (happy-dom does not).
+      (document.activeElement as HTMLElement | null)?.blur();
+      return {
+        body: {
+          member: makeAttendanceMember({
+            rsvp: {
+              id: 'r-1',
+              attendee_type: 'membership',
+              attendee_id: 'ms-1',
+              user_id: 'u-1',
+              attending: false,
+              attending_via: null,
+            },
+          }),
+          user: makeAttendanceUser(),
+        },
+      };
+    });
+    const notAttending = await screen.findByRole('button', { name: 'Not Attending' });
+    await user.click(notAttending);
+    expect(await screen.findByText('Ada Lovelace RSVP Response Set')).toBeTruthy();
+    await waitFor(() => expect(notAttending.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(notAttending));
   });
 });

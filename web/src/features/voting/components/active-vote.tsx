@@ -173,6 +173,8 @@ function RunnerVoteControls({
     }
   }
   async function closeNow() {
+    // A second click on 'Yes, I'm sure' while the confirmation animates out closes nothing more.
+    if (!confirmClose) return;
     setConfirmClose(false);
     try {
       await close.mutateAsync({ id: motion.id, voteId: vote.id });

@@ -11,14 +11,27 @@ export function NewMotionButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** A motion's Delete icon button; `name` is the motion's plain-text name for screen readers. */
-export function DeleteMotionButton({ name, onClick }: { name: string; onClick: () => void }) {
+/**
+ * A motion's Delete icon button; `name` is the motion's plain-text name for screen readers. It is
+ * disabled while the motion's delete request runs (`pending`), so a second click sends no second delete.
+ */
+export function DeleteMotionButton({
+  name,
+  pending = false,
+  onClick,
+}: {
+  name: string;
+  pending?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Button
       variant="ghost"
       size="icon"
       className="size-11 text-destructive"
       aria-label={`Delete ${name}`}
+      disabled={pending}
+      aria-busy={pending || undefined}
       onClick={onClick}
     >
       <Trash2Icon aria-hidden="true" />

@@ -46,6 +46,24 @@ describe('Motions panel', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Motions panel: keyboard reordering', { timeout: 20_000 }, () => {
+  it('tells screen readers which motion is moved and where, not its id', async () => {
+    const travel = makeMotion({ id: 'mo-2', name: 'Approve the travel policy', sort: 1 });
+    const { user } = renderPanel({
+      phase: 'planned',
+      principal: principal(RUNNER),
+      data: reply({ motions: [makeMotion(), travel] }),
+    });
+    screen.getByRole('button', { name: 'Reorder Adopt the budget' }).focus();
+    await user.keyboard(' ');
+    const said = () => [...document.querySelectorAll('[aria-live]')].map((e) => e.textContent).join(' ');
+    await waitFor(() => expect(said()).toContain('Picked up Adopt the budget at position 1 of 2.'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(said()).toContain('Moving Adopt the budget was cancelled.'));
+    expect(said()).not.toContain('mo-1');
+  });
+});
+
 describe('Motion card: pending', { timeout: 20_000 }, () => {
   it('shows the name and body as HTML, the status, responses and the runner actions', () => {
     renderPanel({ phase: 'planned', principal: principal(RUNNER) });
@@ -106,6 +124,44 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(`DELETE ${ADMIN}/motion/mo-1`)).toHaveLength(1);
   });
 
+  it('keeps Delete disabled while the delete runs, so a second click sends no second delete', async () => {
+    let answer: (reply: { status?: number; body?: unknown }) => void = () => {};
+    const fetchMock = mockFetch({
+      [`DELETE ${ADMIN}/motion/mo-1`]: () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply({ motions: [] }) },
+    });
+    const { user } = renderPanel({ phase: 'planned', principal: principal(RUNNER) });
+    const remove = screen.getByRole('button', { name: 'Delete Adopt the budget' }) as HTMLButtonElement;
+    await user.click(remove);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmed' }),
+    );
+    await waitFor(() => expect(remove.disabled).toBe(true));
+    await user.click(remove);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    answer({ body: { ok: true, message: 'Motion deleted' } });
+    expect(await screen.findByText('Motion deleted')).toBeTruthy();
+    expect(fetchMock.requestsTo(`DELETE ${ADMIN}/motion/mo-1`)).toHaveLength(1);
+  });
+
+  it('gives focus back to Delete, enabled again, when a failed delete is acknowledged', async () => {
+    mockFetch({
+      [`DELETE ${ADMIN}/motion/mo-1`]: { status: 500, body: {} },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply() },
+    });
+    const { user } = renderPanel({ phase: 'planned', principal: principal(RUNNER) });
+    const remove = screen.getByRole('button', { name: 'Delete Adopt the budget' }) as HTMLButtonElement;
+    await user.click(remove);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmed' }),
+    );
+    const error = await screen.findByRole('alertdialog', { name: 'Confirm Motion Delete' });
+    expect(within(error).getByText('Unknown Save Error... Please try again.')).toBeTruthy();
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(remove.disabled).toBe(false);
+  });
+
   it('takes a runner through the flow: no second means Failed', async () => {
     const { user } = renderPanel({ principal: principal(RUNNER) });
     await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
@@ -136,6 +192,29 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
       type: 'motion',
       revote: false,
     });
+  });
+
+  it('keeps Begin Vote disabled while the vote start is sent, then focus goes back to it after a failure', async () => {
+    let answer: (reply: { status?: number; body?: unknown }) => void = () => {};
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote`]: () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply() },
+    });
+    const { user } = renderPanel({ principal: principal(RUNNER, 'u-staff') });
+    const begin = within(card()).getByRole('button', { name: 'Begin Vote' }) as HTMLButtonElement;
+    await user.click(begin);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Start Vote' }));
+    await waitFor(() => expect(begin.disabled).toBe(true));
+    // The browser drops focus from the disabled button (happy-dom does not).
+    begin.blur();
+    answer({ status: 409, body: { message: 'Not while a vote is active.' } });
+    const error = await screen.findByRole('alertdialog', { name: 'Error Starting Vote' });
+    expect(within(error).getByText('Not while a vote is active.')).toBeTruthy();
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(document.activeElement).toBe(begin));
+    expect(begin.disabled).toBe(false);
   });
 
   it('offers no unanimous consent for custom responses', async () => {
@@ -396,6 +475,31 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
     const error = await screen.findByRole('alertdialog', { name: 'Error Updating' });
     expect(within(error).getByText('Unknown Update Error... Please try again.')).toBeTruthy();
+  });
+
+  it("closes the vote once when Yes, I'm sure is clicked twice as the confirmation animates out", async () => {
+    // The dialogs animate out (the app's CSS): a closing dialog stays on screen, and clickable, meanwhile.
+    const style = document.createElement('style');
+    style.textContent =
+      '[role="alertdialog"][data-state="closed"] { animation-name: exit; animation-duration: 150ms; }';
+    document.head.append(style);
+    try {
+      const fetchMock = mockFetch({
+        [`PUT ${ADMIN}/motion/mo-1/vote/v-1/close`]: {
+          body: { motion: makeMotion({ motion_vote_id: 'v-1' }), vote: makeVote(), message: 'x' },
+        },
+        'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+      });
+      const { user } = renderPanel({ data: active, principal: principal(RUNNER, 'u-staff') });
+      await user.click(within(card()).getByRole('button', { name: 'Close Vote' }));
+      const confirm = await screen.findByRole('alertdialog');
+      const yes = within(confirm).getByRole('button', { name: "Yes, I'm sure" });
+      await user.dblClick(yes);
+      expect(await screen.findByText('Vote Closed')).toBeTruthy();
+      expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1/vote/v-1/close`)).toHaveLength(1);
+    } finally {
+      style.remove();
+    }
   });
 
   it('shows a sibling of the motion being voted on as inactive', () => {

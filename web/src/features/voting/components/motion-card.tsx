@@ -39,7 +39,11 @@ export const motionTitleId = (motionId: string) => `motion-title-${motionId}`;
 export interface MotionCardActions {
   onAmend: (motion: TMotion) => void;
   onDelete: (motion: TMotion) => void;
+  /** The motion's delete request is running (its Delete button is disabled meanwhile). */
+  isDeleting?: (motion: TMotion) => boolean;
   onFlow: (target: VotingFlowTarget) => void;
+  /** The motion's vote start or unanimous consent is being sent (its Begin Vote and Revote wait). */
+  isDeciding?: (motion: TMotion) => boolean;
 }
 
 export interface MotionCardProps extends MotionCardActions {
@@ -107,7 +111,13 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
               </Link>
             </Button>
           )}
-          {view.canDelete && <DeleteMotionButton name={name} onClick={() => actions.onDelete(motion)} />}
+          {view.canDelete && (
+            <DeleteMotionButton
+              name={name}
+              pending={actions.isDeleting?.(motion) ?? false}
+              onClick={() => actions.onDelete(motion)}
+            />
+          )}
         </div>
       </header>
 
@@ -165,7 +175,12 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         />
       )}
 
-      <RunnerFlow state={state} view={view} onFlow={actions.onFlow} />
+      <RunnerFlow
+        state={state}
+        view={view}
+        deciding={actions.isDeciding?.(motion) ?? false}
+        onFlow={actions.onFlow}
+      />
 
       {view.canAmend && (
         <div>
@@ -199,10 +214,13 @@ function statusVariant(text: string): 'default' | 'secondary' | 'destructive' | 
 function RunnerFlow({
   state,
   view,
+  deciding,
   onFlow,
 }: {
   state: VotingState;
   view: MotionView;
+  /** A vote start or unanimous consent for this motion is being sent: neither button starts another. */
+  deciding: boolean;
   onFlow: (target: VotingFlowTarget) => void;
 }) {
   if (!view.runnerFlowShown || view.activeVote) return null;
@@ -227,7 +245,7 @@ function RunnerFlow({
         {offerStart && (
           <Button
             className="min-h-11"
-            disabled={view.startBlockers.length > 0}
+            disabled={view.startBlockers.length > 0 || deciding}
             aria-describedby={describedBy}
             onClick={() =>
               onFlow({ motion: view.motion, kind: view.nextVoteKind, revote: false, ballot: view.ballot })
@@ -240,7 +258,7 @@ function RunnerFlow({
           <Button
             variant="outline"
             className="min-h-11"
-            disabled={view.revoteBlockers.length > 0}
+            disabled={view.revoteBlockers.length > 0 || deciding}
             aria-describedby={offerStart ? undefined : describedBy}
             onClick={() =>
               view.revoteKind &&

@@ -1,10 +1,12 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -57,6 +59,8 @@ import {
   useDeleteMotion,
   useEmailVote,
   useMotions,
+  useMotionsBeingDecided,
+  useMotionsBeingDeleted,
   useResortMotions,
 } from '@/features/voting/queries';
 import { type MotionScope, publicBase } from '@/features/voting/scope';
@@ -65,7 +69,7 @@ import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { meetingPollInterval } from '@/lib/realtime/polling';
 import type { Clock } from '@/lib/use-clock';
-import { useFocusWhenReady } from '@/lib/use-restore-focus';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export type { MotionScope } from '@/features/voting/scope';
 
@@ -182,10 +186,13 @@ export function MotionsPanelView({
   const editLink = useMotionEditLink(scope, data?.motions, (motion) => motionView(state, motion).canEdit);
   const dialogs = useMotionDialogs(scope, committee, editLink);
 
+  const beingDecided = useMotionsBeingDecided();
   const actions: MotionCardActions = {
     onAmend: (motion) => dialogs.openForm({ mode: 'amend', motion }),
     onDelete: dialogs.askDelete,
+    isDeleting: dialogs.isDeleting,
     onFlow: setFlow,
+    isDeciding: (motion) => beingDecided.includes(motion.id),
   };
 
   async function onSorted(ids: string[]) {
@@ -254,6 +261,8 @@ export interface MotionDialogs {
   openForm: (target: MotionFormTarget) => void;
   /** Asks 'Confirm Motion Delete' first, then deletes. */
   askDelete: (motion: TMotion) => void;
+  /** The motion's delete request is running (its Delete button is disabled meanwhile). */
+  isDeleting: (motion: TMotion) => boolean;
   reportFailure: (failure: { title: string; message: string }) => void;
   /** The motion form, the delete confirmation and the failure dialog, to render once. */
   element: React.ReactNode;
@@ -274,11 +283,22 @@ export function useMotionDialogs(
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const remove = useDeleteMotion(scope);
   const afterDelete = useFocusWhenReady();
+  // The motions whose delete request runs: their Delete buttons are disabled until it has answered.
+  const deleting = useMotionsBeingDeleted();
+  // The Delete button that asked, disabled while its request ran: focus goes back to it after a failure.
+  const deleteButton = React.useRef<HTMLElement | null>(null);
+  const restoreAfterFailure = useRestoreFocus(failure !== null, () => deleteButton.current);
+
+  function askDelete(motion: TMotion) {
+    const active = document.activeElement;
+    deleteButton.current = active instanceof HTMLElement ? active : null;
+    setDoomed(motion);
+  }
 
   async function confirmDelete() {
     const motion = doomed;
     setDoomed(null);
-    if (!motion) return;
+    if (!motion || deleting.includes(motion.id)) return;
     const next = placeAfterDelete(motion);
     try {
       await remove.mutateAsync(motion.id);
@@ -312,10 +332,20 @@ export function useMotionDialogs(
         title={failure?.title ?? DELETE_MOTION_TITLE}
         message={failure?.message ?? null}
         onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
       />
     </>
   );
-  return { openForm: setForm, askDelete: setDoomed, reportFailure: setFailure, element };
+  return {
+    openForm: setForm,
+    askDelete,
+    isDeleting: (motion) => deleting.includes(motion.id),
+    reportFailure: (f) => {
+      deleteButton.current = null;
+      setFailure(f);
+    },
+    element,
+  };
 }
 
 /**
@@ -440,8 +470,33 @@ function SortableMotions({
     const roots = arrayMove(state.roots, from, to);
     onSorted(flattenedOrder(roots, state.inputs.motions));
   }
+  // What a screen reader hears while a motion is moved by keyboard: its name and place, not its id. The
+  // first 'over' of a drag is the motion's own place: it would drown 'Picked up' and is left unsaid.
+  const nameOf = (id: UniqueIdentifier) => plainText(state.roots.find((m) => m.id === id)?.name ?? '');
+  const place = (id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  const moved = React.useRef(false);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return `Picked up ${nameOf(active.id)} at ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over) return `${nameOf(active.id)} is not over a position.`;
+      if (!moved.current && over.id === active.id) return undefined;
+      moved.current = true;
+      return `${nameOf(active.id)} moved to ${place(over.id)}.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at ${place(over.id)}.` : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul className="flex flex-col gap-4" aria-label="Motions">
           {state.roots.map((motion) => (

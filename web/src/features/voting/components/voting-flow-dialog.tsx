@@ -87,7 +87,14 @@ export function VotingFlowDialog({
   // Closing gives focus back to Begin Vote / Revote; once the decision is made those buttons are gone,
   // so focus goes on to the running vote, or for unanimous consent to the motion's title.
   const restoreFocus = useRestoreFocus(target !== null);
-  const restoreAfterFailure = useRestoreFocus(failure !== null);
+  // Begin Vote or Revote, which opened the flow: disabled while the decision is sent, so the closing flow
+  // cannot give focus back to it; after a failure, it gets focus once the error is acknowledged.
+  const opener = React.useRef<HTMLElement | null>(null);
+  React.useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (target && active instanceof HTMLElement && active !== document.body) opener.current = active;
+  }, [target]);
+  const restoreAfterFailure = useRestoreFocus(failure !== null, () => opener.current);
   const afterDecision = useFocusWhenReady();
   // Each step's default button: the last step's is Start Vote, so that Enter through the flow never
   // approves by unanimous consent. The first step keeps Radix's choice (its first button, No).
