@@ -18,17 +18,12 @@ export function useClock(): Clock {
   return clock;
 }
 
-/** Sets the tab title while mounted, restoring the previous title on unmount. */
+/**
+ * Sets the tab title from a page that titles itself (a meeting's or a vote's name). Nothing is restored on
+ * unmount: the next page's route sets its own (RouteTitle), and a restore would run after it.
+ */
 export function useDocumentTitle(title: string): void {
-  const original = React.useRef<string | null>(null);
   React.useEffect(() => {
-    original.current ??= document.title;
     document.title = title;
   }, [title]);
-  React.useEffect(
-    () => () => {
-      if (original.current !== null) document.title = original.current;
-    },
-    [],
-  );
 }

@@ -174,10 +174,13 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     });
     const { user } = renderApp('/admin/committee/FIN');
     expect(await screen.findByText('Unknown Retrieve Error... Please try again.')).toBeTruthy();
+    expect(document.title).toBe('Committee · Gavel');
     fetchMock.on(GET, { body: committee });
     fetchMock.on(MEMBERS, { body: [] });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Finance Committee', level: 1 })).toBeTruthy();
+    // The tab says which committee, once it is known.
+    await waitFor(() => expect(document.title).toBe('Finance Committee · Gavel'));
   });
 
   it('offers the way back to the admin home instead of a retry for an unknown committee', async () => {

@@ -21,9 +21,11 @@ import { MembersSection } from '@/features/committees/components/members-section
 import { useCommittee, useDeleteCommittee, useUpdateCommittee } from '@/features/committees/queries';
 import { yearParam } from '@/features/committees/year-param';
 import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
+import { APP_TITLE } from '@/features/shell/components/route-title';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-clock';
 
 export const COMMITTEE_VIEW_FORBIDDEN = 'You do not have permission to view this committee.';
 export const SAVE_ERROR_TITLE = 'Error Saving Committee';
@@ -70,6 +72,7 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
 }
 
 function CommitteeHeader({ committee }: { committee: TCommittee }) {
+  useDocumentTitle(`${committee.name} · ${APP_TITLE}`);
   return (
     <header className="flex flex-col gap-2">
       <h1 className="text-2xl font-semibold tracking-tight break-words">{committee.name}</h1>
