@@ -1,14 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN } from './support.js';
+import { ADMIN, expectAccessible, watchCsp } from './support.js';
 
 test('the demo admin signs in, sees the app shell and their permissions, and signs out', async ({ page }) => {
+  await watchCsp(page);
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'the login page');
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  await expectAccessible(page, 'the member home');
 
   // The session cookie is httpOnly: ask the API from inside the page, as the app does.
   const me = await page.evaluate(async () => {

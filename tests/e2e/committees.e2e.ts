@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, expectAccessible, signIn } from './support.js';
 
 function yearSelect(page: Page): Locator {
   return page.getByRole('combobox', { name: 'Year' });
@@ -16,6 +16,7 @@ test('the demo admin switches years on the admin home and follows back and forwa
   await page.goto('/admin');
   const committees = page.getByRole('list', { name: 'Committees' });
   await expect(committees.getByRole('link', { name: /Finance Committee/ })).toBeVisible();
+  await expectAccessible(page, 'the admin home');
   const current = Number(await yearSelect(page).textContent());
 
   await chooseYear(page, current - 1);
@@ -29,6 +30,10 @@ test('the demo admin switches years on the admin home and follows back and forwa
   await page.goForward();
   await expect(yearSelect(page)).toHaveText(String(current - 1));
   await expect(committees.getByRole('link', { name: /Events Committee/ })).toBeVisible();
+
+  await page.goto('/admin/committee/FIN');
+  await expect(page.getByRole('heading', { name: /Finance Committee/ }).first()).toBeVisible();
+  await expectAccessible(page, "a committee's admin page");
 });
 
 test('the demo admin filters the appointments dashboard, accepts after the confirmation, and downloads the CSV', async ({
@@ -57,6 +62,7 @@ test('the demo admin filters the appointments dashboard, accepts after the confi
   await expect(dialog).toContainText(
     "Are you sure you want to Accept this appointment on the user's behalf?",
   );
+  await expectAccessible(page, 'the appointments dashboard with its confirmation');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(tentative).toHaveAttribute('aria-pressed', 'true');
 

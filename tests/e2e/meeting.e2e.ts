@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiCall, DEMO_PASSWORD, signIn } from './support.js';
+import { ADMIN, apiCall, DEMO_PASSWORD, expectAccessible, signIn } from './support.js';
 
 /**
  * A live meeting end to end, on a meeting of its own in the demo committee FIN (the demo meeting M1 keeps
@@ -80,6 +80,8 @@ test('a runner runs a live vote that two members cast from their own browsers', 
   await test.step('the runner creates a motion', async () => {
     await page.getByRole('button', { name: 'New Motion' }).click();
     const form = page.getByRole('form', { name: 'New Motion' });
+    await expect(form.getByRole('textbox', { name: 'Name' })).toBeVisible();
+    await expectAccessible(page, 'the motion form');
     await form.getByRole('textbox', { name: 'Name' }).fill(motionName);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Motion Added')).toBeVisible();
@@ -121,6 +123,7 @@ test('a runner runs a live vote that two members cast from their own browsers', 
         .getByRole('button', { name: new RegExp(`^Vote '${response}' on`) })
         .click();
       await expect(member.getByRole('alertdialog', { name: `Confirm '${response}' Vote` })).toBeVisible();
+      if (member === member1) await expectAccessible(member, 'the vote confirmation');
       await member.getByRole('button', { name: 'Confirmed' }).click();
       await expect(member.getByText(`${response} Vote Recorded`)).toBeVisible();
     }
@@ -132,10 +135,15 @@ test('a runner runs a live vote that two members cast from their own browsers', 
     for (const member of [member1, member2]) {
       await expect(card(member).getByText(/Votes received: 2 of \d+/)).toBeVisible();
     }
+    await expectAccessible(page, "the runner's meeting page during a vote");
+    await expectAccessible(member1, "a member's meeting page during a vote");
     await screenshot(page, 'meeting-runner-desktop');
     await screenshot(page, 'meeting-runner-phone', PHONE);
     await screenshot(member1, 'meeting-member-desktop');
     await screenshot(member1, 'meeting-member-phone', PHONE);
+    await member1.setViewportSize(PHONE);
+    await expectAccessible(member1, "a member's meeting page during a vote, on a phone");
+    await member1.setViewportSize({ width: 1280, height: 720 });
   });
 
   await test.step('the runner closes the vote and both members see the result live', async () => {
@@ -150,6 +158,7 @@ test('a runner runs a live vote that two members cast from their own browsers', 
         /A minimum of \d+ members are required to validate the vote, only 2 received/,
       );
     }
+    await expectAccessible(member1, 'the results of a closed vote');
   });
 
   await test.step('the runner hides the breakdown and a member loses it live', async () => {
@@ -210,13 +219,15 @@ test('an admin creates a meeting with the date-time pickers, typed and picked', 
   const start = form.getByLabel('Start', { exact: true });
   const end = form.getByLabel('End', { exact: true });
   await expect(start).toHaveAttribute('placeholder', 'MM/DD/YYYY h:mm AM');
+  await expectAccessible(page, 'the meeting form');
   await start.fill(`${month}/10/${year} 9:00 am`);
   await end.fill(`${month}/10/${year} 11:30 AM`);
   await start.blur();
   await expect(start).toHaveValue(`${month}/10/${year} 9:00 AM`);
   // Picking another day for the start keeps the time and moves the linked end with it.
   await form.getByRole('button', { name: 'Choose Start date' }).click();
-  await page.getByRole('button', { name: new RegExp(`${monthName} 12th, ${year}`) }).click();
+  await expectAccessible(page, 'the date picker');
+  await page.getByRole('button', { name: new RegExp(`${monthName} 12, ${year}`) }).click();
   await expect(start).toHaveValue(`${month}/12/${year} 9:00 AM`);
   await expect(end).toHaveValue(`${month}/12/${year} 11:30 AM`);
   await form.getByRole('button', { name: 'Create Meeting' }).click();
@@ -245,6 +256,7 @@ test("the email vote page counts down and takes a member's vote", async ({ page,
   await member.goto(`/vote/FIN/${code}`);
   await expect(member.getByText('Vote Active')).toBeVisible();
   const countdown = member.getByRole('timer');
+  await expectAccessible(member, "a member's email vote page");
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first ?? '');
   const card = member.getByRole('article', { name: motionName });

@@ -1,11 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The demo logins the seed creates (`npm run up` prints them too). */
 export const DEMO_PASSWORD = 'gavel-demo';
 export const ADMIN = { email: 'admin@demo.gavel.test', password: DEMO_PASSWORD };
 
+/**
+ * Records the Content-Security-Policy violations of the page's documents from its next navigation on, for
+ * expectAccessible to report (the policy blocks what the app never needs: eval, foreign scripts).
+ */
+export async function watchCsp(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`),
+    );
+  });
+}
+
 /** Signs in through the login page, as a person would. */
 export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await watchCsp(page);
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
@@ -28,4 +44,19 @@ export async function apiCall(page: Page, method: string, path: string, body?: u
   const text = await res.text();
   if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${text}`);
   return text ? JSON.parse(text) : null;
+}
+
+/**
+ * What the page shows now passes axe's WCAG 2 A/AA and best-practice rules (names, labels, contrast,
+ * landmarks, ARIA): each violation is listed with the elements it concerns. The page also broke no
+ * Content-Security-Policy rule so far (when watchCsp, which signIn calls, was set up for it).
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `accessibility of ${what}`).toEqual([]);
+  const csp = await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations ?? []);
+  expect(csp, `Content-Security-Policy violations on ${what}`).toEqual([]);
 }

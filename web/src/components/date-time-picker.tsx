@@ -149,7 +149,7 @@ export function DateTimePicker({
                 <CalendarIcon aria-hidden="true" />
               </Button>
             </PopoverTrigger>
-            <PopoverContent className="w-auto p-0" align="end">
+            <PopoverContent className="w-auto p-0" align="end" aria-label={label ? `${label} date` : 'Date'}>
               <Calendar
                 mode="single"
                 selected={selected}

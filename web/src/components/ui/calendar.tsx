@@ -1,12 +1,30 @@
+import { format } from 'date-fns';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import * as React from 'react';
-import { type ChevronProps, type DayButton, DayPicker, getDefaultClassNames } from 'react-day-picker';
+import {
+  type ChevronProps,
+  type DayButton,
+  DayPicker,
+  getDefaultClassNames,
+  type Modifiers,
+} from 'react-day-picker';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 export type CalendarProps = React.ComponentProps<typeof DayPicker> & {
   buttonVariant?: React.ComponentProps<typeof Button>['variant'];
 };
+
+/**
+ * A day button's name: 'Saturday, December 12, 2026' (the library's 'December 12th' does not contain the
+ * '12' the button shows, which speech input and the name-in-label rule need), plus today and selected.
+ */
+export function labelDayButton(date: Date, modifiers: Modifiers): string {
+  let label = format(date, 'EEEE, MMMM d, yyyy');
+  if (modifiers.today) label = `Today, ${label}`;
+  if (modifiers.selected) label = `${label}, selected`;
+  return label;
+}
 
 export function Calendar({
   className,
@@ -15,6 +33,7 @@ export function Calendar({
   captionLayout = 'label',
   buttonVariant = 'ghost',
   components,
+  labels,
   ...props
 }: CalendarProps) {
   const defaults = getDefaultClassNames();
@@ -83,6 +102,7 @@ export function Calendar({
         hidden: cn('invisible', defaults.hidden),
         ...classNames,
       }}
+      labels={{ labelDayButton, ...labels }}
       components={{
         Chevron: CalendarChevron,
         DayButton: CalendarDayButton,
