@@ -345,13 +345,19 @@ describe('users', () => {
 
     it('refuses tens of thousands of role names (as many as a request body holds) with a 400, not a 500', async () => {
       const user = await newUser(h, tenant.id, { roles: ['Staff'] });
-      const roles = ['Staff', ...Array.from({ length: 70_000 }, (_, i) => `Role ${i}`)];
-      await expect(update(admin, user, { first_name: 'Changed', roles })).rejects.toMatchObject({
+      const many = ['Staff', ...Array.from({ length: 70_000 }, (_, i) => `Role ${i}`)];
+      await expect(update(admin, user, { first_name: 'Changed', roles: many })).rejects.toMatchObject({
+        code: 'bad_request',
+        errors: { roles: ['A user may have at most 100 roles.'] },
+      });
+      // Within the bound, unknown names are listed up to ten, and the rest counted.
+      const unknown = ['Staff', ...Array.from({ length: 99 }, (_, i) => `Role ${i}`)];
+      await expect(update(admin, user, { first_name: 'Changed', roles: unknown })).rejects.toMatchObject({
         code: 'bad_request',
         errors: {
           roles: [
             ...Array.from({ length: 10 }, (_, i) => `The role "Role ${i}" does not exist.`),
-            '69990 more of the roles do not exist.',
+            '89 more of the roles do not exist.',
           ],
         },
       });

@@ -21,7 +21,7 @@ export const ZCreateUserInput = z.object({
   external_id: ZOptionalText,
   profile_image_url: z.string().trim().max(2048).nullish(),
   /** Role names of the user's tenant. */
-  roles: z.array(z.string()).default([]),
+  roles: z.array(z.string().max(255)).max(100, 'A user may have at most 100 roles.').default([]),
   /** Direct permissions. */
   permissions: z.array(z.enum(PERMISSIONS)).default([]),
 });

@@ -63,7 +63,8 @@ export function VoteHeader({
       </p>
       {countdown && (
         <div role="timer" aria-label={countdown.label} className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-muted-foreground">{countdown.label}</span>
+          {/* A line of its own on a phone, so the four boxes fit on the next one at 360 px. */}
+          <span className="w-full text-sm text-muted-foreground sm:w-auto">{countdown.label}</span>
           {UNITS.map(([key, label]) => (
             <span key={key} className="flex min-w-14 flex-col items-center rounded-md border px-2 py-1">
               <span className="font-mono text-lg font-semibold tabular-nums">{countdown.parts[key]}</span>
