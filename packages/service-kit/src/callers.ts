@@ -111,6 +111,7 @@ const PRINCIPALS_KEPT = 50_000;
  */
 export class PrincipalResolver {
   private readonly cache: TtlCache<TPrincipalReply>;
+  private readonly changeListeners = new Set<(tenantId: string, userId: string) => void>();
 
   constructor(private readonly opts: PrincipalResolverOptions) {
     this.cache = new TtlCache(opts.ttlMs ?? 30 * 60_000, PRINCIPALS_KEPT, Date.now, { spread: 0.5 });
@@ -118,10 +119,23 @@ export class PrincipalResolver {
       callback: (err, msg) => {
         if (err) return;
         const event = ZUserChanged.safeParse(safeJson(msg.data));
-        if (event.success) this.forget(event.data.tenantId, event.data.user.id);
+        if (!event.success) return;
+        const { tenantId, user } = event.data;
+        this.forget(tenantId, user.id);
+        for (const listener of this.changeListeners) listener(tenantId, user.id);
       },
     });
     void this.forgetAllOnReconnect();
+  }
+
+  /**
+   * Calls `listener` whenever a user's event arrives, after their principal was forgotten (so a lookup
+   * from the listener reads their new roles): for what was decided with the old ones, such as the views
+   * of a user's open sockets.
+   */
+  onUserChanged(listener: (tenantId: string, userId: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   private async forgetAllOnReconnect(): Promise<void> {

@@ -17,6 +17,8 @@ export interface SocketData {
   userId: string;
   /** The session cookie's token: joins check the session is still alive. Never sent anywhere. */
   token: string;
+  /** The join request behind each channel the socket follows, to ask again when the user's roles change. */
+  joins?: Map<string, unknown>;
 }
 
 export interface AuthDeps {

@@ -76,6 +76,48 @@ function channelsOf(socket: Socket, tenantId: string): string[] {
   return [...socket.rooms].filter((r) => r.startsWith(head) && r.indexOf(':', head.length) < 0);
 }
 
+function joinsOf(data: SocketData): Map<string, unknown> {
+  data.joins ??= new Map();
+  return data.joins;
+}
+
+/** Where the owning service answered that the user may no longer follow the channel at all. */
+const ACCESS_LOST = new Set(['unauthenticated', 'forbidden', 'not_found']);
+
+/**
+ * Asks again, for each channel the socket follows, whether and with what view its user may follow it (their
+ * roles changed): the socket's rooms follow the answer and it is told to refetch, so someone who lost the
+ * runner's or staff's view stops receiving runner or staff payloads now, not at their next join. A channel
+ * the owner refuses is left; one the owner cannot answer for right now is kept as it was.
+ */
+export async function reviewAccess(deps: JoinDeps, socket: Socket): Promise<void> {
+  const data = socket.data as SocketData;
+  const joins = joinsOf(data);
+  if (joins.size === 0) return;
+  // Signed out meanwhile: watchSessions disconnects the socket.
+  const ctx = await currentContext(deps, data).catch(() => null);
+  if (!ctx) return;
+  for (const [channel, raw] of joins) {
+    const access = await runWithRequestId(ctx.requestId, () => askAccess(deps, ctx, raw)).catch(
+      (err: unknown) => {
+        if (err instanceof AppError && ACCESS_LOST.has(err.code)) return null;
+        deps.logger.warn({ err, channel }, 'could not review channel access; view kept');
+        return undefined;
+      },
+    );
+    if (access === undefined) continue;
+    for (const room of allRooms(data.tenantId, channel)) socket.leave(room);
+    if (access) socket.join(roomsFor(data.tenantId, access));
+    else joins.delete(channel);
+    const refresh: TSocketMessage = {
+      channel: channel as TSocketMessage['channel'],
+      kind: 'refresh',
+      payload: { target: 'all' },
+    };
+    socket.emit(SOCKET_EVENT, refresh);
+  }
+}
+
 /**
  * `join` (ZJoinRequest, acked with ZJoinAck) and `leave` ({channel}). A successful join is followed by a
  * 'refresh' of everything: the Redis adapter keeps no missed messages, so a socket that (re)joins refetches
@@ -112,6 +154,7 @@ export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
         // A join again (after a role change, a reconnect) replaces the socket's view of the channel.
         for (const room of allRooms(data.tenantId, access.channel)) socket.leave(room);
         socket.join(roomsFor(data.tenantId, access));
+        joinsOf(data).set(access.channel, raw);
         realtimeMetrics.joins.inc({ outcome: 'ok' });
         reply({ ok: true, channel: access.channel });
         const refresh: TSocketMessage = {
@@ -137,6 +180,7 @@ export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
       return;
     }
     for (const room of allRooms(data.tenantId, parsed.data.channel)) socket.leave(room);
+    joinsOf(data).delete(parsed.data.channel);
     ack?.({ ok: true });
   });
 }

@@ -18,9 +18,9 @@ import { Server } from 'socket.io';
 import { type AuthDeps, handshakeMiddleware, watchSessions } from './auth.js';
 import { type RunningBroadcastConsumer, startBroadcastConsumer } from './broadcast-consumer.js';
 import { loadRealtimeConfig, type TRealtimeConfig } from './config.js';
-import { type JoinDeps, registerChannelHandlers } from './join.js';
+import { type JoinDeps, registerChannelHandlers, reviewAccess } from './join.js';
 import { trackSockets } from './metrics.js';
-import { channelRooms, fanOut, refreshLocalChannels } from './rooms.js';
+import { channelRooms, fanOut, refreshLocalChannels, userRoom } from './rooms.js';
 import { type RunningTallyCoalescer, startTallyCoalescer } from './tally-coalescer.js';
 
 export interface StartRealtimeOptions {
@@ -89,6 +89,15 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
   });
   io.use(handshakeMiddleware(auth));
   io.on('connection', (socket) => registerChannelHandlers(joinDeps, socket));
+  // A user's roles changed (identity's user event): their sockets here follow their channels with the
+  // view the new roles give (each instance reviews its own sockets).
+  auth.principals.onUserChanged((tenantId, userId) => {
+    const nsp = io.of('/');
+    for (const id of nsp.adapter.rooms.get(userRoom(tenantId, userId)) ?? []) {
+      const socket = nsp.sockets.get(id);
+      if (socket) void reviewAccess(joinDeps, socket);
+    }
+  });
   const untrack = trackSockets(() => io.engine.clientsCount);
   const stopSessionWatch = watchSessions({
     sockets: () => io.of('/').sockets.values(),
