@@ -105,7 +105,8 @@ export async function reviewAccess(deps: JoinDeps, socket: Socket): Promise<void
         return undefined;
       },
     );
-    if (access === undefined) continue;
+    // Left meanwhile (the page closed it): stays left.
+    if (access === undefined || !joins.has(channel)) continue;
     for (const room of allRooms(data.tenantId, channel)) socket.leave(room);
     if (access) socket.join(roomsFor(data.tenantId, access));
     else joins.delete(channel);
