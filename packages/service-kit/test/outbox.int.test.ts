@@ -8,10 +8,16 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ensureEventStream, type RunningConsumer, startConsumer } from '../src/events.js';
+import {
+  type ConsumerOptions,
+  ensureEventStream,
+  type RunningConsumer,
+  startConsumer,
+} from '../src/events.js';
 import { registry } from '../src/metrics.js';
 import { migrate } from '../src/migrate.js';
 import { enqueueEvent, enqueueEvents, OutboxPublisher } from '../src/outbox.js';
+import type { RawSql } from '../src/prisma.js';
 import { prefixed } from '../src/subjects.js';
 import { pgDatabase } from './pg-client.js';
 
@@ -41,6 +47,28 @@ describe('transactional outbox and idempotent consumer', () => {
 
   const enqueue = (n: number) =>
     pgDatabase(pool).$transaction((tx) => enqueueEvent(tx, SCHEMA, SUBJECT, ZThing, { n }));
+
+  /** A durable consumer of `subject` on this file's stream, stopped after the file. */
+  const consume = async (
+    durable: string,
+    subject: string,
+    handle: ConsumerOptions<RawSql, typeof ZThing>['handle'],
+  ) => {
+    consumers.push(
+      await startConsumer({
+        js,
+        jsm,
+        prefix: env.prefix,
+        durable,
+        subjects: [subject],
+        payload: ZThing,
+        db: pgDatabase(pool),
+        schema: SCHEMA,
+        logger,
+        handle,
+      }),
+    );
+  };
 
   const unpublished = async () =>
     Number(
@@ -94,22 +122,9 @@ describe('transactional outbox and idempotent consumer', () => {
     expect(info.state.messages).toBe(5);
 
     const seen: number[] = [];
-    consumers.push(
-      await startConsumer({
-        js,
-        jsm,
-        prefix: env.prefix,
-        durable: 'kit-test-all',
-        subjects: [SUBJECT],
-        payload: ZThing,
-        db: pgDatabase(pool),
-        schema: SCHEMA,
-        logger,
-        handle: async ({ payload }) => {
-          seen.push(payload.n);
-        },
-      }),
-    );
+    await consume('kit-test-all', SUBJECT, async ({ payload }) => {
+      seen.push(payload.n);
+    });
     await eventually(async () => seen.length >= 5);
     await new Promise((r) => setTimeout(r, 300)); // room for a wrong duplicate to show up
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
@@ -138,22 +153,9 @@ describe('transactional outbox and idempotent consumer', () => {
   it('writes many events in one statement, published after those before and before those after', async () => {
     const subject = 'evt.kit.batch.created';
     const seen: number[] = [];
-    consumers.push(
-      await startConsumer({
-        js,
-        jsm,
-        prefix: env.prefix,
-        durable: 'kit-test-batch',
-        subjects: [subject],
-        payload: ZThing,
-        db: pgDatabase(pool),
-        schema: SCHEMA,
-        logger,
-        handle: async ({ payload }) => {
-          seen.push(payload.n);
-        },
-      }),
-    );
+    await consume('kit-test-batch', subject, async ({ payload }) => {
+      seen.push(payload.n);
+    });
     const many = Array.from({ length: 500 }, (_, i) => ({ n: 1000 + i }));
     const ids = await pgDatabase(pool).$transaction(async (tx) => {
       await enqueueEvent(tx, SCHEMA, subject, ZThing, { n: 1 });
@@ -239,26 +241,13 @@ describe('transactional outbox and idempotent consumer', () => {
     const subject = 'evt.kit.retry.created';
     let calls = 0;
     const handled: number[] = [];
-    consumers.push(
-      await startConsumer({
-        js,
-        jsm,
-        prefix: env.prefix,
-        durable: 'kit-test-retry',
-        subjects: [subject],
-        payload: ZThing,
-        db: pgDatabase(pool),
-        schema: SCHEMA,
-        logger,
-        handle: async ({ payload }, tx) => {
-          calls++;
-          await tx.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.handled (n int)`);
-          await tx.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.handled (n) VALUES ($1)`, payload.n);
-          if (calls === 1) throw new Error('first attempt fails');
-          handled.push(payload.n);
-        },
-      }),
-    );
+    await consume('kit-test-retry', subject, async ({ payload }, tx) => {
+      calls++;
+      await tx.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.handled (n int)`);
+      await tx.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.handled (n) VALUES ($1)`, payload.n);
+      if (calls === 1) throw new Error('first attempt fails');
+      handled.push(payload.n);
+    });
     // Marked as handled already: acknowledged without running the handler.
     await pool.query(`INSERT INTO ${SCHEMA}.gavel_processed_events (consumer, message_id) VALUES ($1, $2)`, [
       'kit-test-retry',
