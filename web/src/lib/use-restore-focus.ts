@@ -78,21 +78,23 @@ export function useRestoreFocus(open: boolean, fallback?: () => HTMLElement | nu
 /**
  * Focus for an element that may not be rendered yet, such as a status line that appears once a vote is
  * recorded: `request(find)` asks, and the element `find` returns gets focus after the first render in
- * which it returns one, provided focus is lost by then (see `isFocusLost`).
+ * which it returns one, provided focus is lost by then (see `isFocusLost`). `{ move: true }` takes focus
+ * wherever it is, for a request the user's own action made (the field of a row they just added).
  */
 export function useFocusWhenReady() {
-  const pending = React.useRef<(() => HTMLElement | null) | null>(null);
+  const pending = React.useRef<{ find: () => HTMLElement | null; move: boolean } | null>(null);
   const [, setRequests] = React.useState(0);
-  const request = React.useCallback((find: () => HTMLElement | null) => {
-    pending.current = find;
+  const request = React.useCallback((find: () => HTMLElement | null, opts: { move?: boolean } = {}) => {
+    pending.current = { find, move: opts.move ?? false };
     setRequests((n) => n + 1);
   }, []);
   // Runs after every render: the element may come with a later one (fresh data).
   React.useEffect(() => {
-    const element = pending.current?.();
-    if (!element) return;
+    const wanted = pending.current;
+    const element = wanted?.find();
+    if (!wanted || !element) return;
     pending.current = null;
-    if (isFocusLost()) element.focus();
+    if (wanted.move || isFocusLost()) element.focus();
   });
   return { request };
 }

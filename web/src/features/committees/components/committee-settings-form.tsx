@@ -19,6 +19,7 @@ import {
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export interface CommitteeSettingsFormProps {
   initial: CommitteeFormValues;
@@ -86,12 +87,8 @@ export function CommitteeSettingsForm({
 
   // A row added or removed moves focus: into the new row, or from the removed row's button (gone with it)
   // to the next row, else the previous one, else the list's Add button.
-  const focusAfterRender = React.useRef<string | null>(null);
-  React.useEffect(() => {
-    if (focusAfterRender.current === null) return;
-    document.getElementById(focusAfterRender.current)?.focus();
-    focusAfterRender.current = null;
-  });
+  const focusLater = useFocusWhenReady();
+  const focusNewRow = (id: string) => focusLater.request(() => document.getElementById(id), { move: true });
   function focusAfterRemoving<T extends { key: string }>(
     rows: readonly T[],
     key: string,
@@ -100,7 +97,8 @@ export function CommitteeSettingsForm({
   ) {
     const index = rows.findIndex((row) => row.key === key);
     const next = rows[index + 1] ?? rows[index - 1];
-    focusAfterRender.current = next ? idOf(next.key) : addId;
+    const id = next ? idOf(next.key) : addId;
+    focusLater.request(() => document.getElementById(id));
   }
 
   /** The first error in the form: an invalid control, or a message about a whole list (out of sight above Save). */
@@ -324,7 +322,7 @@ export function CommitteeSettingsForm({
             size="sm"
             onClick={() => {
               const key = newRowKey();
-              focusAfterRender.current = ids.position(key);
+              focusNewRow(ids.position(key));
               set('positions', [...values.positions, { key, position: '', is_voting: true }]);
             }}
           >
@@ -437,7 +435,7 @@ export function CommitteeSettingsForm({
                   size="sm"
                   onClick={() => {
                     const key = newRowKey();
-                    focusAfterRender.current = ids.value(key);
+                    focusNewRow(ids.value(key));
                     set('demographics', [...values.demographics, { key, value: '' }]);
                   }}
                 >
