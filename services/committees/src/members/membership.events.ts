@@ -11,30 +11,15 @@ export class MembershipEvents {
   constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
 
   created(tx: Tx, tenantId: string, row: MembershipRow): Promise<string> {
-    return this.outbox.emit(
-      tx,
-      EVENTS.committees.membershipCreated,
-      ZMembershipEvent,
-      toMembershipEvent(tenantId, row),
-    );
+    return this.one(tx, EVENTS.committees.membershipCreated, tenantId, row);
   }
 
   updated(tx: Tx, tenantId: string, row: MembershipRow): Promise<string> {
-    return this.outbox.emit(
-      tx,
-      EVENTS.committees.membershipUpdated,
-      ZMembershipEvent,
-      toMembershipEvent(tenantId, row),
-    );
+    return this.one(tx, EVENTS.committees.membershipUpdated, tenantId, row);
   }
 
   deleted(tx: Tx, tenantId: string, row: MembershipRow): Promise<string> {
-    return this.outbox.emit(
-      tx,
-      EVENTS.committees.membershipDeleted,
-      ZMembershipEvent,
-      toMembershipEvent(tenantId, row),
-    );
+    return this.one(tx, EVENTS.committees.membershipDeleted, tenantId, row);
   }
 
   /** A membership.created event for each of `rows`, in one statement (a committee's copy). */
@@ -50,6 +35,10 @@ export class MembershipEvents {
   /** A membership.deleted event for each of `rows`, in one statement (a committee's deletion). */
   allDeleted(tx: Tx, tenantId: string, rows: readonly MembershipRow[]): Promise<string[]> {
     return this.all(tx, EVENTS.committees.membershipDeleted, tenantId, rows);
+  }
+
+  private one(tx: Tx, subject: string, tenantId: string, row: MembershipRow): Promise<string> {
+    return this.outbox.emit(tx, subject, ZMembershipEvent, toMembershipEvent(tenantId, row));
   }
 
   private all(tx: Tx, subject: string, tenantId: string, rows: readonly MembershipRow[]): Promise<string[]> {
