@@ -1,4 +1,3 @@
-import { lockRow } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import { type Db, Prisma } from '../db/prisma.js';
 import type { Vote } from '../generated/prisma/client.js';
@@ -96,12 +95,14 @@ export class VoteRepository {
     tenantId: string,
     of: { motionIds: string[] } | { emailVoteId: string },
   ): Promise<string[]> {
-    const votes = await db.vote.findMany({
-      where: { tenantId, ...('motionIds' in of ? { motionId: { in: of.motionIds } } : of) },
-      select: { id: true },
-      orderBy: { id: 'asc' },
-    });
-    for (const { id } of votes) await lockRow(db, '"voting".votes', tenantId, id, 'UPDATE');
+    // One statement: the rows are locked in the order the sort returns them.
+    const votes = await db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id::text FROM "voting".votes
+       WHERE tenant_id = $1::uuid AND ${'motionIds' in of ? 'motion_id = ANY($2::uuid[])' : 'email_vote_id = $2::uuid'}
+       ORDER BY id FOR UPDATE`,
+      tenantId,
+      'motionIds' in of ? of.motionIds : of.emailVoteId,
+    );
     return votes.map((v) => v.id);
   }
 
