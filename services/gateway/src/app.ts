@@ -161,7 +161,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // The static files refuse a path that is not canonical ('//', '/./', a segment too long for a file
     // name) with a bare 403: it names no file, so it is a page path (the app shows its own not-found
     // page) or a JSON 404 like any unknown /api or /assets path.
-    if ((err as { code?: unknown }).code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
+    if ((err as { code?: unknown }).code === 'FST_STATIC_FORBIDDEN_PATH') {
+      // Not returned: Fastify would wait on the reply as a promise, a listener on the response each time.
+      reply.callNotFound();
+      return;
+    }
     return handleError(err, request, reply);
   });
 

@@ -28,6 +28,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     // `/` goes through the history fallback too, so the page can carry preloaded notifications.
     index: false,
     dotfiles: 'ignore',
+    // The build writes .br and .gz copies (web/build/precompress.ts): served as they are, not compressed
+    // again per request; a file without copies falls through to @fastify/compress.
+    preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
     setHeaders: (reply, path) => {

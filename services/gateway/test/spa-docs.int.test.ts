@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { HTTP_ROUTES, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   Client,
   fakeIdentity,
@@ -16,6 +17,10 @@ import {
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
 const BUNDLE = 'console.log("gavel");';
+/** The build's compressed copies of a bundle (web/build/precompress.ts), told apart by their content. */
+const VENDOR = 'console.log("vendor");';
+const VENDOR_BR = 'console.log("vendor, from the .br copy");';
+const VENDOR_GZ = 'console.log("vendor, from the .gz copy");';
 
 let env: TestEnvironment;
 let gateway: TestGateway;
@@ -32,6 +37,9 @@ beforeAll(async () => {
   await mkdir(join(webRoot, 'assets'));
   await writeFile(join(webRoot, 'index.html'), INDEX);
   await writeFile(join(webRoot, 'assets', 'index-abc123.js'), BUNDLE);
+  await writeFile(join(webRoot, 'assets', 'vendor-def456.js'), VENDOR);
+  await writeFile(join(webRoot, 'assets', 'vendor-def456.js.br'), brotliCompressSync(VENDOR_BR));
+  await writeFile(join(webRoot, 'assets', 'vendor-def456.js.gz'), gzipSync(VENDOR_GZ));
   await writeFile(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(webRoot, '.env'), 'SECRET=1');
   emptyRoot = await mkdtemp(join(tmpdir(), 'gavel-web-empty-'));
@@ -126,7 +134,31 @@ describe('SPA', () => {
     expect(index.headers['cache-control']).toBe('no-cache');
   });
 
+  it("serves the build's compressed copies as they are, by the browser's Accept-Encoding", async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    const path = '/assets/vendor-def456.js';
+    const br = await c.get(path, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.text).toBe(VENDOR_BR);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await c.get(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(VENDOR_GZ);
+    const plain = await c.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(VENDOR);
+  });
+
   it('treats a path that is not canonical as any other: a page, or a JSON 404 under /api and /assets', async () => {
+    // Each such answer once left a pile of listeners on its response, a warning in the log per request.
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    onTestFinished(() => {
+      process.off('warning', onWarning);
+    });
     const c = new Client(gateway.port, 'alpha.test');
     // '//' from a link with a doubled slash, '/./', a segment longer than a file name may be.
     for (const path of [
@@ -144,6 +176,8 @@ describe('SPA', () => {
       expect(res.status, path).toBe(404);
       expect(res.json, path).toEqual({ message: 'Not found.' });
     }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.map((w) => w.message)).toEqual([]);
   });
 
   it('answers 404 for a missing asset and hides dotfiles', async () => {

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AppError, DEFAULT_VOTING_SETTINGS, SUBJECTS, type TMe, type TTenant } from '@gavel/contracts';
 import { connectNats, createLogger } from '@gavel/service-kit';
 import { Responders } from '@gavel/service-kit/testing';
@@ -205,6 +205,13 @@ export interface RequestOptions {
   host?: string;
 }
 
+/** The body as sent before the gateway compressed it. */
+function decode(raw: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'gzip') return gunzipSync(raw);
+  if (encoding === 'br') return brotliDecompressSync(raw);
+  return raw;
+}
+
 export class Client {
   readonly jar = new Map<string, string>();
 
@@ -246,7 +253,7 @@ export class Client {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
-          const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          const text = decode(raw, res.headers['content-encoding']).toString('utf8');
           const cookies = (res.headers['set-cookie'] ?? []).map(parseSetCookie);
           for (const c of cookies) {
             const expired = c.attributes.expires && Date.parse(String(c.attributes.expires)) <= Date.now();
