@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAppointmentDecision, ZAppointmentStatus, ZMeetingStatus } from './enums.js';
 import { missingOrWrongType } from './errors.js';
 import { ZUser } from './identity.js';
+import { numberInput } from './numbers.js';
 
 const ZId = z.string().min(1);
 
@@ -21,12 +22,12 @@ const ZCommitteeName = z
   .max(255, 'The name may not be greater than 255 characters.');
 
 /**
- * A year from a body, a path ('/api/admin/2026/committees') or a query string: numeric text becomes a
- * number. Not z.coerce, which turns a missing year into NaN and so cannot say it is missing. The range
- * checks come first and stop the rest, so 1e23 is only 'too big', not also 'not a whole number'.
+ * A year from a body, a path ('/api/admin/2026/committees') or a query string: decimal text becomes a
+ * number ('0x7EA' does not). Not z.coerce, which turns a missing year into NaN and so cannot say it is
+ * missing. The range checks come first and stop the rest, so 1e23 is only 'too big', not also 'not a
+ * whole number'.
  */
-export const ZYearNumber = z.preprocess(
-  (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+export const ZYearNumber = numberInput(
   z
     .number()
     .min(1900, { message: 'The year must be at least 1900.', abort: true })

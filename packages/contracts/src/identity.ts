@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZResultVisibility } from './enums.js';
+import { numberInput } from './numbers.js';
 import { sessionReply } from './reply.js';
 
 const ZId = z.string().min(1);
@@ -128,7 +129,7 @@ export const ZUserListInput = z.object({
    */
   query: z.string().trim().max(255).optional().nullable(),
   /** At most this many results (typeaheads ask for 10); the default is USER_SEARCH_LIMIT. */
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  limit: numberInput(z.number().int().min(1).max(50)).optional(),
 });
 export type TUserListInput = z.infer<typeof ZUserListInput>;
 

@@ -10,6 +10,7 @@ export * from './me.js';
 export * from './meetings.js';
 export * from './meetings-routes.js';
 export * from './notifications.js';
+export * from './numbers.js';
 export * from './permissions.js';
 export * from './realtime.js';
 export * from './reply.js';

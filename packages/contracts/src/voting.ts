@@ -24,6 +24,7 @@ export type TVoteLiveInput = z.infer<typeof ZVoteLiveInput>;
 import { dateTimeInput } from './dates.js';
 import { ZResultVisibility, ZVoteKind, ZVoteType } from './enums.js';
 import { addressCode, ZCommitteeScope, ZMeetingCommittee } from './meetings.js';
+import { numberInput } from './numbers.js';
 import { ZBroadcast } from './realtime.js';
 
 const ZIso = z.string().datetime({ offset: true });
@@ -59,7 +60,10 @@ export const ZMotionFormShape = {
   custom_responses_enabled: z.boolean().optional(),
   /** Custom response slots 1..9 (abstain, slot 0, is fixed). */
   motion_responses: z.array(z.string().max(500).nullable()).max(9).nullish(),
-  maximum_responses: z.coerce.number().int().nullish(),
+  /** A blank form field is none (the rules then reset it to 1), as null is. */
+  maximum_responses: z
+    .preprocess((v) => (v === '' ? null : v), numberInput(z.number().int()).nullable())
+    .optional(),
   vote_type: ZVoteType.default('simple_majority'),
   result_visibility: ZResultVisibility.nullish(),
   motion_filter: z.array(ZFilterEntry).max(100).nullish(),
@@ -80,17 +84,19 @@ export const ZVoteStartInput = scoped({
   id: z.string().min(1),
   type: ZVoteKind.default('motion'),
   revote: z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')])
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
+      error: 'The revote field must be true or false.',
+    })
     .default(false),
   /** Vote length in seconds; the service default (VOTE_DURATION_SECONDS, 60) when omitted. */
-  duration: z.coerce.number().int().min(5).max(86_400).optional(),
+  duration: numberInput(z.number().int().min(5).max(86_400)).optional(),
 });
 export type TVoteStartInput = z.infer<typeof ZVoteStartInput>;
 /** PUT .../motion/{id}/vote/{voteId}: adds `time` seconds (default 10). */
 export const ZVoteAddTimeInput = scoped({
   id: z.string().min(1),
   voteId: z.string().min(1),
-  time: z.coerce.number().int().min(1).max(3600).default(10),
+  time: numberInput(z.number().int().min(1).max(3600)).default(10),
 });
 export type TVoteAddTimeInput = z.infer<typeof ZVoteAddTimeInput>;
 export const ZVoteRefInput = scoped({ id: z.string().min(1), voteId: z.string().min(1) });

@@ -83,6 +83,24 @@ describe('years', () => {
     expect(await years(userCtx(newTenantId()))).toEqual([]);
   });
 
+  it('set-year refuses a year that is not a number or decimal text, and changes nothing', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees']);
+    expect(await setYear(admin, 2025)).toEqual([{ year: 2025, is_current: true }]);
+    // Number() reads '0x7EA' as 2026 and [2026] as 2026: neither may make 2026 current.
+    for (const year of ['0x7EA', '0b11111101010', [2026], true]) {
+      await expect(
+        h.call(SUBJECTS.committees.yearSet, admin, { year }, ZYearListReply),
+      ).rejects.toMatchObject({ code: 'bad_request', errors: { year: ['The year must be a number.'] } });
+    }
+    expect(await years(admin)).toEqual([{ year: 2025, is_current: true }]);
+    // Decimal text, as a path or query string carries it, still counts.
+    expect(await h.call(SUBJECTS.committees.yearSet, admin, { year: '2026' }, ZYearListReply)).toEqual([
+      { year: 2026, is_current: true },
+      { year: 2025, is_current: false },
+    ]);
+  });
+
   it('set-year needs create committees; global admin passes', async () => {
     const tenant = newTenantId();
     await expect(setYear(userCtx(tenant, ['edit committees']), 2026)).rejects.toMatchObject({

@@ -90,6 +90,20 @@ describe('casting responses', () => {
     expect(await rows(vote.id)).toBe(1);
   });
 
+  it('names the recorded response, not the asked one, when a reused idempotency key answers an earlier cast', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const m0 = w.members[0];
+    if (!m0) throw new Error('m0');
+    const key = randomUUID();
+    await a.cast(m0.ctx, motion.id, vote.id, 'opposed', { idempotency_key: key });
+    const reused = await a.cast(m0.ctx, motion.id, vote.id, 'in_favor', { idempotency_key: key });
+    // Nothing new was recorded: the answer (and its message, which the page shows) is the opposed vote.
+    expect(reused.response.response).toBe('opposed');
+    expect(reused.message).toBe('Not Approve Vote Recorded');
+    expect(await rows(vote.id)).toBe(1);
+  });
+
   it("records another member's response sent with the same idempotency key: a key is each member's own", async () => {
     const w = await newWorld(h);
     const { a, motion, vote } = await runningVote(w);

@@ -191,6 +191,33 @@ describe('running a vote', () => {
     expect(list.votes[0]?.is_finalized).toBe(true);
   });
 
+  it('refuses numbers of the wrong JSON type instead of reading true, [30] or hex text as seconds', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members.slice(0, 3));
+    const base = { ...w.base, id: motion.id };
+    for (const duration of [true, [600], '0x258']) {
+      const err = await refused(h.call(S.voteStart, w.runner, { ...base, duration }, ZVoteReply));
+      expect(err.errors).toEqual({ duration: ['The duration must be a number.'] });
+    }
+    expect(
+      (await refused(h.call(S.voteStart, w.runner, { ...base, revote: 'perhaps' }, ZVoteReply))).errors,
+    ).toEqual({ revote: ['The revote field must be true or false.'] });
+    const { vote } = await h.call(S.voteStart, w.runner, { ...base, duration: '600' }, ZVoteReply);
+    if (!vote) throw new Error('vote');
+    const ref = { ...base, voteId: vote.id };
+    for (const time of [true, [30], '0x1e']) {
+      const err = await refused(h.call(S.voteAddTime, w.runner, { ...ref, time }, ZVoteReply));
+      expect(err.errors).toEqual({ time: ['The time must be a number.'] });
+    }
+    // Nothing was added by the refused calls; decimal text (a form value) still counts.
+    const added = await h.call(S.voteAddTime, w.runner, { ...ref, time: '30' }, ZVoteReply);
+    expect(Date.parse(added.vote?.ended_at ?? '') - Date.parse(vote.ended_at)).toBe(30_000);
+    const err = await refused(a.create(w.runner, { maximum_responses: [2] }));
+    expect(err.errors).toEqual({ maximum_responses: ['The maximum responses must be a number.'] });
+  });
+
   it('needs amendments approved before the motion vote; revote discards the previous result', async () => {
     const w = await newWorld(h, { quorum: 1 });
     const a = api(h, w);

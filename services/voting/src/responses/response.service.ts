@@ -92,11 +92,11 @@ export class ResponseService {
     let rows = memberId === null ? await this.repo.insertOwn(args) : await this.repo.insert(args);
     if (!rows.some((r) => r.new)) {
       const settled = await this.settle(args);
-      if (settled) return this.reply(settled.response, settled.all, input.vote, info.id);
+      if (settled) return this.reply(settled.response, settled.all, info.id);
       rows = await this.repo.insert(args); // lost a race for a slot: try once more
       if (!rows.some((r) => r.new)) {
         const again = await this.settle(args);
-        if (again) return this.reply(again.response, again.all, input.vote, info.id);
+        if (again) return this.reply(again.response, again.all, info.id);
         throw new AppError('conflict', 'Your vote could not be recorded. Please try again.');
       }
     }
@@ -105,7 +105,7 @@ export class ResponseService {
       : voteChannel(info.email_vote_id ?? info.id);
     this.dirty.mark({ tenantId, vote_id: info.id, channel });
     const created = rows.find((r) => r.new) as CastRow;
-    const reply = this.reply(created, rows, input.vote, info.id);
+    const reply = this.reply(created, rows, info.id);
     // Off the delegates' path: only a runner's cast for someone else tells that member's page.
     if (memberId !== null) await this.tellMember(tenantId, channel, created.user_id, reply.response);
     return reply;
@@ -180,7 +180,11 @@ export class ResponseService {
     throw new AppError(...REFUSALS[blocker]);
   }
 
-  private reply(created: CastRow, rows: CastRow[], response: string, voteId: string): TCastReply {
+  /**
+   * The answer names the response recorded, which is not the one asked for when a reused idempotency key
+   * answers an earlier cast: the page shows this message.
+   */
+  private reply(created: CastRow, rows: CastRow[], voteId: string): TCastReply {
     const all = rows.map((r) => ({
       id: r.id,
       vote_id: voteId,
@@ -190,7 +194,7 @@ export class ResponseService {
     return {
       response: { id: created.id, vote_id: voteId, member_id: created.member_id, response: created.response },
       responses: all,
-      message: voteRecordedMessage(STANDARD_RESPONSE_LABELS[response] ?? response),
+      message: voteRecordedMessage(STANDARD_RESPONSE_LABELS[created.response] ?? created.response),
     };
   }
 }
