@@ -23,7 +23,7 @@ describe('schema drift', () => {
       schema: 'committees',
       migrationsDir: MIGRATIONS_DIR,
     });
-    expect(applied).toEqual(['20261122000000_init']);
+    expect(applied).toEqual(['20261122000000_init', '20261126090000_committee_email_votes']);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'committees' })).toEqual([]);
   });
 });

@@ -184,6 +184,11 @@ export class CommitteeRepository {
     return db.committeeMeeting.count({ where: { tenantId, committeeId, NOT: { status: 'ended' } } });
   }
 
+  /** Email votes of the committee whose end has not passed, open or scheduled (email votes read model). */
+  openEmailVotes(db: Db, tenantId: string, committeeId: string, now = new Date()): Promise<number> {
+    return db.committeeEmailVote.count({ where: { tenantId, committeeId, end: { gt: now } } });
+  }
+
   async delete(db: Db, tenantId: string, id: string): Promise<void> {
     await db.committee.deleteMany({ where: { tenantId, id } });
   }

@@ -120,9 +120,11 @@ export class CommitteeService {
   }
 
   /**
-   * DELETE /api/admin/committee/{code} ('edit committees'); refused while it has meetings not ended. Its
-   * memberships go with it (cascade), each with its membership.deleted event, so that meetings and voting
-   * drop them from their read models too.
+   * DELETE /api/admin/committee/{code} ('edit committees'); refused while it has meetings not ended or
+   * email votes whose end has not passed (open or scheduled). Its memberships go with it (cascade), each with
+   * its membership.deleted event, so that meetings and voting drop them from their read models too. Its
+   * ended meetings and email votes stay with their services, unreachable: both drop the committee from the
+   * read model they look codes up in (meetings deletes its copy, voting marks it deleted).
    */
   async delete(ctx: TRequestContext, ref: TCommitteeRef): Promise<{ ok: true }> {
     requireUser(ctx);
@@ -135,6 +137,12 @@ export class CommitteeService {
         throw new AppError(
           'conflict',
           'The committee has meetings that have not ended and cannot be deleted.',
+        );
+      }
+      if ((await this.committees.openEmailVotes(tx, ctx.tenantId, current.id)) > 0) {
+        throw new AppError(
+          'conflict',
+          'The committee has email votes that have not ended and cannot be deleted.',
         );
       }
       const members = await this.memberships.byCommittee(tx, ctx.tenantId, current.id);
