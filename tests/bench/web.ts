@@ -37,7 +37,7 @@ for (const [name, value] of [
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1`);
 }
 const gateway = new URL(String(args.gateway));
-/** What Chromium sends (Node 20's zlib has no zstd, so the gateway picks br or gzip). */
+/** What Chromium sends over HTTPS (over plain http it leaves out br; Node 20 has no zstd). */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 interface PageWeight {

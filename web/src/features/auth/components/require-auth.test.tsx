@@ -6,11 +6,13 @@ import { renderApp } from '@/test/render';
 
 describe('RequireAuth', () => {
   it('shows a loading state while /api/me answers', async () => {
-    let answer: (response: Response) => void = () => {};
-    mockFetch({ 'GET /api/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const pending: ((response: Response) => void)[] = [];
+    mockFetch({ 'GET /api/me': () => new Promise<Response>((resolve) => pending.push(resolve)) });
     renderApp('/admin');
+    // The page's chunk loads first (a lazy route), then /api/me is asked.
+    await waitFor(() => expect(pending).toHaveLength(1));
     expect(screen.getByRole('status').textContent).toContain('Loading');
-    answer(json(200, makeMe()));
+    pending[0]?.(json(200, makeMe()));
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
   });
 

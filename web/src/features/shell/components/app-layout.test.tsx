@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { NonIndexRouteObject } from 'react-router';
+import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { currentNavItem } from '@/features/shell/components/app-sidebar';
 import { SIDEBAR_STORAGE_KEY } from '@/features/shell/use-sidebar';
@@ -230,5 +230,32 @@ describe('currentNavItem', () => {
     const nav = within(sidebar());
     expect(nav.getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page');
     expect(nav.getByRole('link', { name: 'Appointments' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it("keeps the page and says the next one is loading while that page's chunk is on its way", async () => {
+    let arrive: () => void = () => {};
+    const slow: RouteObject = {
+      path: '/slow',
+      lazy: () =>
+        new Promise((resolve) => {
+          arrive = () => resolve({ Component: () => <h1>Slow page</h1> });
+        }),
+    };
+    const root = routes[0] as NonIndexRouteObject;
+    // The signed-in layout: the root's child without a path of its own.
+    const children = (root.children ?? []).map((r) =>
+      r.path === undefined && r.children ? { ...r, children: [slow, ...r.children] } : r,
+    );
+    mockFetch({ 'GET /api/me': { body: makeMe() } });
+    const { router } = renderApp('/admin', { routes: [{ ...root, children }] });
+    await screen.findByRole('heading', { name: 'Admin' });
+    expect(screen.queryByText('Loading page…')).toBeNull();
+
+    void router.navigate('/slow');
+    expect(await screen.findByText('Loading page…')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Admin' })).toBeTruthy();
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeTruthy();
+    expect(screen.queryByText('Loading page…')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { useCurrentUser } from '@/features/auth/queries';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
 import { TopBar } from '@/features/shell/components/top-bar';
@@ -12,6 +12,8 @@ export function AppLayout() {
   const toggleRef = React.useRef<HTMLButtonElement>(null);
   // The open overlay is modal: the page behind it takes neither focus nor clicks.
   const modal = !sidebar.isDesktop && sidebar.open;
+  // The next page's chunk is on its way (routes.tsx): the current page stays until it arrives.
+  const pageLoading = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-svh">
       <AppSidebar
@@ -22,6 +24,14 @@ export function AppLayout() {
       />
       <div className="flex min-w-0 flex-1 flex-col" inert={modal}>
         <TopBar me={me} sidebarOpen={sidebar.open} onToggleSidebar={sidebar.toggle} toggleRef={toggleRef} />
+        {pageLoading && (
+          <div
+            role="status"
+            className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
+          >
+            <span className="sr-only">Loading page…</span>
+          </div>
+        )}
         <main className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>
