@@ -4,6 +4,8 @@ export const FALLBACK = {
   save: 'Unknown Save Error... Please try again.',
   delete: 'Unknown Delete Error... Please try again.',
   update: 'Unknown Update Error... Please try again.',
+  /** A failed user search (meetings spec section 8). */
+  search: 'Unknown Search Error...',
   /** Where no more particular fallback applies (meetings spec section 8: start and end meeting). */
   general: 'Unknown Error... Please try again.',
 } as const;

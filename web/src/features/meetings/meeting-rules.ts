@@ -30,7 +30,7 @@ export const MEETING_TEXT = {
   addToCalendar: 'Add to Calendar',
   noUsers: 'No Users Found',
   noCriteria: 'No Search Criteria Entered',
-  searchError: 'Unknown Search Error...',
+  searchError: FALLBACK.search,
   saveError: 'Unknown Save Error... Please try again.',
   join: 'Join Video Conference',
   rsvpNow: 'RSVP Now',

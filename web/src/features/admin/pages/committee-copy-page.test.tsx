@@ -64,6 +64,25 @@ describe('Copy committees', () => {
     expect(await screen.findByRole('combobox', { name: 'Committee' })).toBeTruthy();
   });
 
+  it('keeps the page title while the committees load and when they fail', async () => {
+    const { fetchMock } = open();
+    let answer: () => void = () => {};
+    fetchMock.on(
+      'GET /api/admin/2025/committees',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 500, body: { message: 'Boom from server' } });
+        }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Copy Committees' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock.requestsTo('GET /api/admin/2025/committees')).toHaveLength(1));
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    answer();
+    expect(await screen.findByText('Boom from server')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Copy Committees' })).toBeTruthy();
+  });
+
   it('creates the copy and opens its admin page', async () => {
     const { user, fetchMock, router } = open();
     fetchMock.on('POST /api/admin/committees/copy', {

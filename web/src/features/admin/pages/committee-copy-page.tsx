@@ -75,10 +75,19 @@ function useAllCommittees() {
 
 function CommitteeCopy() {
   const all = useAllCommittees();
-  if (all.pending) return <LoadingState />;
-  if (all.failed)
-    return <ErrorState message={errorText(all.failed, FALLBACK.retrieve)} onRetry={all.retry} />;
-  return <CopyForm committees={all.committees} targetYear={all.newestYear + 1} />;
+  // The title stands from the start: it does not appear (and push the page down) once the lists are in.
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Copy Committees</h1>
+      {all.pending ? (
+        <LoadingState />
+      ) : all.failed ? (
+        <ErrorState message={errorText(all.failed, FALLBACK.retrieve)} onRetry={all.retry} />
+      ) : (
+        <CopyForm committees={all.committees} targetYear={all.newestYear + 1} />
+      )}
+    </div>
+  );
 }
 
 function groupByYear(committees: TCommittee[]): [string, TCommittee[]][] {
@@ -132,8 +141,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
   });
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Copy Committees</h1>
+    <>
       <Card>
         <CardHeader>
           <CardTitle>Copy a committee to a new year or term</CardTitle>
@@ -225,7 +233,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
         </CardContent>
       </Card>
       <ErrorDialog title="Error" message={failure} onClose={() => setFailure(null)} />
-    </div>
+    </>
   );
 
   function pick(guid: string) {

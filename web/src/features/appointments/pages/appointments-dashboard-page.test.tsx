@@ -291,6 +291,26 @@ describe('AppointmentsDashboardPage: permission', () => {
     expect(fetchMock.requestsTo(DASHBOARD)).toHaveLength(0);
   });
 
+  it('keeps the page title while the years load and when they fail, with a retry', async () => {
+    let answer: () => void = () => {};
+    const { fetchMock } = open('/admin/appointments/2026', {
+      routes: {
+        [YEARS]: () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ status: 500, body: { message: 'Boom from server' } });
+          }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    await waitFor(() => expect(fetchMock.requestsTo(YEARS)).toHaveLength(1));
+    answer();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Boom from server')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();
+  });
+
   it('offers no retry when the server refuses (403)', async () => {
     open('/admin/appointments/2026', {
       routes: { [DASHBOARD]: { status: 403, body: { message: 'This action is unauthorized.' } } },

@@ -64,13 +64,23 @@ function YearDashboard() {
   const { year: yearParam } = useParams();
   const years = useYears();
 
-  if (years.isPending) return <LoadingState />;
+  // Under the page's title, as every other state: the title does not appear (and push the page down)
+  // only once the years are in.
+  if (years.isPending) {
+    return (
+      <DashboardFrame>
+        <LoadingState />
+      </DashboardFrame>
+    );
+  }
   if (years.isError) {
     return (
-      <ErrorState
-        message={errorText(years.error, FALLBACK.retrieve)}
-        onRetry={retryUnlessForbidden(years.error, () => void years.refetch())}
-      />
+      <DashboardFrame>
+        <ErrorState
+          message={errorText(years.error, FALLBACK.retrieve)}
+          onRetry={retryUnlessForbidden(years.error, () => void years.refetch())}
+        />
+      </DashboardFrame>
     );
   }
 

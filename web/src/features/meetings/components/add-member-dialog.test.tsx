@@ -45,6 +45,19 @@ describe('AddMemberDialog', () => {
     });
   });
 
+  it('searches again for the same criteria after a failed search', async () => {
+    const { user, fetchMock } = open({ status: 500, body: { message: 'Boom from server' } });
+    await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));
+    await user.type(await screen.findByLabelText('Last Name'), 'Hopper');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Boom from server')).toBeTruthy();
+    fetchMock.on(SEARCH, { body: [] });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No Users Found')).toBeTruthy();
+    expect(screen.queryByText('Boom from server')).toBeNull();
+    expect(fetchMock.requestsTo(SEARCH)).toHaveLength(2);
+  });
+
   it("falls back to 'Unknown Search Error...' and adds a found user", async () => {
     const { user, fetchMock, onAdd } = open({ status: 500, body: { message: '' } });
     await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));

@@ -27,6 +27,10 @@ const FIELDS: { key: keyof UserSearchCriteria; label: string }[] = [
   { key: 'email', label: 'Email' },
 ];
 
+function sameCriteria(a: UserSearchCriteria, b: UserSearchCriteria): boolean {
+  return FIELDS.every(({ key }) => a[key] === b[key]);
+}
+
 export interface AddMemberDialogProps {
   modes: Via[];
   /** User ids already in the lists. */
@@ -63,7 +67,9 @@ export function AddMemberDialog({ modes, listed, purpose, onAdd }: AddMemberDial
       return;
     }
     setNoCriteria(false);
-    setCriteria(trimmed);
+    // Answers are kept per search combination, but a failed one is no answer: the same search asks again.
+    if (search.isError && criteria !== null && sameCriteria(criteria, trimmed)) void search.refetch();
+    else setCriteria(trimmed);
   }
 
   async function add(user: TUserSearchResult) {

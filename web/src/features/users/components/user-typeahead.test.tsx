@@ -23,11 +23,13 @@ function result(n: number): TUserSearchResult {
   };
 }
 
-function setup(found: TUserSearchResult[], excludeIds: string[] = []) {
+function setup(found: TUserSearchResult[], excludeIds: string[] = [], options: { retry?: boolean } = {}) {
   const fetchMock = mockFetch({ 'GET /api/me': { status: 401, body: {} }, [SEARCH]: { body: found } });
   const onSelect = vi.fn();
+  const client = createQueryClient();
+  if (options.retry === false) client.setQueryDefaults(['users'], { retry: false });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <label htmlFor="who">User</label>
       <UserTypeahead id="who" excludeIds={excludeIds} onSelect={onSelect} />
     </QueryClientProvider>,
@@ -82,6 +84,23 @@ describe('UserTypeahead', () => {
     const { user } = setup([]);
     await user.type(screen.getByRole('combobox', { name: 'User' }), 'zz');
     expect(await screen.findByText('No results found')).toBeTruthy();
+  });
+
+  it("says a failed search in the spec's words and asks again from Try again or Enter", async () => {
+    const { fetchMock, user } = setup([], [], { retry: false });
+    fetchMock.on(SEARCH, { status: 503 });
+    const input = screen.getByRole('combobox', { name: 'User' });
+    await user.type(input, 'dana');
+    expect(await screen.findByText('Unknown Search Error...')).toBeTruthy();
+    // The same text is not asked for again by itself: Try again asks, keeping focus in the box.
+    fetchMock.on(SEARCH, { status: 500, body: { message: 'Boom from server' } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Boom from server')).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+    fetchMock.on(SEARCH, { body: [result(1)] });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('option', { name: /Dana1 Smith/ })).toBeTruthy();
+    expect(fetchMock.requestsTo(SEARCH)).toHaveLength(3);
   });
 
   it('picks a match with the arrow keys and Enter', async () => {

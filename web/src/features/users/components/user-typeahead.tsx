@@ -2,6 +2,7 @@ import type { TUserSearchResult } from '@gavel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
 import * as React from 'react';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { searchUsers, TYPEAHEAD_MAX_MATCHES, TYPEAHEAD_MIN_CHARS } from '@/features/users/api';
 import { errorText } from '@/lib/api-client';
@@ -13,6 +14,8 @@ import { queryKeys } from '@/lib/query-keys';
 export const TYPEAHEAD_DEBOUNCE_MS = 250;
 export const NO_RESULTS = 'No results found';
 export const TYPE_MORE = `Type at least ${TYPEAHEAD_MIN_CHARS} characters to search`;
+/** After a failed search; Enter in the box does the same. */
+export const TRY_AGAIN = 'Try again';
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = React.useState(value);
@@ -97,6 +100,12 @@ export function UserTypeahead({
     setOpen(false);
   }
 
+  /** A failed search is asked again for the same text (it is not asked for again until the text changes). */
+  function retry() {
+    setOpen(true);
+    void search.refetch();
+  }
+
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
     switch (event.key) {
       case 'ArrowDown':
@@ -121,6 +130,7 @@ export function UserTypeahead({
         event.preventDefault();
         const user = matches[activeIndex];
         if (expanded && user) choose(user);
+        else if (search.isError && !searching) retry();
         break;
       }
       case 'Escape':
@@ -143,8 +153,23 @@ export function UserTypeahead({
         Searching…
       </span>
     );
-  } else if (search.isError) status = errorText(search.error, FALLBACK.retrieve);
-  else if (search.data && matches.length === 0) status = NO_RESULTS;
+  } else if (search.isError) {
+    status = (
+      <span className="inline-flex flex-wrap items-center justify-center gap-2">
+        {errorText(search.error, FALLBACK.search)}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          // Pressing it must not blur the input: that would close the list before the click.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={retry}
+        >
+          {TRY_AGAIN}
+        </Button>
+      </span>
+    );
+  } else if (search.data && matches.length === 0) status = NO_RESULTS;
 
   return (
     <div className={cn('relative w-full', className)}>
