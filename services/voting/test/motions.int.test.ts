@@ -200,6 +200,21 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect(names).toEqual(['Changed', 'Voted on']);
   });
 
+  it('places the motions a partial order names first and the others after them, as they stood', async () => {
+    const w = await newWorld(h, { status: 'planned' });
+    const a = api(h, w);
+    const ids: string[] = [];
+    for (const name of ['One', 'Two', 'Three', 'Four'])
+      ids.push((await a.create(w.runner, { name })).motion.id);
+    // A page that knew only Three and Two (Four and One were added or moved meanwhile) sends its order.
+    expect((await a.resort(w.runner, [ids[2] as string, ids[1] as string])).message).toBe(
+      'Motions sort order saved',
+    );
+    const list = (await a.retrieve(w.runner)).motions;
+    expect(list.map((m) => m.name)).toEqual(['Three', 'Two', 'One', 'Four']);
+    expect(new Set(list.map((m) => m.sort)).size).toBe(4);
+  });
+
   it('re-sorts with "create motions" only while planned or in progress, and only its own motions', async () => {
     const w = await newWorld(h, { status: 'planned' });
     const other = await newWorld(h, { status: 'planned' });

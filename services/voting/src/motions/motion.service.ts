@@ -280,8 +280,12 @@ export class MotionService {
       const ids = [...new Set(input.motions)];
       if (ids.some((id) => !known.has(id)))
         throw new AppError('bad_request', 'Unknown motion in the new order.');
-      await this.motions.setSort(tx, state.scope.tenantId, ids);
-      await this.events.motionsSorted(tx, state.scope.tenantId, state.scope.channel, state.scope, ids);
+      // A partial order (a page that missed a motion added meanwhile) puts the motions it names first and
+      // the others after them as they stood: no two motions are left with the same place.
+      const named = new Set(ids);
+      const order = [...ids, ...state.rows.map((r) => r.id).filter((id) => !named.has(id))];
+      await this.motions.setSort(tx, state.scope.tenantId, order);
+      await this.events.motionsSorted(tx, state.scope.tenantId, state.scope.channel, state.scope, order);
       return { ok: true, message: 'Motions sort order saved' };
     });
   }
