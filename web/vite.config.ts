@@ -43,7 +43,9 @@ export default defineConfig({
             // A group takes its modules' dependencies along: date-fns, which the pages every member opens
             // use too, would follow react-day-picker into admin-vendor without this group ahead of it.
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/, priority: 25 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            // zod-config.ts rides with the libraries: the chunks of app code (schemas parsed as they load)
+            // all wait on this one, so zod is configured before any of them runs.
+            { name: 'vendor', test: /node_modules[\\/]|src[\\/]zod-config\.ts$/, priority: 10 },
           ],
         },
       },
