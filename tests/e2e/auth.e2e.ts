@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectAccessible, watchCsp } from './support.js';
+import { ADMIN, expectAccessible, signIn, watchCsp } from './support.js';
 
 test('the demo admin signs in, sees the app shell and their permissions, and signs out', async ({ page }) => {
   await watchCsp(page);
@@ -44,4 +44,21 @@ test('a browser whose session is gone is told so and asked to sign in again', as
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   expect((await context.cookies()).find((c) => c.name === 'gavel_session')).toBeUndefined();
+});
+
+test('a tab whose page chunk is gone after a deploy reloads once and shows the page', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  // The admin home's chunk is missing once (a newer build replaced it), then served again.
+  let refused = 0;
+  await page.route('**/assets/admin-home-page-*.js', async (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 404, body: 'Not found.' });
+    return route.fallback();
+  });
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('link', { name: 'Admin', exact: true }).first().click();
+  await reloaded;
+  await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin(\?|$)/);
+  expect(refused).toBeGreaterThanOrEqual(2);
 });
