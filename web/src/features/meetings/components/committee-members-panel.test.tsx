@@ -11,8 +11,10 @@ import {
   makeAttendanceUser,
   makeAttendee,
   makeMeeting,
+  makeMeetingCommittee,
 } from '@/features/meetings/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
+import { captureDownload } from '@/test/capture-download';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -37,6 +39,23 @@ function renderPanel(props: Partial<CommitteeMembersPanelProps>, me: TMe = makeM
 }
 
 describe('CommitteeMembersPanel', () => {
+  it('exports the list as CSV for attendance staff only', async () => {
+    const download = captureDownload();
+    const committee = makeMeetingCommittee({ code: 'FIN', has_demographic: false });
+    const { user } = renderPanel({ committee, meeting: makeMeeting({ code: 'M1', status: 'in_progress' }) });
+    await user.click(await screen.findByRole('button', { name: 'CSV Export' }));
+    expect(download.names).toHaveLength(1);
+    expect(download.names[0]).toMatch(/^FIN-M1-attendance-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
+    expect((await download.text()).split('\n').slice(0, 2)).toEqual([
+      'NRDS,First Name,Last Name,Email,Committee Member,Position,Voting,Checked In',
+      '123456789,Ada,Lovelace,,Yes,Chair,Yes,',
+    ]);
+    cleanup();
+    renderPanel({ committee, canModifyAttendance: false });
+    expect(await screen.findByText('Nobody is checked in yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'CSV Export' })).toBeNull();
+  });
+
   it.each(['in_progress', 'ended', 'planned'] as const)(
     'shows no totals while the attendance is loading (%s)',
     (mode) => {

@@ -3,12 +3,14 @@ import type {
   TAttendanceUser,
   TEmailVote,
   TMeeting,
+  TMeetingCommittee,
   TRetrieveAttendanceReply,
   TUserSearchResult,
 } from '@gavel/contracts';
 import { MEETING_VISIBILITY_OPEN } from '@gavel/contracts';
 import { MEMBER_VOTING_STATUS_LABELS, type MemberVotingStatus } from '@gavel/voting-rules';
 import type { QueryKey } from '@tanstack/react-query';
+import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ChoiceSelect } from '@/components/choice-select';
@@ -16,9 +18,11 @@ import { DescribedTooltip } from '@/components/described-tooltip';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { type AvatarUser, UserAvatar, useAvatarLinks } from '@/components/user-avatar';
+import { attendanceCsvFileName, buildAttendanceCsv } from '@/features/meetings/attendance-csv';
 import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
 import {
   allowedModes,
@@ -44,6 +48,7 @@ import {
 } from '@/features/meetings/meeting-rules';
 import { type AttendanceAction, useAttendanceAction } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
@@ -67,6 +72,8 @@ export interface CommitteeMembersPanelProps {
   /** 'run meetings': per-member voting status. */
   runner: boolean;
   meeting?: TMeeting;
+  /** The meeting's committee: with it, attendance staff can export the list as CSV. */
+  committee?: TMeetingCommittee;
   emailVote?: TEmailVote;
 }
 
@@ -202,6 +209,27 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
                 aria-label="Search members"
                 className="min-w-0 flex-1"
               />
+            )}
+            {canModifyAttendance && mode !== 'email_vote' && props.meeting && props.committee && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  const { meeting, committee } = props;
+                  if (!meeting || !committee) return;
+                  const csv = buildAttendanceCsv({
+                    mode,
+                    members: all,
+                    users,
+                    committee,
+                    meetingEnd: meetingSpan(meeting).end,
+                  });
+                  downloadCsv(csv, attendanceCsvFileName(committee.code, meeting.code));
+                }}
+              >
+                <DownloadIcon aria-hidden="true" />
+                CSV Export
+              </Button>
             )}
             {canAdd && addPurpose && (
               <AddMemberDialog

@@ -145,6 +145,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
               canModifyRsvps={canModifyRsvps}
               runner={runner}
               meeting={meeting}
+              committee={committee}
             />
           )}
         </aside>

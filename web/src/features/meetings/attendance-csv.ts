@@ -1,0 +1,91 @@
+import type { TAttendanceMember, TAttendanceUser, TMeetingCommittee } from '@gavel/contracts';
+import {
+  checkInRanges,
+  checkInValue,
+  type MembersPanelMode,
+  rsvpValue,
+  VIA_LABEL,
+} from '@/features/meetings/meeting-rules';
+import { buildCsv, type CsvColumn, csvFileName } from '@/lib/csv';
+import { formatTime } from '@/lib/date-time';
+
+/** The meeting's modes of the Committee Members panel (an email vote's list has no attendance). */
+export type AttendanceCsvMode = Exclude<MembersPanelMode, 'email_vote'>;
+
+const RSVP_LABEL = { ...VIA_LABEL, not_attending: 'Not Attending', '': '' } as const;
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/**
+ * The Committee Members panel as CSV, for attendance staff: everyone on the list with their NRDS, names and
+ * email, position, demographic and voting, then what the meeting's phase is about: the RSVP before it,
+ * who is checked in (and how) during it, and afterwards each member's check-in times and minutes present.
+ */
+export function buildAttendanceCsv(opts: {
+  mode: AttendanceCsvMode;
+  members: readonly TAttendanceMember[];
+  users: ReadonlyMap<string, TAttendanceUser>;
+  committee: Pick<TMeetingCommittee, 'has_demographic' | 'demographic_name'>;
+  /** When the meeting ended: where a check-in still open at the end stops counting. */
+  meetingEnd: Date | null;
+}): string {
+  const { mode, users, committee, meetingEnd } = opts;
+  const user = (m: TAttendanceMember) => users.get(m.user_id);
+  const ranges = (m: TAttendanceMember) => checkInRanges(m.attendee, meetingEnd);
+  const columns: CsvColumn<TAttendanceMember>[] = [
+    { header: 'NRDS', value: (m) => m.nrds ?? user(m)?.nrds },
+    { header: 'First Name', value: (m) => user(m)?.first_name },
+    { header: 'Last Name', value: (m) => user(m)?.last_name },
+    { header: 'Email', value: (m) => user(m)?.email },
+    { header: 'Committee Member', value: (m) => yesNo(m.is_member) },
+    { header: 'Position', value: (m) => m.membership?.position },
+    ...(committee.has_demographic
+      ? [
+          {
+            header: committee.demographic_name || 'Demographic',
+            value: (m: TAttendanceMember) => m.membership?.display_demographic ?? m.membership?.demographic,
+          },
+        ]
+      : []),
+    { header: 'Voting', value: (m) => yesNo(m.is_voting) },
+    ...(mode === 'planned'
+      ? [{ header: 'RSVP', value: (m: TAttendanceMember) => RSVP_LABEL[rsvpValue(m)] }]
+      : []),
+    ...(mode === 'in_progress'
+      ? [{ header: 'Checked In', value: (m: TAttendanceMember) => labelOf(checkInValue(m)) }]
+      : []),
+    ...(mode === 'ended'
+      ? [
+          {
+            header: 'Attended',
+            value: (m: TAttendanceMember) =>
+              ranges(m).length > 0 ? VIA_LABEL[m.attendee?.attending_via ?? 'in_person'] : '',
+          },
+          {
+            header: 'Check-ins',
+            value: (m: TAttendanceMember) =>
+              ranges(m)
+                .map((r) => `${formatTime(r.start)} - ${r.end ? formatTime(r.end) : ''}`)
+                .join('; '),
+          },
+          {
+            header: 'Minutes',
+            value: (m: TAttendanceMember) => ranges(m).reduce((sum, r) => sum + r.minutes, 0),
+          },
+        ]
+      : []),
+  ];
+  return buildCsv(opts.members, columns);
+}
+
+function labelOf(via: '' | keyof typeof VIA_LABEL): string {
+  return via === '' ? '' : VIA_LABEL[via];
+}
+
+/** '{committee}-{meeting}-attendance-YYYY-MM-DD_HH-mm-ss.csv'. */
+export function attendanceCsvFileName(
+  committeeCode: string,
+  meetingCode: string,
+  at: Date = new Date(),
+): string {
+  return csvFileName(`${committeeCode}-${meetingCode}-attendance`, at);
+}
