@@ -12,7 +12,8 @@ import { formatTime } from '@/lib/date-time';
 /** The meeting's modes of the Committee Members panel (an email vote's list has no attendance). */
 export type AttendanceCsvMode = Exclude<MembersPanelMode, 'email_vote'>;
 
-const RSVP_LABEL = { ...VIA_LABEL, not_attending: 'Not Attending', '': '' } as const;
+/** An RSVP's or a check-in's select value as the list shows it ('' is none). */
+const CHOICE_LABEL = { ...VIA_LABEL, not_attending: 'Not Attending', '': '' } as const;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /**
@@ -48,10 +49,10 @@ export function buildAttendanceCsv(opts: {
       : []),
     { header: 'Voting', value: (m) => yesNo(m.is_voting) },
     ...(mode === 'planned'
-      ? [{ header: 'RSVP', value: (m: TAttendanceMember) => RSVP_LABEL[rsvpValue(m)] }]
+      ? [{ header: 'RSVP', value: (m: TAttendanceMember) => CHOICE_LABEL[rsvpValue(m)] }]
       : []),
     ...(mode === 'in_progress'
-      ? [{ header: 'Checked In', value: (m: TAttendanceMember) => labelOf(checkInValue(m)) }]
+      ? [{ header: 'Checked In', value: (m: TAttendanceMember) => CHOICE_LABEL[checkInValue(m)] }]
       : []),
     ...(mode === 'ended'
       ? [
@@ -75,10 +76,6 @@ export function buildAttendanceCsv(opts: {
       : []),
   ];
   return buildCsv(opts.members, columns);
-}
-
-function labelOf(via: '' | keyof typeof VIA_LABEL): string {
-  return via === '' ? '' : VIA_LABEL[via];
 }
 
 /** '{committee}-{meeting}-attendance-YYYY-MM-DD_HH-mm-ss.csv'. */
