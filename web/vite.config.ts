@@ -24,8 +24,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys. The
-        // editor's and the admin pages' libraries get chunks of their own, fetched only with what uses
-        // them (the lazy editor, the lazy admin routes), not by every phone that opens a meeting.
+        // editor's, the date pickers' and the CSV exports' libraries get chunks of their own, fetched only
+        // with what uses them (the lazy editor, the lazy admin routes, an export), not by every phone that
+        // opens a meeting.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
@@ -35,13 +36,10 @@ export default defineConfig({
               test: /node_modules[\\/](@tiptap|prosemirror-[^\\/]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/,
               priority: 20,
             },
-            {
-              name: 'admin-vendor',
-              test: /node_modules[\\/](csv-stringify|react-day-picker)[\\/]/,
-              priority: 20,
-            },
+            { name: 'csv', test: /node_modules[\\/]csv-stringify[\\/]/, priority: 20 },
+            { name: 'calendar', test: /node_modules[\\/]react-day-picker[\\/]/, priority: 20 },
             // A group takes its modules' dependencies along: date-fns, which the pages every member opens
-            // use too, would follow react-day-picker into admin-vendor without this group ahead of it.
+            // use too, would follow react-day-picker into its chunk without this group ahead of it.
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/, priority: 25 },
             // zod-config.ts rides with the libraries: the chunks of app code (schemas parsed as they load)
             // all wait on this one, so zod is configured before any of them runs.

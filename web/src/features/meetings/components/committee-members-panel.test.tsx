@@ -44,7 +44,7 @@ describe('CommitteeMembersPanel', () => {
     const committee = makeMeetingCommittee({ code: 'FIN', has_demographic: false });
     const { user } = renderPanel({ committee, meeting: makeMeeting({ code: 'M1', status: 'in_progress' }) });
     await user.click(await screen.findByRole('button', { name: 'CSV Export' }));
-    expect(download.names).toHaveLength(1);
+    await waitFor(() => expect(download.names).toHaveLength(1));
     expect(download.names[0]).toMatch(/^FIN-M1-attendance-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
     expect((await download.text()).split('\n').slice(0, 2)).toEqual([
       'NRDS,First Name,Last Name,Email,Committee Member,Position,Voting,Checked In',

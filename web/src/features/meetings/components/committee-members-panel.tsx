@@ -22,7 +22,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { type AvatarUser, UserAvatar, useAvatarLinks } from '@/components/user-avatar';
-import { attendanceCsvFileName, buildAttendanceCsv } from '@/features/meetings/attendance-csv';
 import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
 import {
   allowedModes,
@@ -48,7 +47,6 @@ import {
 } from '@/features/meetings/meeting-rules';
 import { type AttendanceAction, useAttendanceAction } from '@/features/meetings/queries';
 import { errorText } from '@/lib/api-client';
-import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
@@ -189,6 +187,24 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
     addPurpose !== null && props.meeting?.visibility === MEETING_VISIBILITY_OPEN && modes.length > 0;
   const listed = React.useMemo(() => new Set(members.map((m) => m.user_id)), [members]);
 
+  /** The CSV code (and its library) is fetched on the first export: only staff export, not every phone. */
+  async function exportCsv() {
+    const { meeting, committee } = props;
+    if (!meeting || !committee || mode === 'email_vote') return;
+    const [{ attendanceCsvFileName, buildAttendanceCsv }, { downloadCsv }] = await Promise.all([
+      import('@/features/meetings/attendance-csv'),
+      import('@/lib/csv'),
+    ]);
+    const csv = buildAttendanceCsv({
+      mode,
+      members: all,
+      users,
+      committee,
+      meetingEnd: meetingSpan(meeting).end,
+    });
+    downloadCsv(csv, attendanceCsvFileName(committee.code, meeting.code));
+  }
+
   return (
     <Card aria-labelledby={MEMBERS_TITLE_ID}>
       <CardHeader>
@@ -211,22 +227,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
               />
             )}
             {canModifyAttendance && mode !== 'email_vote' && props.meeting && props.committee && (
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  const { meeting, committee } = props;
-                  if (!meeting || !committee) return;
-                  const csv = buildAttendanceCsv({
-                    mode,
-                    members: all,
-                    users,
-                    committee,
-                    meetingEnd: meetingSpan(meeting).end,
-                  });
-                  downloadCsv(csv, attendanceCsvFileName(committee.code, meeting.code));
-                }}
-              >
+              <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
                 <DownloadIcon aria-hidden="true" />
                 CSV Export
               </Button>
