@@ -105,8 +105,24 @@ describe('buildAttendanceCsv', () => {
   });
 
   it('names the file after the committee and the meeting', () => {
-    expect(attendanceCsvFileName('FIN', 'M1', new Date(2026, 10, 24, 16, 5, 9))).toBe(
+    expect(attendanceCsvFileName('FIN', 'M1', 'ended', new Date(2026, 10, 24, 16, 5, 9))).toBe(
       'FIN-M1-attendance-2026-11-24_16-05-09.csv',
     );
+  });
+
+  it("lists an email vote's voters with who has voted, when the list carries voting statuses", () => {
+    const voters = [
+      { ...chair, voting_status: 'voted' as const },
+      makeAttendanceMember({ user_id: 'u-3', voting_status: 'partial' }),
+      makeAttendanceMember({ user_id: 'u-4', voting_status: 'no_vote' }),
+    ];
+    const rows = buildAttendanceCsv({ ...base, mode: 'email_vote', members: voters }).split('\n');
+    expect(rows[0]).toBe(`${common},Vote`);
+    expect(rows.slice(1, 4).map((r) => r.split(',').at(-1))).toEqual(['voted', 'partial vote', 'no vote']);
+    expect(attendanceCsvFileName('FIN', 'EV1', 'email_vote', new Date(2026, 10, 24, 16, 5, 9))).toBe(
+      'FIN-EV1-voters-2026-11-24_16-05-09.csv',
+    );
+    // Without statuses (a viewer who is not a runner) there is no Vote column.
+    expect(buildAttendanceCsv({ ...base, mode: 'email_vote' }).split('\n')[0]).toBe(common);
   });
 });

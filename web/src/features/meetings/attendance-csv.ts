@@ -1,16 +1,15 @@
 import type { TAttendanceMember, TAttendanceUser, TMeetingCommittee } from '@gavel/contracts';
+import { MEMBER_VOTING_STATUS_LABELS } from '@gavel/voting-rules';
 import {
   checkInRanges,
   checkInValue,
   type MembersPanelMode,
+  memberVotingStatusOf,
   rsvpValue,
   VIA_LABEL,
 } from '@/features/meetings/meeting-rules';
 import { buildCsv, type CsvColumn, csvFileName } from '@/lib/csv';
 import { formatTime } from '@/lib/date-time';
-
-/** The meeting's modes of the Committee Members panel (an email vote's list has no attendance). */
-export type AttendanceCsvMode = Exclude<MembersPanelMode, 'email_vote'>;
 
 /** An RSVP's or a check-in's select value as the list shows it ('' is none). */
 const CHOICE_LABEL = { ...VIA_LABEL, not_attending: 'Not Attending', '': '' } as const;
@@ -20,9 +19,11 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
  * The Committee Members panel as CSV, for attendance staff: everyone on the list with their NRDS, names and
  * email, position, demographic and voting, then what the meeting's phase is about: the RSVP before it,
  * who is checked in (and how) during it, and afterwards each member's check-in times and minutes present.
+ * An email vote's list is its voting members. Where the list carries voting statuses (a runner's, on the
+ * current vote or across an email vote's motions), a Vote column says who has voted.
  */
 export function buildAttendanceCsv(opts: {
-  mode: AttendanceCsvMode;
+  mode: MembersPanelMode;
   members: readonly TAttendanceMember[];
   users: ReadonlyMap<string, TAttendanceUser>;
   committee: Pick<TMeetingCommittee, 'has_demographic' | 'demographic_name'>;
@@ -74,15 +75,27 @@ export function buildAttendanceCsv(opts: {
           },
         ]
       : []),
+    ...(opts.members.some((m) => memberVotingStatusOf(m) !== undefined)
+      ? [
+          {
+            header: 'Vote',
+            value: (m: TAttendanceMember) => {
+              const status = memberVotingStatusOf(m);
+              return m.is_voting && status ? MEMBER_VOTING_STATUS_LABELS[status] : '';
+            },
+          },
+        ]
+      : []),
   ];
   return buildCsv(opts.members, columns);
 }
 
-/** '{committee}-{meeting}-attendance-YYYY-MM-DD_HH-mm-ss.csv'. */
+/** '{committee}-{meeting}-attendance-…csv', or for an email vote '{committee}-{vote}-voters-…csv'. */
 export function attendanceCsvFileName(
   committeeCode: string,
-  meetingCode: string,
+  code: string,
+  mode: MembersPanelMode,
   at: Date = new Date(),
 ): string {
-  return csvFileName(`${committeeCode}-${meetingCode}-attendance`, at);
+  return csvFileName(`${committeeCode}-${code}-${mode === 'email_vote' ? 'voters' : 'attendance'}`, at);
 }

@@ -1,5 +1,5 @@
 import type { TAttendanceMember, TAttendeeRecord, TMeeting } from '@gavel/contracts';
-import { isCheckedIn, NOT_CHECKED_IN } from '@gavel/voting-rules';
+import { isCheckedIn, type MemberVotingStatus, NOT_CHECKED_IN } from '@gavel/voting-rules';
 import { format, isSameDay } from 'date-fns';
 import { ApiError } from '@/lib/api-client';
 import { formatTime, toDate } from '@/lib/date-time';
@@ -291,4 +291,16 @@ export function matchesMemberSearch(member: TAttendanceMember, query: string): b
     .join(' ')
     .toLowerCase();
   return words.every((w) => haystack.includes(w));
+}
+
+const VOTING_STATUS_OF: Readonly<Record<string, MemberVotingStatus>> = {
+  no_vote: 'no_vote',
+  partial: 'partial_vote',
+  partial_vote: 'partial_vote',
+  voted: 'voted',
+};
+
+/** A member's voting status on the current vote (runners only; the API says 'partial' for partial_vote). */
+export function memberVotingStatusOf(member: TAttendanceMember): MemberVotingStatus | undefined {
+  return member.voting_status ? VOTING_STATUS_OF[member.voting_status] : undefined;
 }

@@ -114,6 +114,7 @@ export function EmailVotePage() {
               canModifyRsvps={false}
               runner={runner}
               emailVote={data}
+              committee={data.committee}
             />
           )}
         </aside>

@@ -16,7 +16,7 @@ import {
 import { queryKeys } from '@/lib/query-keys';
 import { captureDownload } from '@/test/capture-download';
 import { mockFetch } from '@/test/fetch-mock';
-import { makeMe } from '@/test/fixtures';
+import { makeEmailVote, makeMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 function renderPanel(props: Partial<CommitteeMembersPanelProps>, me: TMe = makeMe({ roles: [] })) {
@@ -50,6 +50,17 @@ describe('CommitteeMembersPanel', () => {
       'NRDS,First Name,Last Name,Email,Committee Member,Position,Voting,Checked In',
       '123456789,Ada,Lovelace,,Yes,Chair,Yes,',
     ]);
+    cleanup();
+    // An email vote's list: its voters.
+    renderPanel({
+      committee,
+      mode: 'email_vote',
+      meeting: undefined,
+      emailVote: makeEmailVote({ code: 'EV1' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'CSV Export' }));
+    await waitFor(() => expect(download.names).toHaveLength(2));
+    expect(download.names[1]).toMatch(/^FIN-EV1-voters-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
     cleanup();
     renderPanel({ committee, canModifyAttendance: false });
     expect(await screen.findByText('Nobody is checked in yet')).toBeTruthy();

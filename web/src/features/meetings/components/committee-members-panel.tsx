@@ -8,7 +8,7 @@ import type {
   TUserSearchResult,
 } from '@gavel/contracts';
 import { MEETING_VISIBILITY_OPEN } from '@gavel/contracts';
-import { MEMBER_VOTING_STATUS_LABELS, type MemberVotingStatus } from '@gavel/voting-rules';
+import { MEMBER_VOTING_STATUS_LABELS } from '@gavel/voting-rules';
 import type { QueryKey } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
@@ -37,6 +37,7 @@ import {
   type MembersPanelMode,
   matchesMemberSearch,
   meetingSpan,
+  memberVotingStatusOf,
   rsvpRemovedMessage,
   rsvpSetMessage,
   rsvpTotals,
@@ -70,17 +71,10 @@ export interface CommitteeMembersPanelProps {
   /** 'run meetings': per-member voting status. */
   runner: boolean;
   meeting?: TMeeting;
-  /** The meeting's committee: with it, attendance staff can export the list as CSV. */
+  /** The meeting's (or email vote's) committee: with it, attendance staff can export the list as CSV. */
   committee?: TMeetingCommittee;
   emailVote?: TEmailVote;
 }
-
-const STATUS_OF: Record<string, MemberVotingStatus> = {
-  no_vote: 'no_vote',
-  partial: 'partial_vote',
-  partial_vote: 'partial_vote',
-  voted: 'voted',
-};
 
 function avatarUser(member: TAttendanceMember, users: Map<string, TAttendanceUser>): AvatarUser {
   return (
@@ -187,22 +181,19 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
     addPurpose !== null && props.meeting?.visibility === MEETING_VISIBILITY_OPEN && modes.length > 0;
   const listed = React.useMemo(() => new Set(members.map((m) => m.user_id)), [members]);
 
+  // What the list is of: the meeting's attendance, or the email vote's voters.
+  const exportOf = props.emailVote ?? props.meeting;
   /** The CSV code (and its library) is fetched on the first export: only staff export, not every phone. */
   async function exportCsv() {
     const { meeting, committee } = props;
-    if (!meeting || !committee || mode === 'email_vote') return;
+    if (!exportOf || !committee) return;
     const [{ attendanceCsvFileName, buildAttendanceCsv }, { downloadCsv }] = await Promise.all([
       import('@/features/meetings/attendance-csv'),
       import('@/lib/csv'),
     ]);
-    const csv = buildAttendanceCsv({
-      mode,
-      members: all,
-      users,
-      committee,
-      meetingEnd: meetingSpan(meeting).end,
-    });
-    downloadCsv(csv, attendanceCsvFileName(committee.code, meeting.code));
+    const meetingEnd = meeting ? meetingSpan(meeting).end : null;
+    const csv = buildAttendanceCsv({ mode, members: all, users, committee, meetingEnd });
+    downloadCsv(csv, attendanceCsvFileName(committee.code, exportOf.code, mode));
   }
 
   return (
@@ -226,7 +217,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
                 className="min-w-0 flex-1"
               />
             )}
-            {canModifyAttendance && mode !== 'email_vote' && props.meeting && props.committee && (
+            {canModifyAttendance && exportOf && props.committee && (
               <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
                 <DownloadIcon aria-hidden="true" />
                 CSV Export
@@ -316,7 +307,7 @@ function MemberRow({
     member.membership?.position ?? (member.is_member ? null : 'Non-committee member'),
     member.membership?.display_demographic,
   ].filter(Boolean);
-  const status = member.voting_status ? STATUS_OF[member.voting_status] : undefined;
+  const status = memberVotingStatusOf(member);
   const showStatus =
     props.runner &&
     member.is_voting &&
