@@ -1,6 +1,7 @@
 import { DEFAULT_VOTING_SETTINGS, type TVotingSettings } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MOTION_FIELD_HINTS } from '@/features/voting/components/motion-form-dialog';
 import {
   ADMIN,
   makeMeetingCommittee,
@@ -49,8 +50,12 @@ describe('Motion form', { timeout: 20_000 }, () => {
     const name = await fillRichText(dialog, 'Name', 'A');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(invalid(name)).toBe(true));
+    // It says what to change, and a screen reader hears it with the field.
+    const hint = within(dialog).getByText(MOTION_FIELD_HINTS.name as string);
+    expect(name.getAttribute('aria-describedby')).toBe(hint.id);
     await fillRichText(dialog, 'Name', 'A<strong>b</strong>');
     await waitFor(() => expect(invalid(name)).toBe(false));
+    expect(within(dialog).queryByText(MOTION_FIELD_HINTS.name as string)).toBeNull();
     expect(fetchMock.requests()).toHaveLength(0);
   });
 
@@ -78,14 +83,19 @@ describe('Motion form', { timeout: 20_000 }, () => {
     expect(abstain.readOnly).toBe(true);
     expect(abstain.value).toBe('Abstain');
     const responses = within(dialog).getByRole('group', { name: 'Responses' });
-    // Fewer than 2 distinct responses: flagged.
-    expect(invalid(responses)).toBe(true);
+    // Not flagged before the user has had a chance to fill them in.
+    expect(invalid(responses)).toBe(false);
     await user.type(within(dialog).getByLabelText('Response 1'), 'Yes');
     await user.type(within(dialog).getByLabelText('Response 2'), 'yes');
+    expect(invalid(responses)).toBe(false);
+    // Fewer than 2 distinct responses, once the user leaves them: flagged, saying what to change.
+    await user.click(within(dialog).getByText('Result Visibility'));
     expect(invalid(responses)).toBe(true);
+    expect(within(dialog).getByText(MOTION_FIELD_HINTS.motion_responses as string)).toBeTruthy();
     await user.clear(within(dialog).getByLabelText('Response 2'));
     await user.type(within(dialog).getByLabelText('Response 2'), 'No');
     expect(invalid(responses)).toBe(false);
+    expect(within(dialog).queryByText(MOTION_FIELD_HINTS.motion_responses as string)).toBeNull();
   });
 
   it('offers maximum responses and the vote type with a third response, forcing multiple choice', async () => {
@@ -204,9 +214,12 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const error = await screen.findByRole('alertdialog', { name: 'Error Saving Motion' });
     expect(within(error).getByText('The name must be longer than 1 character.')).toBeTruthy();
-    // A flag, not a message text, on the field (spec section 5); the form waits behind the dialog.
-    expect(invalid(within(dialog).getByRole('textbox', { name: 'Name', hidden: true }))).toBe(true);
-    expect(within(dialog).queryByText('Name taken.')).toBeNull();
+    // The field is flagged and says the server's word for it; the form waits behind the dialog.
+    const name = within(dialog).getByRole('textbox', { name: 'Name', hidden: true });
+    expect(invalid(name)).toBe(true);
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Name taken.',
+    );
   });
 
   it('reports a failed save with the fallback text', async () => {

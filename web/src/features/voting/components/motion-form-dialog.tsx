@@ -50,6 +50,19 @@ export const SAVE_MOTION_ERROR_TITLE = 'Error Saving Motion';
 export const SAVE_AMENDMENT_ERROR_TITLE = 'Error Saving Amendment';
 const SAVE_BUTTON_ID = 'motion-form-save';
 
+/**
+ * What a flagged field says. The spec gives the flags but not their texts: without a word, a Save that
+ * does nothing leaves a new runner guessing. A message the server gave for the field comes first.
+ */
+export const MOTION_FIELD_HINTS: Record<string, string> = {
+  name: 'Enter a name of at least 2 characters.',
+  motion_responses: 'Enter at least 2 different responses. Abstain is offered on its own.',
+  maximum_responses: 'Allow fewer responses than there are choices.',
+  vote_type: 'Choose a vote type these responses allow.',
+  motion_filter: 'This motion cannot be filtered.',
+};
+const hintId = (field: string) => `motion-hint-${field}`;
+
 /** What the form is for: a new motion, an edit, or an amendment under `motion`. */
 export type MotionFormTarget =
   | { mode: 'create' }
@@ -150,11 +163,21 @@ function MotionForm({
     ),
   );
   const [nameTouched, setNameTouched] = React.useState(target.mode === 'edit');
+  // The responses are flagged once the user has left them (or tried to save): not while typing the first.
+  const [responsesTouched, setResponsesTouched] = React.useState(target.mode === 'edit');
   const [serverErrors, setServerErrors] = React.useState<Record<string, string>>({});
   const check = checkMotionForm(values, committee, isAmendment);
   const invalid = new Set<string>(check.invalid);
   if (!nameTouched) invalid.delete('name');
+  if (!responsesTouched) invalid.delete('motion_responses');
   const flagged = (field: string) => invalid.has(field) || field in serverErrors;
+  const describedBy = (field: string) => (flagged(field) ? hintId(field) : undefined);
+  const hint = (field: string) =>
+    flagged(field) && (
+      <p id={hintId(field)} className="text-sm text-destructive">
+        {serverErrors[field] ?? MOTION_FIELD_HINTS[field]}
+      </p>
+    );
 
   /** Every change goes through the maximum-responses resets; `typing` while in that field. */
   function update(change: (prev: MotionFormValues) => MotionFormValues, typing = false) {
@@ -165,8 +188,8 @@ function MotionForm({
     update((prev) => ({ ...prev, [field]: value }), typing);
   }
 
-  // The form shows no message texts (spec section 5), only flags: a refused Save goes to the first
-  // flagged field, which may be out of view, so the flag is seen and read out.
+  // A refused Save goes to the first flagged field, which may be out of view, so that its flag and
+  // message are seen and read out.
   const form = React.useRef<HTMLFormElement>(null);
   const [refusedSaves, setRefusedSaves] = React.useState(0);
   React.useEffect(() => {
@@ -178,6 +201,7 @@ function MotionForm({
   const title = target.mode === 'edit' && isAmendment ? EDIT_AMENDMENT_TITLE : TITLES[target.mode];
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     setNameTouched(true);
+    setResponsesTouched(true);
     if (!check.valid) {
       setRefusedSaves((n) => n + 1);
       return;
@@ -233,9 +257,11 @@ function MotionForm({
           autoFocus
           value={values.name}
           aria-invalid={flagged('name') || undefined}
+          aria-describedby={describedBy('name')}
           onChange={(html) => set('name', html)}
           onBlur={() => setNameTouched(true)}
         />
+        {hint('name')}
       </Field>
 
       <Field id="motion-body" label="Body" labelId="motion-body-label">
@@ -244,8 +270,10 @@ function MotionForm({
           aria-labelledby="motion-body-label"
           value={values.body}
           aria-invalid={flagged('body') || undefined}
+          aria-describedby={describedBy('body')}
           onChange={(html) => set('body', html)}
         />
+        {hint('body')}
       </Field>
 
       {check.custom_responses_offered && (
@@ -262,6 +290,10 @@ function MotionForm({
             <fieldset
               className={cn('rounded-md border p-3', flagged('motion_responses') && 'border-destructive')}
               aria-invalid={flagged('motion_responses') || undefined}
+              aria-describedby={describedBy('motion_responses')}
+              onBlur={(e) => {
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setResponsesTouched(true);
+              }}
             >
               <legend className="px-1 text-sm font-medium">Responses</legend>
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -308,6 +340,7 @@ function MotionForm({
               </div>
             </fieldset>
           )}
+          {values.customResponses && hint('motion_responses')}
         </div>
       )}
 
@@ -322,10 +355,12 @@ function MotionForm({
             className="w-28"
             value={values.maximum}
             aria-invalid={flagged('maximum_responses') || undefined}
+            aria-describedby={describedBy('maximum_responses')}
             onChange={(e) => set('maximum', e.target.value, true)}
             // Leaving the field applies the resets to an emptied value too.
             onBlur={() => update((prev) => prev)}
           />
+          {hint('maximum_responses')}
         </Field>
       )}
 
@@ -333,6 +368,7 @@ function MotionForm({
         <fieldset
           className={cn('flex flex-col gap-1', flagged('vote_type') && 'text-destructive')}
           aria-invalid={flagged('vote_type') || undefined}
+          aria-describedby={describedBy('vote_type')}
         >
           <legend className="mb-1 text-sm font-medium">Vote Type</legend>
           {valueTypes.map((type: TVoteType) => (
@@ -355,6 +391,7 @@ function MotionForm({
               {VOTE_TYPE_LABELS[type]}
             </label>
           ))}
+          {hint('vote_type')}
         </fieldset>
       )}
 
@@ -362,6 +399,7 @@ function MotionForm({
         <fieldset
           className={cn('flex flex-col gap-1', flagged('motion_filter') && 'text-destructive')}
           aria-invalid={flagged('motion_filter') || undefined}
+          aria-describedby={describedBy('motion_filter')}
         >
           <legend className="mb-1 text-sm font-medium">Filter by {demographicLabel}</legend>
           {[...committee.demographics, null].map((option) => {
@@ -384,12 +422,14 @@ function MotionForm({
               </label>
             );
           })}
+          {hint('motion_filter')}
         </fieldset>
       )}
 
       <fieldset
         className={cn('flex flex-col gap-1', flagged('result_visibility') && 'text-destructive')}
         aria-invalid={flagged('result_visibility') || undefined}
+        aria-describedby={describedBy('result_visibility')}
       >
         <legend className="mb-1 text-sm font-medium">Result Visibility</legend>
         {RESULT_VISIBILITIES.map((value) => (
@@ -405,6 +445,7 @@ function MotionForm({
             {RESULT_VISIBILITY_OPTION_LABELS[value]}
           </label>
         ))}
+        {hint('result_visibility')}
       </fieldset>
 
       <DialogFooter>
