@@ -9,3 +9,13 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * The errors without `key`'s message: a field the user changes loses its flag and message at once, so
+ * that an error already mended does not stay on screen until the next save.
+ */
+export function withoutError<E extends Record<string, string | undefined>>(errors: E, key: string): E {
+  if (!(key in errors)) return errors;
+  const { [key]: _gone, ...rest } = errors;
+  return rest as E;
+}

@@ -17,6 +17,7 @@ import {
   validateCommitteeForm,
 } from '@/features/committees/committee-form';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
@@ -133,8 +134,11 @@ export function CommitteeSettingsForm({
     }
   });
 
-  const set = <K extends keyof CommitteeFormValues>(key: K, value: CommitteeFormValues[K]) =>
+  // A changed field loses its error message: the one the user just mended does not stay until the next save.
+  const set = <K extends keyof CommitteeFormValues>(key: K, value: CommitteeFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    setErrors((e) => withoutError(e, key as string));
+  };
 
   function renamePosition(key: string, position: string) {
     setValues((current) => {

@@ -25,6 +25,7 @@ import {
 import { useAddMember, useUpdateMember } from '@/features/committees/queries';
 import { UserTypeahead } from '@/features/users/components/user-typeahead';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
@@ -145,13 +146,6 @@ function placeFailure(
   }
   if (unseen.length > 0) return { errors, failure: unseen.join(' ') };
   return { errors, failure: Object.keys(errors).length === 0 ? errorText(err, FALLBACK.save) : null };
-}
-
-/** The errors without `key`'s message. */
-function withoutError(errors: Record<string, string>, key: string): Record<string, string> {
-  if (!(key in errors)) return errors;
-  const { [key]: _gone, ...rest } = errors;
-  return rest;
 }
 
 /**

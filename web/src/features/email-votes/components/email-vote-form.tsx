@@ -13,6 +13,7 @@ import {
 } from '@/features/email-votes/email-vote-form';
 import { focusFirstError } from '@/features/meetings/components/form-bits';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 
@@ -52,8 +53,11 @@ export function EmailVoteForm({
   // Set while the user is asked whether saving may close the vote now; Save and close submits again.
   const [confirmingClose, setConfirmingClose] = React.useState(false);
   const closeConfirmed = React.useRef(false);
-  const set = <K extends keyof EmailVoteFormValues>(key: K, value: EmailVoteFormValues[K]) =>
+  // A changed field loses its error message: the one the user just mended does not stay until the next save.
+  const set = <K extends keyof EmailVoteFormValues>(key: K, value: EmailVoteFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => withoutError(e, key as string));
+  };
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     if (saveBlockedBy !== undefined) return;

@@ -214,7 +214,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
                 onChange={(e) => setQuery(e.target.value)}
                 placeholder="Search members"
                 aria-label="Search members"
-                className="min-w-0 flex-1"
+                className="min-w-48 flex-1"
               />
             )}
             {canModifyAttendance && exportOf && props.committee && (

@@ -61,6 +61,17 @@ describe('MeetingForm', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ type: 'Special' }));
   });
 
+  it('takes a message away as soon as its field is changed, not at the next save', async () => {
+    const { user } = open();
+    const type = await screen.findByRole('textbox', { name: 'Meeting type' });
+    await user.clear(type);
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    expect(describedText(type)).toBe(MEETING_FORM_MESSAGES.typeRequired);
+    await user.type(type, 'S');
+    expect(screen.queryByText(MEETING_FORM_MESSAGES.typeRequired)).toBeNull();
+    expect(type.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('shows a refusal about a field it does not show in the dialog, keeping what was typed', async () => {
     const refusal = 'The year must be at least 1900.';
     const onSave = vi.fn(async () => {

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { FormSection, focusFirstError, SwitchField } from '@/features/meetings/components/form-bits';
 import { type MeetingFormValues, validateMeetingForm } from '@/features/meetings/meeting-form';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 
@@ -49,8 +50,11 @@ export function MeetingForm({
   const [values, setValues] = React.useState(initial);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
-  const set = <K extends keyof MeetingFormValues>(key: K, value: MeetingFormValues[K]) =>
+  // A changed field loses its error message: the one the user just mended does not stay until the next save.
+  const set = <K extends keyof MeetingFormValues>(key: K, value: MeetingFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => withoutError(e, key as string));
+  };
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     if (saveBlockedBy !== undefined) return;
