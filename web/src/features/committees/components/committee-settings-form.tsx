@@ -224,6 +224,8 @@ export function CommitteeSettingsForm({
                 max={9999}
                 value={values.year}
                 readOnly={mode === 'edit'}
+                // Read-only looks it: not a field that merely ignores typing.
+                className={mode === 'edit' ? 'bg-muted text-muted-foreground' : undefined}
                 onChange={(event) => set('year', event.target.value)}
               />
             </FormField>
@@ -284,30 +286,33 @@ export function CommitteeSettingsForm({
                     value={row.position}
                     onChange={(event) => renamePosition(row.key, event.target.value)}
                   />
-                  <div className="flex items-center gap-2">
-                    <Switch
-                      id={`${inputId}-voting`}
-                      aria-label={`${label} is voting`}
-                      checked={row.is_voting}
-                      onCheckedChange={(on) =>
-                        set(
-                          'positions',
-                          values.positions.map((r) => (r.key === row.key ? { ...r, is_voting: on } : r)),
-                        )
-                      }
-                    />
-                    <span aria-hidden="true" className="text-sm">
-                      Is voting
-                    </span>
+                  {/* The switch and the remove button wrap together: a bin alone on a line reads as the next row's. */}
+                  <div className="ml-auto flex items-center gap-3">
+                    <div className="flex items-center gap-2">
+                      <Switch
+                        id={`${inputId}-voting`}
+                        aria-label={`${label} is voting`}
+                        checked={row.is_voting}
+                        onCheckedChange={(on) =>
+                          set(
+                            'positions',
+                            values.positions.map((r) => (r.key === row.key ? { ...r, is_voting: on } : r)),
+                          )
+                        }
+                      />
+                      <span aria-hidden="true" className="text-sm">
+                        Is voting
+                      </span>
+                    </div>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove position ${index + 1}`}
+                      onClick={() => removePosition(row.key)}
+                    >
+                      <Trash2Icon aria-hidden="true" />
+                    </Button>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove position ${index + 1}`}
-                    onClick={() => removePosition(row.key)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
                 </div>
                 {error && (
                   <p id={`${inputId}-error`} className="text-sm text-destructive">

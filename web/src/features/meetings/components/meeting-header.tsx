@@ -93,7 +93,8 @@ export function MeetingHeader({
             {date.text}
           </dd>
         </div>
-        <div className="flex flex-wrap gap-1">
+        {/* Centred: the label's icon and the value's monospace digits would otherwise sit at different heights. */}
+        <div className="flex flex-wrap items-center gap-1">
           <dt className="flex items-center gap-1 text-muted-foreground">
             <TimerIcon className="size-4" aria-hidden="true" />
             {timer.label}:
