@@ -1,7 +1,11 @@
 import { DEFAULT_VOTING_SETTINGS, type TVotingSettings } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MOTION_FIELD_HINTS } from '@/features/voting/components/motion-form-dialog';
+import {
+  DISCARD_MESSAGE,
+  DISCARD_TITLE,
+  MOTION_FIELD_HINTS,
+} from '@/features/voting/components/motion-form-dialog';
 import {
   ADMIN,
   makeMeetingCommittee,
@@ -303,6 +307,32 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Amendment Saved')).toBeTruthy();
     expect(screen.queryByText('Motion Saved')).toBeNull();
+  });
+
+  it('asks before Escape or Cancel throws away what was typed, and closes an untouched form at once', async () => {
+    mockFetch({ [RETRIEVE]: { body: reply({ motions: [] }) } });
+    const { user, dialog } = await openNew();
+    await fillRichText(dialog, 'Name', 'Adopt the budget');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: DISCARD_TITLE });
+    expect(within(ask).getByText(DISCARD_MESSAGE)).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const form = screen.getByRole('dialog', { name: 'New Motion' });
+    expect(within(form).getByRole('textbox', { name: 'Name' }).textContent).toBe('Adopt the budget');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: DISCARD_TITLE })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Motion' })).toBeNull());
+    // Opened again and left untouched: nothing to lose, nothing asked.
+    await user.click(screen.getByRole('button', { name: 'New Motion' }));
+    await screen.findByRole('dialog', { name: 'New Motion' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Motion' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('opens the edit form when the page is reached by the motion edit link, and returns to the page on close', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@gavel/voting-rules';
 import * as React from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { SubmitButton } from '@/components/submit-button';
@@ -63,6 +64,10 @@ export const MOTION_FIELD_HINTS: Record<string, string> = {
 };
 const hintId = (field: string) => `motion-hint-${field}`;
 
+/** Asked before Cancel, Escape or a click outside throws away what the user typed. */
+export const DISCARD_TITLE = 'Discard changes?';
+export const DISCARD_MESSAGE = 'What you entered in this form will be lost.';
+
 /** What the form is for: a new motion, an edit, or an amendment under `motion`. */
 export type MotionFormTarget =
   | { mode: 'create' }
@@ -103,9 +108,24 @@ export function MotionFormDialog({ scope, committee, target, onClose }: MotionFo
   const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
     document.getElementById(SAVE_BUTTON_ID),
   );
+  // Whether the form differs from how it opened: closing it then asks first.
+  const dirty = React.useRef(false);
+  const [confirmingDiscard, setConfirmingDiscard] = React.useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target is a fresh form
+  React.useEffect(() => {
+    dirty.current = false;
+  }, [key]);
+  const close = () => {
+    dirty.current = false;
+    setConfirmingDiscard(false);
+    onClose();
+  };
   return (
     <>
-      <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog
+        open={target !== null}
+        onOpenChange={(open) => !open && (dirty.current ? setConfirmingDiscard(true) : close())}
+      >
         <DialogContent
           {...restoreFocus}
           // The form starts in Name, which focuses itself once its editor is ready; until then the dialog
@@ -122,12 +142,24 @@ export function MotionFormDialog({ scope, committee, target, onClose }: MotionFo
               scope={scope}
               committee={committee}
               target={target}
-              onDone={onClose}
+              onDone={close}
+              onDirty={(changed) => {
+                dirty.current = changed;
+              }}
               onFailure={setFailure}
             />
           )}
         </DialogContent>
       </Dialog>
+      <ConfirmDialog
+        title={DISCARD_TITLE}
+        message={confirmingDiscard ? DISCARD_MESSAGE : null}
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        destructive
+        onConfirm={close}
+        onCancel={() => setConfirmingDiscard(false)}
+      />
       <ErrorDialog
         title={failure?.title ?? SAVE_MOTION_ERROR_TITLE}
         message={failure?.message ?? null}
@@ -143,12 +175,15 @@ function MotionForm({
   committee,
   target,
   onDone,
+  onDirty,
   onFailure,
 }: {
   scope: MotionScope;
   committee: TMeetingCommittee;
   target: MotionFormTarget;
   onDone: () => void;
+  /** Told whether the values differ from those the form opened with. */
+  onDirty: (dirty: boolean) => void;
   onFailure: (failure: { title: string; message: string }) => void;
 }) {
   const save = useSaveMotion(scope);
@@ -162,6 +197,12 @@ function MotionForm({
       target.mode === 'edit' ? motionFormFrom(target.motion) : emptyMotionForm(configuredVisibility),
     ),
   );
+  const [opened] = React.useState(() => JSON.stringify(values));
+  const onDirtyRef = React.useRef(onDirty);
+  onDirtyRef.current = onDirty;
+  React.useEffect(() => {
+    onDirtyRef.current(JSON.stringify(values) !== opened);
+  }, [values, opened]);
   const [nameTouched, setNameTouched] = React.useState(target.mode === 'edit');
   // The responses are flagged once the user has left them (or tried to save): not while typing the first.
   const [responsesTouched, setResponsesTouched] = React.useState(target.mode === 'edit');
