@@ -3,13 +3,13 @@ import { MEMBER_VOTING_STATUS_LABELS } from '@gavel/voting-rules';
 import {
   checkInRanges,
   checkInValue,
+  formatRangeTimes,
   type MembersPanelMode,
   memberVotingStatusOf,
   rsvpValue,
   VIA_LABEL,
 } from '@/features/meetings/meeting-rules';
 import { buildCsv, type CsvColumn, csvFileName } from '@/lib/csv';
-import { formatTime } from '@/lib/date-time';
 
 /** An RSVP's or a check-in's select value as the list shows it ('' is none). */
 const CHOICE_LABEL = { ...VIA_LABEL, not_attending: 'Not Attending', '': '' } as const;
@@ -64,10 +64,7 @@ export function buildAttendanceCsv(opts: {
           },
           {
             header: 'Check-ins',
-            value: (m: TAttendanceMember) =>
-              ranges(m)
-                .map((r) => `${formatTime(r.start)} - ${r.end ? formatTime(r.end) : ''}`)
-                .join('; '),
+            value: (m: TAttendanceMember) => ranges(m).map(formatRangeTimes).join('; '),
           },
           {
             header: 'Minutes',

@@ -207,10 +207,13 @@ export function checkInRanges(attendee: TAttendeeRecord | null, meetingEnd: Date
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
+/** A check-in range's times: '2:00 PM - 2:50 PM', or '2:00 PM - …' while it is open. */
+export function formatRangeTimes(range: CheckInRange): string {
+  return `${formatTime(range.start)} - ${range.end ? formatTime(range.end) : '…'}`;
+}
+
 export function formatRange(range: CheckInRange): string {
-  const start = formatTime(range.start);
-  const end = range.end ? formatTime(range.end) : '…';
-  return `${start} - ${end} (${range.minutes} ${range.minutes === 1 ? 'minute' : 'minutes'})`;
+  return `${formatRangeTimes(range)} (${range.minutes} ${range.minutes === 1 ? 'minute' : 'minutes'})`;
 }
 
 /** The member's RSVP as a select value: in_person, remote, not_attending or '' (none). */

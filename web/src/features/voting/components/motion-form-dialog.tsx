@@ -108,13 +108,9 @@ export function MotionFormDialog({ scope, committee, target, onClose }: MotionFo
   const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
     document.getElementById(SAVE_BUTTON_ID),
   );
-  // Whether the form differs from how it opened: closing it then asks first.
+  // Whether the form differs from how it opened (a new form reports it when it mounts): closing then asks.
   const dirty = React.useRef(false);
   const [confirmingDiscard, setConfirmingDiscard] = React.useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target is a fresh form
-  React.useEffect(() => {
-    dirty.current = false;
-  }, [key]);
   const close = () => {
     dirty.current = false;
     setConfirmingDiscard(false);
