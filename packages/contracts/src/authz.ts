@@ -32,6 +32,9 @@ export function isAdmin(p: Principal | null | undefined): boolean {
   return isSiteAdmin(p) || !!p?.roles.includes(ROLE_ADMIN);
 }
 
+/** The roles that make their holder an admin (who manages users). Nobody removes one of their own. */
+export const ADMIN_ROLES: readonly string[] = [ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN, ROLE_ADMIN];
+
 function holds(p: Principal, permission: Permission): boolean {
   return p.permissions.includes(permission);
 }

@@ -147,6 +147,21 @@ describe('committee create input', () => {
     ]);
   });
 
+  it('tells positions apart without regard to case, and tells a blank one only that it is required', () => {
+    const withPositions = (...names: string[]) =>
+      messages(
+        ZCommitteeCreateInput.safeParse({
+          ...valid,
+          voting_rights: names.map((position) => ({ position, is_voting: true })),
+        }),
+      );
+    expect(withPositions('Chair', 'chair ')).toEqual(['voting_rights: Each position may appear only once.']);
+    expect(withPositions('Chair', '', '')).not.toContain(
+      'voting_rights: Each position may appear only once.',
+    );
+    expect(withPositions('Chair', 'Vice Chair')).toEqual([]);
+  });
+
   it('refuses demographic values that repeat, ignoring case, on the repeating row', () => {
     const withValues = (demographics: string[]) =>
       ZCommitteeCreateInput.safeParse({

@@ -3,6 +3,7 @@ import { ZAppointmentDecision, ZAppointmentStatus, ZMeetingStatus } from './enum
 import { missingOrWrongType } from './errors.js';
 import { ZUser } from './identity.js';
 import { numberInput } from './numbers.js';
+import { oneLineText } from './text.js';
 
 const ZId = z.string().min(1);
 
@@ -15,9 +16,7 @@ export const ZCommitteeCode = z
   .max(COMMITTEE_CODE_MAX_LENGTH, `The code may not be greater than ${COMMITTEE_CODE_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
 
-const ZCommitteeName = z
-  .string()
-  .trim()
+const ZCommitteeName = oneLineText()
   .min(1, 'The name field is required.')
   .max(255, 'The name may not be greater than 255 characters.');
 
@@ -51,7 +50,7 @@ export const ZSetYearInput = z.object({ year: ZYearNumber });
 export type TSetYearInput = z.infer<typeof ZSetYearInput>;
 
 // ---- committees ----
-export const ZVotingRight = z.object({ position: z.string().trim().min(1).max(255), is_voting: z.boolean() });
+export const ZVotingRight = z.object({ position: oneLineText().min(1).max(255), is_voting: z.boolean() });
 export type TVotingRight = z.infer<typeof ZVotingRight>;
 
 /** A committee as the spec's entity lists it (section 3), limited to what the committees service owns. */
@@ -96,25 +95,25 @@ const ZCommitteeFields = z.object({
   year: ZYearNumber.nullable().optional(),
   quorum: ZQuorum.nullable().optional(),
   two_thirds_vote: z.boolean().default(false),
-  chair_position: z.string().trim().max(255).nullable().optional(),
-  vchair_position: z.string().trim().max(255).nullable().optional(),
+  chair_position: oneLineText().max(255).nullable().optional(),
+  vchair_position: oneLineText().max(255).nullable().optional(),
   voting_rights: z
     .array(ZVotingRight)
     .max(MAX_POSITIONS, `A committee may have at most ${MAX_POSITIONS} positions.`)
     .default([]),
   has_demographic: z.boolean().default(false),
-  demographic_name: z.string().trim().max(255).nullable().optional(),
+  demographic_name: oneLineText().max(255).nullable().optional(),
   demographic_is_displayed: z.boolean().default(false),
   demographic_motion_filterable: z.boolean().default(false),
   demographic_display_prepend: z.boolean().default(false),
   demographics: z
-    .array(z.string().trim().min(1).max(255))
+    .array(oneLineText().min(1).max(255))
     .max(MAX_DEMOGRAPHICS, `A demographic may have at most ${MAX_DEMOGRAPHICS} values.`)
     .default([]),
 });
 
-/** Demographic values are told apart without regard to case: 'North' and 'north' are one value. */
-function demographicKey(value: string): string {
+/** Positions and demographic values are told apart without regard to case: 'North' and 'north' are one. */
+function caseKey(value: string): string {
   return value.trim().toLocaleLowerCase();
 }
 
@@ -125,12 +124,14 @@ function duplicateDemographic(value: string, first: string): string {
 }
 
 /**
- * Rules that span fields: positions unique, chair positions among them, demographic values unique
- * ignoring case.
+ * Rules that span fields: positions and demographic values unique ignoring case, chair positions among
+ * the positions.
  */
 function checkCommitteeFields(value: z.infer<typeof ZCommitteeFields>, ctx: z.RefinementCtx): void {
   const positions = value.voting_rights.map((r) => r.position);
-  if (new Set(positions).size !== positions.length) {
+  // A blank position is only told it is required, not also that it repeats.
+  const named = positions.filter((p) => p !== '').map(caseKey);
+  if (new Set(named).size !== named.length) {
     ctx.addIssue({ code: 'custom', path: ['voting_rights'], message: 'Each position may appear only once.' });
   }
   for (const field of ['chair_position', 'vchair_position'] as const) {
@@ -145,9 +146,9 @@ function checkCommitteeFields(value: z.infer<typeof ZCommitteeFields>, ctx: z.Re
   }
   const seen = new Map<string, string>();
   value.demographics.forEach((demographic, index) => {
-    const first = seen.get(demographicKey(demographic));
+    const first = seen.get(caseKey(demographic));
     if (first === undefined) {
-      seen.set(demographicKey(demographic), demographic);
+      seen.set(caseKey(demographic), demographic);
       return;
     }
     // On the repeating row, so that the form shows it under that value.
@@ -171,8 +172,8 @@ export type TCommitteeCreateInput = z.infer<typeof ZCommitteeCreateInput>;
 
 /** A position renamed in a settings save: its members move from the old name to the new one. */
 export const ZPositionRename = z.object({
-  from: z.string().trim().min(1).max(255),
-  to: z.string().trim().min(1).max(255),
+  from: oneLineText().min(1).max(255),
+  to: oneLineText().min(1).max(255),
 });
 export type TPositionRename = z.infer<typeof ZPositionRename>;
 
@@ -255,20 +256,18 @@ export const ZMembershipListReply = z.array(ZMembership);
 
 export const ZMemberCreateInput = ZCommitteeRef.extend({
   user_id: z.string({ error: missingOrWrongType('user', 'a string') }).min(1, 'The user field is required.'),
-  position: z
-    .string()
-    .trim()
+  position: oneLineText()
     .min(1, 'The position field is required.')
     .max(255, 'The position may not be greater than 255 characters.'),
-  demographic: z.string().trim().max(255).nullable().optional(),
+  demographic: oneLineText().max(255).nullable().optional(),
   appointment_status: ZAppointmentStatus.default('Tentative'),
 });
 export type TMemberCreateInput = z.infer<typeof ZMemberCreateInput>;
 
 export const ZMemberUpdateInput = ZCommitteeRef.extend({
   id: ZId,
-  position: z.string().trim().min(1, 'The position field is required.').max(255).optional(),
-  demographic: z.string().trim().max(255).nullable().optional(),
+  position: oneLineText().min(1, 'The position field is required.').max(255).optional(),
+  demographic: oneLineText().max(255).nullable().optional(),
   appointment_status: ZAppointmentStatus.optional(),
 });
 export type TMemberUpdateInput = z.infer<typeof ZMemberUpdateInput>;

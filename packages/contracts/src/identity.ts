@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ZResultVisibility } from './enums.js';
 import { numberInput } from './numbers.js';
 import { sessionReply } from './reply.js';
+import { oneLineText } from './text.js';
 
 const ZId = z.string().min(1);
-const ZOptionalText = z.string().trim().max(255).nullable();
+const ZOptionalText = oneLineText().max(255).nullable();
 
 /**
  * The association's vote wording and motion default (meetings spec section 9): the abstain label
@@ -163,8 +164,8 @@ export type TUserEditView = z.infer<typeof ZUserEditView>;
 
 export const ZUserUpdateInput = z.object({
   id: ZId,
-  first_name: z.string().trim().min(1, 'The first name field is required.').max(255),
-  last_name: z.string().trim().min(1, 'The last name field is required.').max(255),
+  first_name: oneLineText().min(1, 'The first name field is required.').max(255),
+  last_name: oneLineText().min(1, 'The last name field is required.').max(255),
   displayed_first_name: ZOptionalText.optional(),
   nickname: ZOptionalText.optional(),
   email: z.string().trim().email('The email must be a valid email address.').max(255),

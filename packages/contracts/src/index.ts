@@ -15,5 +15,6 @@ export * from './permissions.js';
 export * from './realtime.js';
 export * from './reply.js';
 export * from './subjects.js';
+export * from './text.js';
 export * from './voting.js';
 export * from './voting-routes.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZYearNumber } from './committees.js';
 import { dateTimeInput } from './dates.js';
 import { ZMeetingMode, ZMeetingStatus } from './enums.js';
+import { oneLineText } from './text.js';
 
 /**
  * Cross-service contracts of the meetings service: what others read of its events and ask it.
@@ -105,21 +106,19 @@ const ZUrl = z
   .trim()
   .max(500)
   .regex(/^https?:\/\/\S+$/i, 'The link must be a valid http or https address.');
-const ZOptionalText = z.string().trim().max(255).nullable().optional();
+const ZOptionalText = oneLineText().max(255).nullable().optional();
 
 /** The editable meeting fields (spec section 3). Absent fields keep their value on edit, defaults on create. */
 const ZMeetingFieldsShape = z.object({
   code: ZMeetingCode,
-  name: z
-    .string()
-    .trim()
+  name: oneLineText()
     .min(1, 'The name field is required.')
     .max(255, 'The name may not be greater than 255 characters.'),
   /** HTML; sanitised by the service before it is stored. */
   description: z.string().max(100_000).nullable().optional(),
   start: dateTimeInput('start'),
   end: dateTimeInput('end'),
-  type: z.string().trim().min(1).max(100).optional(),
+  type: oneLineText().min(1).max(100).optional(),
   show_motions: z.boolean().optional(),
   allow_in_person: z.boolean().optional(),
   allow_remote: z.boolean().optional(),

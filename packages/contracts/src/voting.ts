@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.js';
 
 /**
  * Cross-service contracts of the voting service. The voting service owns the rest of its schemas
@@ -17,7 +18,8 @@ export type TVoteChannelAccessInput = z.infer<typeof ZVoteChannelAccessInput>;
  * voting.vote.live: the broadcast-ready live state of one vote (tally and results as each audience may
  * see them), asked for by the realtime service when responses arrive, at most a few times a second.
  */
-export const ZVoteLiveInput = z.object({ tenantId: ZId, vote_id: ZId });
+/** voting.vote.live: one vote of the caller's tenant (ctx.tenantId, as for every other call). */
+export const ZVoteLiveInput = z.object({ vote_id: ZId });
 export type TVoteLiveInput = z.infer<typeof ZVoteLiveInput>;
 
 // ---- the voting service's own schemas follow ----
@@ -76,7 +78,13 @@ export const ZMotionRefInput = scoped({ id: z.string().min(1) });
 export type TMotionRefInput = z.infer<typeof ZMotionRefInput>;
 export const ZMotionHideInput = scoped({ id: z.string().min(1), result_visibility: ZResultVisibility });
 export type TMotionHideInput = z.infer<typeof ZMotionHideInput>;
-export const ZMotionsResortInput = scoped({ motions: z.array(z.string().min(1)).min(1).max(1000) });
+export const ZMotionsResortInput = scoped({
+  motions: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'The new order names a motion more than once.'),
+});
 export type TMotionsResortInput = z.infer<typeof ZMotionsResortInput>;
 
 /** PUT .../motion/{id}/vote and .../unanimous: what is voted on, and whether it replaces a result. */
@@ -227,7 +235,10 @@ export type TRetrieveEmailVoteReply = z.infer<typeof ZRetrieveEmailVoteReply>;
 export const ZEmailVoteRefInput = z.object({ committeeCode: z.string().min(1), voteCode: z.string().min(1) });
 export type TEmailVoteRefInput = z.infer<typeof ZEmailVoteRefInput>;
 const ZEmailVoteFields = {
-  name: z.string().trim().min(2).max(500),
+  name: oneLineText()
+    .min(1, 'The name field is required.')
+    .min(2, 'The name must be at least 2 characters.')
+    .max(500, 'The name may not be greater than 500 characters.'),
   description: z.string().max(100_000).nullish(),
   start: dateTimeInput('start'),
   end: dateTimeInput('end'),

@@ -35,7 +35,7 @@ export class RefreshHints {
   /** Asks the pages on `channels` to refetch `target`, soon. */
   request(tenantId: string, channels: readonly string[], target: TRefreshPayload['target']): void {
     for (const channel of channels) {
-      const key = `${channel}:${target}`;
+      const key = `${tenantId}:${channel}:${target}`;
       if (this.pending.has(key)) continue;
       const last = this.lastSent.get(key) ?? Number.NEGATIVE_INFINITY;
       const wait = Math.max(this.settleMs, last + this.intervalMs - Date.now());
