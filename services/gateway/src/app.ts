@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Redis } from 'ioredis';
 import type { TGatewayConfig } from './config.js';
 import { CSRF_COOKIE, checkCsrf, isValidCsrfToken, setCsrfCookie } from './csrf.js';
-import { errorHandler, MESSAGES, sendError, tooDeepError } from './errors.js';
+import { bodyError, clientErrorAnswer, errorHandler, MESSAGES, sendError, tooDeepError } from './errors.js';
 import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
@@ -71,6 +71,8 @@ export function accessLogLevel(status: number, ms: number): 'warn' | 'info' | 'd
   return 'debug';
 }
 const SLOW_REQUEST_MS = 1_000;
+/** JSON bodies are read as UTF-8 and refused when they are not (a lenient decoder would store U+FFFD). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The HTTP server's limits on slow and idle clients (see HTTP_REQUEST_TIMEOUT_MS in config.ts). Node
@@ -131,6 +133,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       sendError(reply, status, error.code === 'FST_ERR_BAD_URL' ? MESSAGES.badUrl : MESSAGES.invalid);
     },
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      // A reset connection has nobody left to answer.
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorAnswer(err.code));
+      socket.destroy(err);
+    },
   });
 
   // JSON bodies only (text/plain would reach the services as a string): the default safe parser (rejects
@@ -139,9 +147,22 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
     (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+      // JSON is UTF-8 (RFC 8259): another declared charset, or bytes that are not UTF-8, would otherwise be
+      // stored as replacement characters.
+      const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+      if (charset && !/^utf-?8$/i.test(charset)) {
+        done(bodyError(MESSAGES.notUtf8Charset, 415), undefined);
+        return;
+      }
+      let text: string;
+      try {
+        text = STRICT_UTF8.decode(body as Buffer);
+      } catch {
+        done(bodyError(MESSAGES.notUtf8), undefined);
+        return;
+      }
       if (text.trim() === '') {
         done(null, undefined);
         return;

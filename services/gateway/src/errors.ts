@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { AppError, statusForCode, type TApiError } from '@gavel/contracts';
 import type { Logger } from '@gavel/service-kit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,14 +19,48 @@ export const MESSAGES = {
   nulCharacter: 'Text may not contain NUL characters.',
   tooLarge: 'The request body is too large (at most 1 MiB).',
   tooDeep: 'The request body nests objects or arrays too deeply.',
+  notUtf8: 'The request body is not valid UTF-8.',
+  notUtf8Charset: 'The request body must be JSON in UTF-8 (charset=utf-8).',
+  headersTooLarge: 'The request headers or address are too long.',
+  requestTimeout: 'The request took too long to arrive.',
+  unreadable: 'The request could not be read.',
   unsupportedType: 'The request body must be JSON (Content-Type: application/json).',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   websocketOnly: 'Live updates use WebSocket connections only.',
 } as const;
 
-/** A JSON body nested deeper than the gateway accepts: 400, answered like Fastify's own body errors. */
+/** A body the gateway refuses before parsing it as JSON: answered like Fastify's own body errors. */
+export function bodyError(message: string, statusCode = 400): Error & { statusCode: number; code: string } {
+  return Object.assign(new Error(message), { statusCode, code: 'GAVEL_BAD_BODY' });
+}
+
+/** A JSON body nested deeper than the gateway accepts. */
 export function tooDeepError(): Error & { statusCode: number; code: string } {
-  return Object.assign(new Error(MESSAGES.tooDeep), { statusCode: 400, code: 'GAVEL_JSON_TOO_DEEP' });
+  return bodyError(MESSAGES.tooDeep);
+}
+
+/**
+ * The raw HTTP answer to a request Node could not even parse (headers or address too long, a request that
+ * never finished arriving, malformed HTTP): no route or hook runs, so it is written to the socket here, in
+ * the API's error shape.
+ */
+export function clientErrorAnswer(code: string | undefined): string {
+  const [status, message] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.unreadable];
+  const body = JSON.stringify({ message } satisfies TApiError);
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
 }
 
 export function sendError(

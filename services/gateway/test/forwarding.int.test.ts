@@ -209,6 +209,37 @@ describe('forwarding', () => {
     expect(res.json).toEqual({ message: 'The request body must be JSON (Content-Type: application/json).' });
   });
 
+  it('reads bodies as UTF-8 only: another charset answers 415, bytes that are not UTF-8 answer 400', async () => {
+    const before = responders.callsTo(SUBJECTS.identity.usersList).length;
+    const latin1 = await alice.request('POST', '/api/admin/users/list', {
+      rawBody: '{"last_name":"Smith"}',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+    });
+    expect(latin1.status).toBe(415);
+    expect(latin1.json).toEqual({ message: 'The request body must be JSON in UTF-8 (charset=utf-8).' });
+    const bytes = await alice.request('POST', '/api/admin/users/list', {
+      rawBody: Buffer.concat([Buffer.from('{"last_name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    });
+    expect(bytes.status).toBe(400);
+    expect(bytes.json).toEqual({ message: 'The request body is not valid UTF-8.' });
+    expect(responders.callsTo(SUBJECTS.identity.usersList)).toHaveLength(before);
+    for (const charset of ['utf-8', 'UTF8', '"utf-8"']) {
+      const ok = await alice.request('POST', '/api/admin/users/list', {
+        rawBody: '{"last_name":"Zoë"}',
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      });
+      expect(ok.status, charset).toBe(200);
+    }
+    expect(responders.callsTo(SUBJECTS.identity.usersList).at(-1)?.input).toMatchObject({ last_name: 'Zoë' });
+  });
+
+  it('answers an address or headers too long to read in the API error shape', async () => {
+    const res = await alice.get(`/api/admin/users/${'A'.repeat(20_000)}?${'b=1&'.repeat(5_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json).toEqual({ message: 'The request headers or address are too long.' });
+  });
+
   it('answers 400 naming the field when text holds a NUL character, in the body or the path', async () => {
     const body = await alice.post('/api/admin/users/list', { last_name: 'Sm\u0000ith' });
     expect(body.status).toBe(400);

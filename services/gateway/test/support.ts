@@ -198,7 +198,7 @@ export function parseSetCookie(header: string): SetCookie {
 export interface RequestOptions {
   body?: unknown;
   /** Sent as is, with Content-Type application/json unless headers say otherwise. */
-  rawBody?: string;
+  rawBody?: string | Buffer;
   headers?: Record<string, string>;
   /** Leave out X-Requested-With and the CSRF header on a mutating request. */
   noCsrf?: boolean;
