@@ -403,6 +403,24 @@ describe('users', () => {
       expect((await update(globalAdmin, user, { roles: [] })).roles).toEqual([]);
     });
 
+    it('refuses to let an admin remove their own admin role, and changes nothing', async () => {
+      const only = await signedIn(h, tenant.id, { roles: [ROLE_GLOBAL_ADMIN, 'Staff'] });
+      await expect(
+        update(only.ctx, only.user, { last_name: 'Gone', roles: ['Staff'] }),
+      ).rejects.toMatchObject({
+        code: 'forbidden',
+        message: 'You cannot remove your own global admin role. Another admin can.',
+      });
+      expect(await get(only.ctx, only.user.id)).toMatchObject({
+        user: { last_name: only.user.last_name },
+        roles: ['Staff', ROLE_GLOBAL_ADMIN],
+      });
+      // Their other roles are theirs to change.
+      expect((await update(only.ctx, only.user, { roles: [ROLE_GLOBAL_ADMIN] })).roles).toEqual([
+        ROLE_GLOBAL_ADMIN,
+      ]);
+    });
+
     it("is for admins only and never reaches another tenant's user", async () => {
       const user = await newUser(h, tenant.id);
       const runner = (await signedIn(h, tenant.id, { roles: ['Meeting Runner'] })).ctx;

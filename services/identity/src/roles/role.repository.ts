@@ -45,7 +45,10 @@ export class RoleRepository {
       data: permissions.map((permission) => ({ tenantId, roleId: id, permission })),
       skipDuplicates: true,
     });
-    const role = await db.role.findUniqueOrThrow({ where: { id }, select: ROLE_COLUMNS });
+    const role = await db.role.findUniqueOrThrow({
+      where: { tenantId_id: { tenantId, id } },
+      select: ROLE_COLUMNS,
+    });
     return { role: toRow(role), created: !existing, permissionsAdded: count };
   }
 }

@@ -55,21 +55,37 @@ describe('user rules', () => {
 
   describe('role changes', () => {
     it("lets only a global admin grant or remove 'global admin'", () => {
-      expect(roleChangeProblem(as(ROLE_ADMIN), [], [ROLE_GLOBAL_ADMIN])).toMatch(/global admin/);
-      expect(roleChangeProblem(as(ROLE_SITE_ADMIN), [ROLE_GLOBAL_ADMIN], [])).toMatch(/global admin/);
-      expect(roleChangeProblem(as(ROLE_GLOBAL_ADMIN), [], [ROLE_GLOBAL_ADMIN])).toBeNull();
+      expect(roleChangeProblem(as(ROLE_ADMIN), 'other', [], [ROLE_GLOBAL_ADMIN])).toMatch(/global admin/);
+      expect(roleChangeProblem(as(ROLE_SITE_ADMIN), 'other', [ROLE_GLOBAL_ADMIN], [])).toMatch(
+        /global admin/,
+      );
+      expect(roleChangeProblem(as(ROLE_GLOBAL_ADMIN), 'other', [], [ROLE_GLOBAL_ADMIN])).toBeNull();
     });
 
     it("lets only a site or global admin grant or remove 'site admin'", () => {
-      expect(roleChangeProblem(as(ROLE_ADMIN), [], [ROLE_SITE_ADMIN])).toMatch(/site admin/);
-      expect(roleChangeProblem(as(ROLE_ADMIN), [ROLE_SITE_ADMIN], [])).toMatch(/site admin/);
-      expect(roleChangeProblem(as(ROLE_SITE_ADMIN), [], [ROLE_SITE_ADMIN])).toBeNull();
-      expect(roleChangeProblem(as(ROLE_GLOBAL_ADMIN), [ROLE_SITE_ADMIN], [])).toBeNull();
+      expect(roleChangeProblem(as(ROLE_ADMIN), 'other', [], [ROLE_SITE_ADMIN])).toMatch(/site admin/);
+      expect(roleChangeProblem(as(ROLE_ADMIN), 'other', [ROLE_SITE_ADMIN], [])).toMatch(/site admin/);
+      expect(roleChangeProblem(as(ROLE_SITE_ADMIN), 'other', [], [ROLE_SITE_ADMIN])).toBeNull();
+      expect(roleChangeProblem(as(ROLE_GLOBAL_ADMIN), 'other', [ROLE_SITE_ADMIN], [])).toBeNull();
+    });
+
+    it('lets nobody remove an admin role of their own, so the last global admin cannot lock everyone out', () => {
+      const self = as(ROLE_GLOBAL_ADMIN);
+      expect(roleChangeProblem(self, 'u', [ROLE_GLOBAL_ADMIN, 'Staff'], ['Staff'])).toBe(
+        'You cannot remove your own global admin role. Another admin can.',
+      );
+      expect(roleChangeProblem(as(ROLE_SITE_ADMIN), 'u', [ROLE_SITE_ADMIN], [])).toMatch(/own site admin/);
+      expect(roleChangeProblem(as(ROLE_ADMIN), 'u', [ROLE_ADMIN], ['Staff'])).toMatch(/own admin/);
+      // Their other roles, and the same change made by another admin, are fine.
+      expect(roleChangeProblem(self, 'u', [ROLE_GLOBAL_ADMIN, 'Staff'], [ROLE_GLOBAL_ADMIN])).toBeNull();
+      expect(roleChangeProblem(self, 'other', [ROLE_GLOBAL_ADMIN], [])).toBeNull();
     });
 
     it('ignores roles that stay as they are', () => {
-      expect(roleChangeProblem(as(ROLE_ADMIN), [ROLE_SITE_ADMIN, 'Staff'], [ROLE_SITE_ADMIN])).toBeNull();
-      expect(roleChangeProblem(as(ROLE_ADMIN), [], [ROLE_ADMIN, 'Staff'])).toBeNull();
+      expect(
+        roleChangeProblem(as(ROLE_ADMIN), 'other', [ROLE_SITE_ADMIN, 'Staff'], [ROLE_SITE_ADMIN]),
+      ).toBeNull();
+      expect(roleChangeProblem(as(ROLE_ADMIN), 'other', [], [ROLE_ADMIN, 'Staff'])).toBeNull();
     });
   });
 

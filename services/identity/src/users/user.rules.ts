@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLES,
   isGlobalAdmin,
   isSiteAdmin,
   type Principal,
@@ -67,19 +68,23 @@ export function uniqueNames(names: readonly string[]): string[] {
 }
 
 /**
- * Why `actor` may not change a user's roles from `current` to `next`, or null when allowed:
+ * Why `actor` may not change the roles of user `targetId` from `current` to `next`, or null when allowed:
  * only a global admin grants or removes 'global admin'; only a site admin (or global admin) grants or
- * removes 'site admin'.
+ * removes 'site admin'; nobody removes an admin role of their own (the last global admin would lock the
+ * association out; another admin can do it).
  */
 export function roleChangeProblem(
   actor: Principal,
+  targetId: string,
   current: readonly string[],
   next: readonly string[],
 ): string | null {
-  const changed = new Set([
-    ...current.filter((r) => !next.includes(r)),
-    ...next.filter((r) => !current.includes(r)),
-  ]);
+  const removed = current.filter((r) => !next.includes(r));
+  const changed = new Set([...removed, ...next.filter((r) => !current.includes(r))]);
+  const ownAdminRole = actor.userId === targetId && removed.find((r) => ADMIN_ROLES.includes(r));
+  if (ownAdminRole) {
+    return `You cannot remove your own ${ownAdminRole} role. Another admin can.`;
+  }
   if (changed.has(ROLE_GLOBAL_ADMIN) && !isGlobalAdmin(actor)) {
     return 'Only a global admin may grant or remove the global admin role.';
   }

@@ -94,7 +94,7 @@ export class UserService {
         if (targetProblem) throw new AppError('forbidden', targetProblem);
 
         const roles = await this.requireRoles(tenantId, wanted, tx);
-        const roleProblem = roleChangeProblem(ctx, currentNames, wanted);
+        const roleProblem = roleChangeProblem(ctx, input.id, currentNames, wanted);
         if (roleProblem) throw new AppError('forbidden', roleProblem);
 
         const holder = await this.users.findIdByEmail(tenantId, email, tx);
