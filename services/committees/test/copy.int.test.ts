@@ -34,7 +34,7 @@ const copy = (ctx: TRequestContext, input: Record<string, unknown>) =>
 
 async function setup() {
   const tenant = newTenantId();
-  const admin = userCtx(tenant, ['create committees', 'edit committees']);
+  const admin = userCtx(tenant, ['create committees', 'edit committees', 'modify appointment acceptances']);
   const source = await h.call(
     SUBJECTS.committees.committeeCreate,
     admin,

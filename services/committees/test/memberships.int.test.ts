@@ -161,6 +161,36 @@ describe('members', () => {
     expect(await dashboard(other, 2026)).toEqual([]);
   });
 
+  it("leaves accepting and declining to 'modify appointment acceptances': an editor adds Tentative and keeps the status", async () => {
+    const { tenant } = await setup();
+    const editor = userCtx(tenant, ['edit committees']);
+    const [ann, bob] = [await newMemberUser(h, tenant), await newMemberUser(h, tenant)];
+    const refused = { code: 'forbidden', message: 'You are not allowed to accept or decline appointments.' };
+    await expect(
+      add(editor, { user_id: ann.id, position: 'Member', appointment_status: 'Accepted' }),
+    ).rejects.toMatchObject(refused);
+    const m = await add(editor, { user_id: ann.id, position: 'Member' });
+    expect(m.appointment_status).toBe('Tentative');
+    await expect(updateMember(editor, { id: m.id, appointment_status: 'Declined' })).rejects.toMatchObject(
+      refused,
+    );
+    // Sending the status it has (as the member dialog does) changes the rest.
+    const moved = await updateMember(editor, {
+      id: m.id,
+      position: 'Chair',
+      appointment_status: 'Tentative',
+    });
+    expect(moved).toMatchObject({ position: 'Chair', appointment_status: 'Tentative' });
+    const decider = userCtx(tenant, ['edit committees', 'modify appointment acceptances']);
+    expect(
+      (await add(decider, { user_id: bob.id, position: 'Member', appointment_status: 'Accepted' }))
+        .appointment_status,
+    ).toBe('Accepted');
+    expect(
+      (await updateMember(decider, { id: m.id, appointment_status: 'Declined' })).appointment_status,
+    ).toBe('Declined');
+  });
+
   it('keeps member names current from identity user events', async () => {
     const { tenant, admin } = await setup();
     const ann = await newMemberUser(h, tenant, { first_name: 'Ann' });

@@ -52,10 +52,15 @@ export class MembershipService {
     return rows.map(toMembership);
   }
 
-  /** POST /api/admin/committee/{code}/member ('edit committees'). */
+  /**
+   * POST /api/admin/committee/{code}/member ('edit committees'; a status other than Tentative also
+   * 'modify appointment acceptances').
+   */
   async add(ctx: TRequestContext, input: TMemberCreateInput): Promise<TMembership> {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
+    // An appointment starts Tentative; accepting or declining it is the deciders' (spec section 4).
+    if (input.appointment_status !== 'Tentative') requireDecider(ctx);
     const row = await this.write(async (tx) => {
       const committee = await this.committees.resolveForMembers(tx, ctx.tenantId, input);
       if (!isUuid(input.user_id) || !(await this.memberships.userExists(tx, ctx.tenantId, input.user_id))) {
@@ -79,12 +84,17 @@ export class MembershipService {
     return toMembership(row);
   }
 
-  /** PUT /api/admin/committee/{code}/member/{id} ('edit committees'). */
+  /**
+   * PUT /api/admin/committee/{code}/member/{id} ('edit committees'; a changed appointment status also
+   * 'modify appointment acceptances').
+   */
   async update(ctx: TRequestContext, input: TMemberUpdateInput): Promise<TMembership> {
     requireUser(ctx);
     if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
     const row = await this.db.transaction(async (tx) => {
       const { committee, member } = await this.memberOf(tx, ctx.tenantId, input);
+      const status = input.appointment_status;
+      if (status !== undefined && status !== member.appointmentStatus) requireDecider(ctx);
       const position = input.position ?? member.position;
       const demographic = checkSettings(
         committee,
@@ -209,6 +219,13 @@ export class MembershipService {
       if (isUniqueViolation(err)) throw alreadyMember();
       throw err;
     }
+  }
+}
+
+/** Accepting, resetting or declining an appointment: 'modify appointment acceptances' (spec section 6). */
+function requireDecider(ctx: TRequestContext): void {
+  if (!can(ctx, 'modify appointment acceptances')) {
+    throw new AppError('forbidden', 'You are not allowed to accept or decline appointments.');
   }
 }
 
