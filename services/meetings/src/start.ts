@@ -4,6 +4,7 @@ import {
   VOTING_RESPONSE_EVENTS,
   VOTING_VOTE_EVENTS,
   ZCommitteeEvent,
+  ZEmailVoteEvent,
   ZMembershipEvent,
   ZUserEvent,
   ZVotingResponseEvent,
@@ -23,6 +24,7 @@ import { openMeetingChannels } from './meetings/open-meetings.js';
 import { meetingsModule } from './meetings.module.js';
 import {
   applyCommitteeEvent,
+  applyEmailVoteEvent,
   applyMembershipEvent,
   applyResponseEvent,
   applyUserEvent,
@@ -41,6 +43,7 @@ export const CONSUMERS = {
   users: { durable: 'meetings-identity-users', subject: wildcard(EVENTS.identity.userCreated) },
   votes: { durable: 'meetings-voting-votes', subject: VOTING_VOTE_EVENTS },
   responses: { durable: 'meetings-voting-responses', subject: VOTING_RESPONSE_EVENTS },
+  emailVotes: { durable: 'meetings-email-votes', subject: wildcard(EVENTS.voting.emailVoteCreated) },
 } as const;
 
 /** What the kit needs to run this service (name = NATS queue group = Postgres schema). */
@@ -86,6 +89,10 @@ export function meetingsService(
       );
       await runtime.consume(c.responses.durable, [c.responses.subject], ZVotingResponseEvent, (e, tx) =>
         applyResponseEvent(tx, e.subject, e.payload),
+      );
+      // The email-vote page's member list resolves its vote code here (404 when voting has no such vote).
+      await runtime.consume(c.emailVotes.durable, [c.emailVotes.subject], ZEmailVoteEvent, (e, tx) =>
+        applyEmailVoteEvent(tx, e.subject, e.payload),
       );
     },
   };

@@ -27,6 +27,7 @@ describe('schema drift', () => {
       '20261122100000_init',
       '20261124120000_list_versions',
       '20261125090000_calendar_sequence',
+      '20261126120000_email_votes',
     ]);
     expect(await schemaDrift({ schemaFile, connectionString: env.db.url, schema: 'meetings' })).toEqual([]);
   });

@@ -371,6 +371,22 @@ describe('GET {meeting base}/calendar', () => {
     });
   });
 
+  it('keeps names to one line, so no name adds lines of its own to the file', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const m = await member(h, tenant, committee.id);
+    const injected = 'Special\r\nATTENDEE:mailto:evil@x.test\r\nBEGIN:VALARM';
+    const saved = await h.call(S.meetingUpdate, admin, { ...REF, name: `${injected}\t` }, ZMeeting);
+    expect(saved.name).toBe('Special ATTENDEE:mailto:evil@x.test BEGIN:VALARM');
+    // A name stored before names were kept to one line is written on one line too.
+    await h.service.runtime.prisma.meeting.update({ where: { id: meeting.id }, data: { name: injected } });
+    const ics = (await h.call(S.meetingCalendar, m.ctx, REF, ZCalendarReply)).body;
+    const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines.filter((line) => /^(ATTENDEE|BEGIN:VALARM)/.test(line))).toEqual([]);
+    expect(lines).toContain(
+      'X-WR-CALNAME:Finance Committee: Special ATTENDEE:mailto:evil@x.test BEGIN:VALARM',
+    );
+  });
+
   it('raises the SEQUENCE with each edit of what the file shows, so a calendar takes it as an update', async () => {
     const { tenant, committee, admin, meeting } = await world(h);
     const m = await member(h, tenant, committee.id);

@@ -4,6 +4,7 @@ import {
   type Permission,
   SUBJECTS,
   type TCommitteeEvent,
+  type TEmailVoteEvent,
   type TMembershipEvent,
   type TRequestContext,
   type TUserEvent,
@@ -211,6 +212,32 @@ export async function newMembership(
     10_000,
   );
   return membership;
+}
+
+/** An email vote as voting announces it (created), waited for in the read model. */
+export async function newEmailVote(
+  h: Harness,
+  tenantId: string,
+  committeeId: string,
+  overrides: Partial<TEmailVoteEvent['email_vote']> = {},
+): Promise<TEmailVoteEvent['email_vote']> {
+  const start = new Date();
+  const emailVote: TEmailVoteEvent['email_vote'] = {
+    id: randomUUID(),
+    committee_id: committeeId,
+    code: 'EV1',
+    name: 'Bylaws Ballot',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 2 * 24 * 3600_000).toISOString(),
+    ...overrides,
+  };
+  await publishEvent(h, EVENTS.voting.emailVoteCreated, { tenantId, email_vote: emailVote });
+  await eventually(
+    async () =>
+      (await h.service.runtime.prisma.emailVoteCopy.count({ where: { tenantId, id: emailVote.id } })) === 1,
+    10_000,
+  );
+  return emailVote;
 }
 
 /** Default meeting input: today, now until in two hours, in person and remote. */

@@ -30,6 +30,7 @@ import {
 } from '../meetings/meeting.repository.js';
 import { isActiveVote, MeetingService, type ViewableMeeting } from '../meetings/meeting.service.js';
 import {
+  EMAIL_VOTE_NOT_FOUND,
   FORBIDDEN,
   isRunner,
   isStaff,
@@ -212,10 +213,9 @@ export class AttendanceService {
 
   /**
    * GET /api/vote/{committeeCode}/{voteCode}/retrieve/attendance: the email-vote page's Committee Members
-   * panel, viewable like the committee's meetings. The email vote lives in the voting service, which gives
-   * runners each voting member's status across its motions; the list waits for it only a short timeout and
-   * never fails with it. The vote code is checked by voting only (this service keeps no copy of email votes),
-   * and the committee is the newest one with the code (where voting puts new email votes).
+   * panel: the members of the vote's own committee, viewable like the committee's meetings
+   * (inEmailVoteCommittee). The voting service gives runners each voting member's status across its motions,
+   * which the list waits for only a short timeout and never fails with.
    */
   async retrieveForEmailVote(
     ctx: TRequestContext,
@@ -223,20 +223,43 @@ export class AttendanceService {
   ): Promise<TRetrieveAttendanceReply | PreparedAnswer> {
     const audience: Audience = { staff: isStaff(ctx), runner: isRunner(ctx) };
     if (!audience.runner) {
-      const { committee, versions } = await this.inShare(ctx, async (db) => {
-        const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
-        return { committee, versions: await this.versions.read(db, ctx.tenantId, committee.id) };
-      });
+      const { committee, versions } = await this.inEmailVoteCommittee(ctx, ref, async (db, committee) => ({
+        committee,
+        versions: await this.versions.read(db, ctx.tenantId, committee.id),
+      }));
       return this.sharedList(ctx, committee.id, null, audience, `committee:${committee.id}`, versions);
     }
-    const { committee, rows } = await this.inShare(ctx, async (db) => {
-      const { committee } = await this.meetingService.viewableCommittee(db, ctx, ref.committeeCode);
-      return { committee, rows: await this.listRows(db, ctx.tenantId, committee, null) };
-    });
+    const { committee, rows } = await this.inEmailVoteCommittee(ctx, ref, async (db, committee) => ({
+      committee,
+      rows: await this.listRows(db, ctx.tenantId, committee, null),
+    }));
     const statuses = await this.votingStatus.emailVoteStatuses(ctx, ref);
     // A voting member the voting service does not know yet has not voted.
     const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
     return toAttendanceList(committee, rows, audience, statusOf);
+  }
+
+  /**
+   * Reads `fn` with the email vote's committee, once the caller may view it: the committee is found in the
+   * copy kept of voting's email votes, else (a vote created a moment ago, or before the events the stream
+   * still keeps) voting is asked, which also answers the 404 of a vote that does not exist.
+   */
+  private async inEmailVoteCommittee<R>(
+    ctx: TRequestContext,
+    ref: TEmailVoteRefInput,
+    fn: (db: Db, committee: CommitteeRow) => Promise<R>,
+  ): Promise<R> {
+    const read = (knownCommitteeId?: string) =>
+      this.inShare(ctx, async (db) => {
+        const { committee } = await this.meetingService.viewableEmailVote(db, ctx, ref, knownCommitteeId);
+        return fn(db, committee);
+      });
+    try {
+      return await read();
+    } catch (err) {
+      if (!(err instanceof AppError && err.message === EMAIL_VOTE_NOT_FOUND)) throw err;
+      return read(await this.votingStatus.emailVoteCommitteeId(ctx, ref));
+    }
   }
 
   /** Reads in the association's share of the process (the retrieve handlers take no share of their own). */

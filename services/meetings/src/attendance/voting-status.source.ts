@@ -4,6 +4,7 @@ import {
   type TMemberVotingStatus,
   type TRequestContext,
   type TVotingMemberStatus,
+  ZEmailVote,
   ZEmailVoteMemberStatusReply,
   ZMemberStatusReply,
 } from '@gavel/contracts';
@@ -18,8 +19,8 @@ const asListed = (status: TVotingMemberStatus): TMemberVotingStatus =>
   status === 'partial_vote' ? 'partial' : status;
 
 /**
- * Per-member voting status, asked of the voting service off the hot path: only when a runner loads an
- * attendance list. Answers null when voting cannot be asked (no responder, timeout, error); the caller then
+ * What the attendance lists ask of the voting service, off the hot path. Per-member voting status: only
+ * when a runner loads an attendance list. Answers null when voting cannot be asked (no responder, timeout, error); the caller then
  * falls back (to the response counts kept from evt.voting.response.* for a meeting, to no statuses for an
  * email vote).
  */
@@ -45,6 +46,22 @@ export class VotingStatusSource {
       );
       return null;
     }
+  }
+
+  /**
+   * voting.email-vote.get: the committee of an email vote this service has no copy of yet (created a moment
+   * ago, or before the events the stream still keeps). Throws what voting answers (not found, forbidden).
+   */
+  async emailVoteCommitteeId(ctx: TRequestContext, ref: TEmailVoteRefInput): Promise<string> {
+    const vote = await this.runtime.call(
+      SUBJECTS.voting.emailVoteGet,
+      ctx,
+      ref,
+      // Only what is used of voting's answer (the email-vote page's whole retrieve/vote).
+      ZEmailVote.pick({ committee_id: true }),
+      VOTING_TIMEOUT_MS,
+    );
+    return vote.committee_id;
   }
 
   /** voting.email-vote.member-status: each voting member across an email vote's motions. */

@@ -1,4 +1,4 @@
-import type { TCalendarReply, TMeetingRef, TRequestContext } from '@gavel/contracts';
+import { oneLine, type TCalendarReply, type TMeetingRef, type TRequestContext } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalEventStatus } from 'ical-generator';
 import sanitizeHtml from 'sanitize-html';
@@ -38,10 +38,13 @@ export function meetingCalendar(
   opts: { appUrl: string; timeZone: string },
 ): string {
   const url = `${opts.appUrl.replace(/\/$/, '')}/meeting/${encodeURIComponent(committee.code)}/${encodeURIComponent(meeting.code)}`;
-  const calendar = ical({ name: `${committee.name}: ${meeting.name}`, prodId: '//Gavel//Meetings//EN' });
+  // One line: ical-generator writes the calendar's name unescaped, and a name stored before names were
+  // kept to one line could otherwise add lines of its own to the file.
+  const title = oneLine(`${committee.name}: ${meeting.name}`);
+  const calendar = ical({ name: title, prodId: '//Gavel//Meetings//EN' });
   const description = meeting.description ? descriptionText(meeting.description) : '';
   const location = meeting.allowInPerson
-    ? [meeting.locationName, meeting.locationAddress].filter(Boolean).join(', ')
+    ? oneLine([meeting.locationName, meeting.locationAddress].filter(Boolean).join(', '))
     : meeting.allowRemote
       ? 'Remote'
       : '';
@@ -49,7 +52,7 @@ export function meetingCalendar(
     id: `${meeting.id}@gavel`,
     start: meeting.start,
     end: meeting.end,
-    summary: `${committee.name}: ${meeting.name}`,
+    summary: title,
     description: [description, url].filter(Boolean).join('\n\n'),
     location: location || null,
     url,

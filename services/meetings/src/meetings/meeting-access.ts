@@ -2,6 +2,8 @@ import { AppError, can, type TRequestContext } from '@gavel/contracts';
 
 export const FORBIDDEN = 'This action is unauthorized.';
 export const MEETING_NOT_FOUND = 'Meeting not found.';
+/** The voting service's words for an unknown email vote (its retrieve/vote answers them too). */
+export const EMAIL_VOTE_NOT_FOUND = 'That vote does not exist.';
 
 export function requireUser(ctx: TRequestContext): string {
   if (!ctx.userId) throw new AppError('unauthenticated', 'Unauthenticated.');

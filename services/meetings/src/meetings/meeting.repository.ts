@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type Db, isUuid } from '../db/prisma.js';
 import type {
   CommitteeCopy,
+  EmailVoteCopy,
   Meeting,
   MembershipCopy,
   Prisma,
@@ -15,6 +16,7 @@ export type CommitteeRow = CommitteeCopy;
 export type MembershipRow = MembershipCopy;
 export type UserRow = UserCopy;
 export type VoteRow = VoteCopy;
+export type EmailVoteRow = EmailVoteCopy;
 export type MeetingData = Omit<
   Prisma.MeetingUncheckedCreateInput,
   'id' | 'tenantId' | 'committeeId' | 'createdAt' | 'updatedAt'
@@ -70,6 +72,22 @@ export class MeetingRepository {
       if (meeting) return { meeting, committee };
     }
     return null;
+  }
+
+  /**
+   * The email vote `code` of one of these committees (kept from voting's events), as the voting service
+   * resolves a vote code: the newest window first.
+   */
+  emailVoteByCode(
+    db: Db,
+    tenantId: string,
+    committeeIds: string[],
+    code: string,
+  ): Promise<EmailVoteRow | null> {
+    return db.emailVoteCopy.findFirst({
+      where: { tenantId, committeeId: { in: committeeIds }, code: sameCode(code) },
+      orderBy: [{ start: 'desc' }, { id: 'asc' }],
+    });
   }
 
   /** Locks the meeting row for the rest of the transaction (serialises phase changes). */

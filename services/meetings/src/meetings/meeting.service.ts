@@ -7,6 +7,7 @@ import {
   meetingChannel,
   type TChannelAccess,
   type TCommitteeScope,
+  type TEmailVoteRefInput,
   type TMeeting,
   type TMeetingChannelAccessInput,
   type TMeetingCreateInput,
@@ -35,6 +36,7 @@ import {
   type MembershipRow,
 } from './meeting.repository.js';
 import {
+  EMAIL_VOTE_NOT_FOUND,
   FORBIDDEN,
   isRunner,
   isStaff,
@@ -125,16 +127,32 @@ export class MeetingService {
   }
 
   /**
-   * Resolves a committee by its code (the most recent year, where new email votes go) and checks the caller
-   * may view its email votes (404 / 403 otherwise).
+   * Resolves an email vote by its URL codes to the vote's own committee (from the copy kept of voting's email
+   * votes, as voting resolves them; or `knownCommitteeId`, the committee voting named for a vote not copied
+   * yet), and checks the caller may view the committee's email votes (404 when the committee or the vote does
+   * not exist, 403 otherwise).
    */
-  async viewableCommittee(
+  async viewableEmailVote(
     db: Db,
     ctx: TRequestContext,
-    committeeCode: string,
+    ref: TEmailVoteRefInput,
+    knownCommitteeId?: string,
   ): Promise<{ committee: CommitteeRow; membership: MembershipRow | null }> {
     requireUser(ctx);
-    const committee = await this.committeeByCode(db, ctx.tenantId, committeeCode);
+    const committees = await this.meetings.committeesByCode(db, ctx.tenantId, ref.committeeCode);
+    if (!committees.length) throw new AppError('not_found', 'Committee not found.');
+    const committeeId =
+      knownCommitteeId ??
+      (
+        await this.meetings.emailVoteByCode(
+          db,
+          ctx.tenantId,
+          committees.map((c) => c.id),
+          ref.voteCode,
+        )
+      )?.committeeId;
+    const committee = committees.find((c) => c.id === committeeId);
+    if (!committee) throw new AppError('not_found', EMAIL_VOTE_NOT_FOUND);
     const membership = await this.meetings.membershipOf(db, ctx.tenantId, committee.id, ctx.userId);
     if (!canViewEmailVote(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN);
     return { committee, membership };

@@ -1,5 +1,6 @@
 import type {
   TCommitteeEvent,
+  TEmailVoteEvent,
   TMembershipEvent,
   TUserEvent,
   TVotingResponseEvent,
@@ -179,5 +180,37 @@ export async function applyResponseEvent(
     r.id,
     r.vote_id,
     r.member_id,
+  );
+}
+
+/**
+ * Email votes: each event carries the vote as it now stands, so created and updated both upsert it; deleted
+ * removes it. Only what the email-vote page's member list looks a vote code up by (its committee, code and
+ * start); the lists themselves do not change with it, so no list version is bumped.
+ */
+export async function applyEmailVoteEvent(
+  tx: RawSql,
+  subject: string,
+  event: TEmailVoteEvent,
+): Promise<void> {
+  const v = event.email_vote;
+  if (isDelete(subject)) {
+    await tx.$executeRawUnsafe(
+      `DELETE FROM ${T('email_votes')} WHERE tenant_id = $1::uuid AND id = $2::uuid`,
+      event.tenantId,
+      v.id,
+    );
+    return;
+  }
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ${T('email_votes')} (tenant_id, id, committee_id, code, start, updated_at)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::timestamptz, now())
+     ON CONFLICT (tenant_id, id) DO UPDATE SET
+       committee_id = EXCLUDED.committee_id, code = EXCLUDED.code, start = EXCLUDED.start, updated_at = now()`,
+    event.tenantId,
+    v.id,
+    v.committee_id,
+    v.code,
+    v.start,
   );
 }
