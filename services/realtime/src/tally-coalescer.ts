@@ -146,7 +146,7 @@ export async function startTallyCoalescer(opts: TallyCoalescerOptions): Promise<
         opts.nc,
         SUBJECTS.voting.voteLive,
         ctx,
-        { tenantId: state.tenantId, vote_id: state.voteId },
+        { vote_id: state.voteId },
         ZLiveReply,
         { prefix: opts.prefix, timeoutMs: opts.timeoutMs },
       );

@@ -1,4 +1,4 @@
-import { SUBJECTS, VOTE_DIRTY_SUBJECT } from '@gavel/contracts';
+import { SUBJECTS, type TRequestContext, VOTE_DIRTY_SUBJECT } from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +13,10 @@ const asked: number[] = [];
 
 beforeAll(async () => {
   bed = await realtimeTestBed();
-  bed.fakes.on(SUBJECTS.voting.voteLive, (input: { tenantId: string; vote_id: string }) => {
+  bed.fakes.on(SUBJECTS.voting.voteLive, (input: { vote_id: string }, ctx: TRequestContext) => {
     asked.push(Date.now());
     return {
-      tenantId: input.tenantId,
+      tenantId: ctx.tenantId,
       channel: CHANNEL,
       kind: 'vote.updated',
       payload: { vote: { id: input.vote_id, respondents_count: asked.length } },

@@ -1,4 +1,4 @@
-import { SUBJECTS, VOTE_DIRTY_SUBJECT } from '@gavel/contracts';
+import { SUBJECTS, type TRequestContext, VOTE_DIRTY_SUBJECT } from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ let responses = 0;
 
 beforeAll(async () => {
   bed = await realtimeTestBed();
-  bed.fakes.on(SUBJECTS.voting.voteLive, async (input: { tenantId: string; vote_id: string }) => {
+  bed.fakes.on(SUBJECTS.voting.voteLive, async (input: { vote_id: string }, ctx: TRequestContext) => {
     await sleep(5);
     return {
-      tenantId: input.tenantId,
+      tenantId: ctx.tenantId,
       channel: CHANNEL,
       kind: 'vote.updated',
       payload: { vote: { id: input.vote_id, respondents_count: responses } },
@@ -68,10 +68,9 @@ describe('tally coalescing', () => {
     expect(requests).toBeLessThanOrEqual(allowed);
     expect(requests).toBeLessThanOrEqual(8);
     expect(a.liveRequests + b.liveRequests).toBe(requests);
-    expect(bed.fakes.callsTo(SUBJECTS.voting.voteLive)[0]?.input).toEqual({
-      tenantId: 'ten-alpha',
-      vote_id: 'v1',
-    });
+    const [first] = bed.fakes.callsTo(SUBJECTS.voting.voteLive);
+    expect(first?.input).toEqual({ vote_id: 'v1' });
+    expect(first?.ctx.tenantId).toBe('ten-alpha');
 
     // Every live answer is fanned out like a broadcast, once per client; runners see the runner view.
     expect(news(member)).toHaveLength(requests);

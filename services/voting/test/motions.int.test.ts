@@ -123,6 +123,20 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect((await refused(a.resort(userCtx(w.tenantId, ['update motions']), [m2.id, m1.id]))).code).toBe(
       'forbidden',
     );
+    // Permissions are checked before anything of the meeting is looked up (or locked): a plain member
+    // learns nothing of which motions exist.
+    const plain = userCtx(w.tenantId);
+    for (const attempt of [
+      a.amend(plain, randomUUID()),
+      a.update(plain, randomUUID()),
+      a.remove(plain, randomUUID()),
+      a.resort(plain, [randomUUID()]),
+    ]) {
+      expect((await refused(attempt)).code).toBe('forbidden');
+    }
+    const twice = await refused(a.resort(w.runner, [m2.id, m2.id, m1.id]));
+    expect(twice.code).toBe('bad_request');
+    expect(twice.errors?.motions).toEqual(['The new order names a motion more than once.']);
     expect((await a.resort(w.runner, [m2.id, m1.id])).message).toBe('Motions sort order saved');
     const list = await a.retrieve(w.runner);
     expect(list.motions.filter((m) => !m.amendment_parent_id).map((m) => m.name)).toEqual([

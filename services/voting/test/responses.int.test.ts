@@ -165,6 +165,12 @@ describe('casting responses', () => {
     expect((await refused(a.cast(m1.ctx, motion.id, vote.id, 'in_favor'))).message).toContain(
       'not checked in',
     );
+    // A runner casting for that member is told about the member, not about themself.
+    const runner = userCtx(w.tenantId, ['run meetings']);
+    const forMember = (memberId: string) =>
+      refused(a.cast(runner, motion.id, vote.id, 'in_favor', { member_id: memberId }));
+    expect((await forMember(m1.membershipId)).message).toBe('That member is not checked in.');
+    expect((await forMember(advisor.membershipId)).message).toBe('That member may not vote.');
     // A member added after the start who checks in may vote.
     const late = await addMember(h, w.tenantId, w.committee.id, 'Member', 'North');
     await new Promise((r) => setTimeout(r, 300));
@@ -210,12 +216,21 @@ describe('casting responses', () => {
     const live = await h.call(
       SUBJECTS.voting.voteLive,
       userCtx(w.tenantId),
-      { tenantId: w.tenantId, vote_id: vote.id },
+      { vote_id: vote.id },
       ZVoteLiveReply,
     );
     expect(live.channel).toBe(`meeting.${w.meeting.id}`);
     expect(live.payload.vote.outcome).toBeNull(); // no breakdown for everyone while it runs
     expect(live.payload.vote.respondents_count).toBe(1);
     expect(live.runner_payload.vote.outcome?.find((t) => t.response === 'in_favor')?.count).toBe(1);
+    // The tenant is the caller's, never one named in the input.
+    await expect(
+      h.call(
+        SUBJECTS.voting.voteLive,
+        userCtx(randomUUID()),
+        { tenantId: w.tenantId, vote_id: vote.id },
+        ZVoteLiveReply,
+      ),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -268,7 +268,7 @@ describe('running a vote', () => {
     const live = await h.call(
       SUBJECTS.voting.voteLive,
       userCtx(w.tenantId),
-      { tenantId: w.tenantId, vote_id: rootVote.id },
+      { vote_id: rootVote.id },
       ZVoteLiveReply.nullable(),
     );
     expect(live).toBeNull();

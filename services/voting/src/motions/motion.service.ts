@@ -105,6 +105,9 @@ export class MotionService {
     input: TMotionCreateInput,
     parentId: string | null,
   ): Promise<{ motion: TMotion; message: string }> {
+    // Who may is the caller's permissions alone: refused before the meeting's lock is taken.
+    if (!can(ctx, 'create motions'))
+      throw new AppError('forbidden', 'You are not allowed to create motions.');
     const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
@@ -115,8 +118,6 @@ export class MotionService {
         }
         if (!isUuid(parentId) || !motionOf(state, parentId)) throw notFound('motion');
       }
-      if (!can(ctx, 'create motions'))
-        throw new AppError('forbidden', 'You are not allowed to create motions.');
       const allowed = canCreateMotion({
         phase: scope.phase,
         can_modify: canModify(state),
@@ -149,15 +150,14 @@ export class MotionService {
     ctx: TRequestContext,
     input: TMotionUpdateInput,
   ): Promise<{ motion: TMotion; message: string }> {
+    if (!isRunner(ctx) && !can(ctx, 'update motions'))
+      throw new AppError('forbidden', 'You are not allowed to edit motions.');
     const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
       const found = isUuid(input.id) ? motionOf(state, input.id) : null;
       if (!found) throw notFound('motion');
       const change = this.changeInput(ctx, state, found.motion);
-      if (!change.can_run_meetings && !change.can_update_motions) {
-        throw new AppError('forbidden', 'You are not allowed to edit motions.');
-      }
       if (!canEditMotion(change)) throw new AppError('rule_broken', this.changeRefusal(state, change));
       const data = motionDataFromForm(input, {
         committee: state.scope.committee,
@@ -190,17 +190,13 @@ export class MotionService {
   }
 
   delete(ctx: TRequestContext, input: TMotionRefInput): Promise<TMessageReply> {
+    if (!can(ctx, 'delete motions') || (!isRunner(ctx) && !can(ctx, 'update motions')))
+      throw new AppError('forbidden', 'You are not allowed to delete motions.');
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
       const found = isUuid(input.id) ? motionOf(state, input.id) : null;
       if (!found) throw notFound('motion');
-      const change = {
-        ...this.changeInput(ctx, state, found.motion),
-        can_delete_motions: can(ctx, 'delete motions'),
-      };
-      if (!change.can_delete_motions || (!change.can_run_meetings && !change.can_update_motions)) {
-        throw new AppError('forbidden', 'You are not allowed to delete motions.');
-      }
+      const change = { ...this.changeInput(ctx, state, found.motion), can_delete_motions: true };
       if (!canDeleteMotion(change)) throw new AppError('rule_broken', this.changeRefusal(state, change));
       // The motion and every amendment below it.
       const doomed: MotionRow[] = [];
@@ -223,18 +219,18 @@ export class MotionService {
   }
 
   hide(ctx: TRequestContext, input: TMotionHideInput): Promise<{ motion: TMotion; message: string }> {
+    if (!isRunner(ctx))
+      throw new AppError('forbidden', 'Only meeting runners change the visibility of results.');
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
       const found = isUuid(input.id) ? motionOf(state, input.id) : null;
       if (!found) throw notFound('motion');
-      const runner = isRunner(ctx);
-      if (!runner) throw new AppError('forbidden', 'Only meeting runners change the visibility of results.');
       const ownVoteActive = state.votes.some(
         (v) =>
           (v.id === found.row.motionVoteId || v.id === found.row.amendmentVoteId) &&
           isVoteActive({ started_at: v.startedAt, ended_at: v.endedAt }, state.now),
       );
-      if (!canChangeResultVisibility({ is_runner: runner, has_active_vote: ownVoteActive })) {
+      if (!canChangeResultVisibility({ is_runner: true, has_active_vote: ownVoteActive })) {
         throw new AppError(
           'rule_broken',
           'Result visibility cannot change while the motion has an active vote.',
@@ -265,10 +261,10 @@ export class MotionService {
   }
 
   resort(ctx: TRequestContext, input: TMotionsResortInput): Promise<TMessageReply> {
+    if (!can(ctx, 'create motions'))
+      throw new AppError('forbidden', 'You are not allowed to re-sort motions.');
     return this.db.transaction(async (tx) => {
       const state = await this.lockedState(tx, ctx, input);
-      if (!can(ctx, 'create motions'))
-        throw new AppError('forbidden', 'You are not allowed to re-sort motions.');
       if (!canReorderMotions({ phase: state.scope.phase, can_create_motions: true })) {
         const what = state.scope.kind === 'meeting' ? 'meeting' : 'vote';
         throw new AppError(
@@ -277,7 +273,7 @@ export class MotionService {
         );
       }
       const known = new Set(state.rows.map((r) => r.id));
-      const ids = [...new Set(input.motions)];
+      const ids = input.motions;
       if (ids.some((id) => !known.has(id)))
         throw new AppError('bad_request', 'Unknown motion in the new order.');
       // A partial order (a page that missed a motion added meanwhile) puts the motions it names first and

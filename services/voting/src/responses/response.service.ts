@@ -33,6 +33,14 @@ const REFUSALS: Record<Exclude<RespondBlocker, 'already_chosen'>, [AppError['cod
   unknown_response: ['bad_request', 'That is not one of the responses of this vote.'],
 };
 
+/** A runner casting for another member is told about that member, not about themself. */
+const REFUSALS_FOR_MEMBER: Partial<typeof REFUSALS> = {
+  not_voting_member: ['forbidden', 'That member may not vote.'],
+  not_checked_in: ['rule_broken', 'That member is not checked in.'],
+  not_in_filter: ['forbidden', "This vote is limited to other demographics than that member's."],
+  maximum_reached: ['conflict', 'That member has already cast every response this vote allows.'],
+};
+
 /** Small cache of a vote's immutable facts (its motion, meeting or email vote, codes) for the cast path. */
 class VoteInfoCache {
   private readonly entries = new Map<string, { info: VoteInfo; until: number }>();
@@ -160,7 +168,9 @@ export class ResponseService {
     if (d.vote.discarded) throw new AppError('rule_broken', 'This vote was replaced by a revote.');
     const same = d.prior.find((r) => r.response === args.response);
     if (same) return { response: asRow(same), all: d.prior.map(asRow) };
-    if (!d.member) throw new AppError(...REFUSALS.not_voting_member);
+    const refusal = (blocker: keyof typeof REFUSALS) =>
+      new AppError(...((args.memberId !== null && REFUSALS_FOR_MEMBER[blocker]) || REFUSALS[blocker]));
+    if (!d.member) throw refusal('not_voting_member');
     const blocker = respondBlocker({
       member: { is_voting: d.member.is_voting, membership: { demographic: d.member.demographic } },
       checked_in: d.vote.require_check_in ? d.member.checked_in : null,
@@ -177,7 +187,7 @@ export class ResponseService {
       offered: d.vote.responses,
     });
     if (blocker === null || blocker === 'already_chosen') return null;
-    throw new AppError(...REFUSALS[blocker]);
+    throw refusal(blocker);
   }
 
   /**

@@ -43,10 +43,10 @@ export class VoteHandler {
     return this.votes.close(ctx, input);
   }
 
-  /** Asked by the realtime service (a trusted caller): the input names the tenant. */
+  /** Asked by the realtime service's tally coalescer, in the vote's tenant. */
   @Handle(SUBJECTS.voting.voteLive, ZVoteLiveInput)
-  live(input: TVoteLiveInput): Promise<TVoteLiveReply | null> {
-    return this.votes.live(input.tenantId, input.vote_id);
+  live(input: TVoteLiveInput, ctx: TRequestContext): Promise<TVoteLiveReply | null> {
+    return this.votes.live(ctx.tenantId, input.vote_id);
   }
 
   @Handle(SUBJECTS.voting.memberStatus, ZMemberStatusInput)

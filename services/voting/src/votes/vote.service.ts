@@ -99,6 +99,10 @@ export class VoteService {
     input: TVoteStartInput,
     how: 'vote' | 'unanimous',
   ): Promise<TVoteReply> {
+    // Who may is the caller's permissions alone: refused before the meeting's lock is taken.
+    if (!can(ctx, 'run meetings') && !can(ctx, 'update motions')) {
+      throw new AppError('forbidden', 'You are not allowed to run votes.');
+    }
     const settings = await this.settings.of(ctx);
     return this.db.transaction(async (tx) => {
       const scope = await this.scopes.resolveLocked(tx, ctx, input);
@@ -117,9 +121,6 @@ export class VoteService {
       const ballot = ballotMotionOf(motion, kind, state.motions);
       const previous = this.previousVote(state, row, kind);
       const hasResult = hasVoteResult(motion, kind, state.approval);
-      if (!can(ctx, 'run meetings') && !can(ctx, 'update motions')) {
-        throw new AppError('forbidden', 'You are not allowed to run votes.');
-      }
       if (hasResult && !input.revote) {
         throw new AppError('conflict', 'This motion already has a result. Use a revote to replace it.');
       }
@@ -323,12 +324,12 @@ export class VoteService {
       now: Date,
     ) => Promise<{ vote: VoteRow; subject: string | null; message: string }>,
   ): Promise<TVoteReply> {
+    // 'run meetings', or an admin (spec section 6: admins or moderators may add time and close votes).
+    if (!can(ctx, 'run meetings') && !isAdmin(ctx)) {
+      throw new AppError('forbidden', 'Only meeting runners add time to or close votes.');
+    }
     return this.db.transaction(async (tx) => {
       const scope = await this.scopes.resolve(tx, ctx, input);
-      // 'run meetings', or an admin (spec section 6: admins or moderators may add time and close votes).
-      if (!can(ctx, 'run meetings') && !isAdmin(ctx)) {
-        throw new AppError('forbidden', 'Only meeting runners add time to or close votes.');
-      }
       if (!isUuid(input.voteId)) throw notFound('vote');
       await this.scopeRepo.lock(tx, scope.tenantId, scope);
       const vote = await this.votes.find(tx, scope.tenantId, input.voteId);
