@@ -62,3 +62,20 @@ test('a tab whose page chunk is gone after a deploy reloads once and shows the p
   await expect(page).toHaveURL(/\/admin(\?|$)/);
   expect(refused).toBeGreaterThanOrEqual(2);
 });
+
+test('a first visit whose app script never arrives says so and offers a reload', async ({ page }) => {
+  await page.route('**/assets/index-*.js', (route) => route.fulfill({ status: 404, body: 'Not found.' }));
+  await page.goto('/login');
+  await expect(page.getByText('Loading Gavel…')).toBeVisible();
+  const stuck = page.getByText('Gavel is taking longer than usual to load.');
+  await expect(stuck).toBeHidden();
+  // Play the page's CSS delays a hundred times faster instead of waiting 15 s.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 100 });
+  await expect(stuck).toBeVisible();
+  await page.unroute('**/assets/index-*.js');
+  await page.getByRole('link', { name: 'Reload the page' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Loading Gavel…')).toBeHidden();
+});

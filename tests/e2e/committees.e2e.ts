@@ -36,6 +36,27 @@ test('the demo admin switches years on the admin home and follows back and forwa
   await expectAccessible(page, "a committee's admin page");
 });
 
+test('the Add Member dialog is keyboard-operable while the user search shows matches', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin/committee/FIN');
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  await page.getByRole('combobox', { name: 'User' }).fill('runner');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  // Tab leaves the open list for the next field, not back to the dialog and the search box.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Position' })).toBeFocused();
+  await expect(page.getByRole('listbox', { name: 'Matching users' })).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('combobox', { name: 'User' })).toBeFocused();
+  // Escape closes the list first, then the dialog.
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Matching users' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Add Member' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Add Member' })).toHaveCount(0);
+});
+
 test('the demo admin filters the appointments dashboard, accepts after the confirmation, and downloads the CSV', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiCall, DEMO_PASSWORD, expectAccessible, signIn } from './support.js';
+import { ADMIN, apiCall, DEMO_PASSWORD, expectAccessible, settledHeight, signIn } from './support.js';
 
 /**
  * A live meeting end to end, on a meeting of its own in the demo committee FIN (the demo meeting M1 keeps
@@ -11,7 +11,8 @@ import { ADMIN, apiCall, DEMO_PASSWORD, expectAccessible, signIn } from './suppo
 const RUNNER = { email: 'runner@demo.gavel.test', password: DEMO_PASSWORD };
 const MEMBER1 = { email: 'member1@demo.gavel.test', password: DEMO_PASSWORD };
 const MEMBER2 = { email: 'member2@demo.gavel.test', password: DEMO_PASSWORD };
-const PHONE = { width: 390, height: 844 };
+// The narrowest phone the voting controls are made for.
+const PHONE = { width: 360, height: 740 };
 
 interface AttendanceMember {
   user_id: string;
@@ -115,6 +116,7 @@ test('a runner runs a live vote that two members cast from their own browsers', 
   });
 
   await test.step('two members vote from their own browsers', async () => {
+    await member2.setViewportSize(PHONE);
     for (const [member, response] of [
       [member1, 'Approve'],
       [member2, 'Not Approve'],
@@ -122,8 +124,15 @@ test('a runner runs a live vote that two members cast from their own browsers', 
       await card(member)
         .getByRole('button', { name: new RegExp(`^Vote '${response}' on`) })
         .click();
-      await expect(member.getByRole('alertdialog', { name: `Confirm '${response}' Vote` })).toBeVisible();
+      const confirm = member.getByRole('alertdialog', { name: `Confirm '${response}' Vote` });
+      await expect(confirm).toBeVisible();
       if (member === member1) await expectAccessible(member, 'the vote confirmation');
+      if (member === member2) {
+        // On a phone, the vote and its confirmation are touch-sized (44 px high at least).
+        for (const name of ['Cancel', 'Confirmed']) {
+          expect(await settledHeight(confirm.getByRole('button', { name }))).toBeGreaterThanOrEqual(44);
+        }
+      }
       await member.getByRole('button', { name: 'Confirmed' }).click();
       await expect(member.getByText(`${response} Vote Recorded`)).toBeVisible();
     }
@@ -269,4 +278,27 @@ test("the email vote page counts down and takes a member's vote", async ({ page,
     ...ballot,
     end: new Date().toISOString(),
   });
+});
+
+test('an email vote deleted from its edit page is not asked for again', async ({ page }) => {
+  const code = `DEL${Date.now().toString(36).toUpperCase()}`;
+  await signIn(page, ADMIN);
+  const tomorrow = Date.now() + 24 * 3600_000;
+  await apiCall(page, 'POST', '/api/admin/committee/FIN/vote', {
+    code,
+    name: `To delete ${code}`,
+    start: new Date(tomorrow).toISOString(),
+    end: new Date(tomorrow + 24 * 3600_000).toISOString(),
+  });
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.url().includes(`/${code}/`)) missing.push(response.url());
+  });
+  await page.goto(`/admin/committee/FIN/vote/${code}/edit`);
+  await page.getByRole('button', { name: 'Delete Vote' }).click();
+  await page.getByRole('button', { name: "Yes, I'm sure" }).click();
+  await expect(page.getByText('Vote Deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/committee\/FIN(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Email Votes' })).toBeVisible();
+  expect(missing).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo logins the seed creates (`npm run up` prints them too). */
 export const DEMO_PASSWORD = 'gavel-demo';
@@ -52,11 +52,32 @@ export async function apiCall(page: Page, method: string, path: string, body?: u
  * Content-Security-Policy rule so far (when watchCsp, which signIn calls, was set up for it).
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(found, `accessibility of ${what}`).toEqual([]);
+  // In both colour schemes: the dark one has colours of its own (contrast is checked per scheme).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const found = violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    expect(found, `accessibility of ${what} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
   const csp = await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations ?? []);
   expect(csp, `Content-Security-Policy violations on ${what}`).toEqual([]);
+}
+
+/**
+ * The element's height on screen once the page's finite animations are over: a dialog zooms in from
+ * 95 %, and a box read during that is smaller than the one the user gets to touch.
+ */
+export async function settledHeight(locator: Locator): Promise<number | undefined> {
+  await locator.page().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  return (await locator.boundingBox())?.height;
 }

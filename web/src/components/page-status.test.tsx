@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type * as React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorState, isNotFound, QueryResult } from '@/components/page-status';
+import { ErrorState, QueryResult, retryCannotHelp } from '@/components/page-status';
 import { ApiError } from '@/lib/api-client';
 
 function renderAt(element: React.ReactNode) {
@@ -51,10 +51,12 @@ describe('ErrorState', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('tells a not-found from other failures', () => {
-    expect(isNotFound(new ApiError(404, ''))).toBe(true);
-    expect(isNotFound(new ApiError(403, ''))).toBe(false);
-    expect(isNotFound(new Error('404'))).toBe(false);
-    expect(isNotFound(undefined)).toBe(false);
+  it('tells failures no retry can mend (not found, forbidden) from the others', () => {
+    expect(retryCannotHelp(new ApiError(404, ''))).toBe(true);
+    expect(retryCannotHelp(new ApiError(403, ''))).toBe(true);
+    expect(retryCannotHelp(new ApiError(500, ''))).toBe(false);
+    expect(retryCannotHelp(new ApiError(503, ''))).toBe(false);
+    expect(retryCannotHelp(new Error('404'))).toBe(false);
+    expect(retryCannotHelp(undefined)).toBe(false);
   });
 });

@@ -29,14 +29,14 @@ export interface WayBack {
 /** As the app's own "Page not found" page. */
 const HOME: WayBack = { to: '/', label: 'Go to Home' };
 
-/** A failure no retry can mend: the thing asked for does not exist (404). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+/** A failure no retry can mend: the thing asked for does not exist (404), or is not the caller's to see (403). */
+export function retryCannotHelp(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403);
 }
 
 /**
- * A failed load, with a retry when one makes sense. Given the `error`, a not-found offers `back` (default:
- * home) instead of the retry, which could never help.
+ * A failed load, with a retry when one makes sense. Given the `error`, a not-found or forbidden offers
+ * `back` (default: home) instead of the retry, which could never help.
  */
 export function ErrorState({
   message,
@@ -52,7 +52,7 @@ export function ErrorState({
   back?: WayBack;
   className?: string;
 }) {
-  const missing = isNotFound(error);
+  const missing = retryCannotHelp(error);
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-3 p-8 text-center text-sm', className)}>
       <p className="text-destructive">{message}</p>

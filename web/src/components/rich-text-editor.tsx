@@ -20,6 +20,8 @@ export interface RichTextEditorProps {
   onBlur?: () => void;
   /** Focus the editor (at the end of its text) once it is ready, as a form's first field. */
   autoFocus?: boolean;
+  /** Shown but not editable (what cannot be saved any more). */
+  disabled?: boolean;
 }
 
 /**

@@ -26,12 +26,13 @@ function attributesOf(props: RichTextEditorProps, inline: boolean): Record<strin
   if (props['aria-labelledby']) attributes['aria-labelledby'] = props['aria-labelledby'];
   if (props['aria-describedby']) attributes['aria-describedby'] = props['aria-describedby'];
   if (props['aria-invalid']) attributes['aria-invalid'] = 'true';
+  if (props.disabled) attributes['aria-disabled'] = 'true';
   return attributes;
 }
 
 /** Rich text (tiptap 3) with a small toolbar: bold, italic, and (not inline) lists. */
 export function TiptapEditor(props: RichTextEditorProps) {
-  const { value, onChange, onBlur, className, inline = false, autoFocus = false } = props;
+  const { value, onChange, onBlur, className, inline = false, autoFocus = false, disabled = false } = props;
   const invalid = props['aria-invalid'];
   const onChangeRef = React.useRef(onChange);
   onChangeRef.current = onChange;
@@ -62,17 +63,21 @@ export function TiptapEditor(props: RichTextEditorProps) {
       : [StarterKit.configure({ heading: false, codeBlock: false, code: false })],
     content: inline ? `<p>${value}</p>` : value,
     immediatelyRender: false,
+    editable: !disabled,
     autofocus: autoFocus ? 'end' : false,
     editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChangeRef.current(htmlOf(e.getHTML(), inline)),
     onBlur: () => onBlurRef.current?.(),
   });
 
-  // Flags (aria-invalid) change after creation.
+  // Flags (aria-invalid, aria-disabled) change after creation.
   React.useEffect(() => {
     if (!editor) return;
     editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
   }, [editor, attributesKey]);
+  React.useEffect(() => {
+    if (editor && editor.isEditable === disabled) editor.setEditable(!disabled);
+  }, [editor, disabled]);
 
   // A <label> cannot point at a contenteditable: clicking the field's label (for= its id, or the element
   // named by aria-labelledby) focuses the editor instead.
@@ -152,9 +157,10 @@ export function TiptapEditor(props: RichTextEditorProps) {
           type="button"
           aria-label={tool.label}
           aria-pressed={tool.on ?? false}
+          disabled={disabled}
           onClick={tool.run}
           className={cn(
-            'inline-flex size-9 items-center justify-center rounded-md hover:bg-accent',
+            'inline-flex size-9 items-center justify-center rounded-md hover:bg-accent disabled:pointer-events-none disabled:opacity-50',
             tool.on && 'bg-accent',
           )}
         >
@@ -169,6 +175,7 @@ export function TiptapEditor(props: RichTextEditorProps) {
       className={cn(
         'rounded-md border border-input shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
         invalid && 'border-destructive ring-destructive/20',
+        disabled && 'cursor-not-allowed bg-muted/50 text-muted-foreground',
         inline && 'flex items-stretch',
         className,
       )}

@@ -56,7 +56,7 @@ export function AlertDialogFooter({ className, ...props }: React.ComponentProps<
   return (
     <div
       data-slot="alert-dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn('flex flex-col-reverse gap-2 max-sm:*:min-h-11 sm:flex-row sm:justify-end', className)}
       {...props}
     />
   );

@@ -67,7 +67,7 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<'div'
   return (
     <div
       data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn('flex flex-col-reverse gap-2 max-sm:*:min-h-11 sm:flex-row sm:justify-end', className)}
       {...props}
     />
   );

@@ -37,9 +37,11 @@ export function toEmailVoteBody(values: EmailVoteFormValues): EmailVoteCreateBod
   };
 }
 
-/** Worded after the form's labels (the window's fields are labelled Opens and Closes). */
+/**
+ * Worded after the form's labels (the window's fields are labelled Opens and Closes); the name's messages
+ * are the contract's.
+ */
 export const EMAIL_VOTE_FORM_MESSAGES = {
-  name: 'The name must be at least 2 characters.',
   code: 'The code field is required.',
   start: 'Enter when the vote opens.',
   end: 'Enter when the vote closes.',
@@ -73,7 +75,6 @@ export function validateEmailVoteForm(
     committeeCode,
   });
   if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
-  if (body.name.length < 2) errors.name = EMAIL_VOTE_FORM_MESSAGES.name;
   if (withCode && !body.code) errors.code = EMAIL_VOTE_FORM_MESSAGES.code;
   // Text that is not a date says how to write it; only an empty field says it is missing.
   if (isUnreadableEntry(values.start)) errors.start = pickerFormatMessage();

@@ -82,9 +82,7 @@ export function useDeleteEmailVote(committeeCode: string, voteCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteEmailVote(committeeCode, voteCode),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode) });
-    },
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode) }),
   });
 }

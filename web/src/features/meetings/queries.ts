@@ -197,9 +197,6 @@ export function useDeleteMeeting(committeeCode: string, meetingCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteMeeting(committeeCode, meetingCode),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: queryKeys.meetings.admin(committeeCode, meetingCode) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) }),
   });
 }

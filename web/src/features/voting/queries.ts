@@ -60,6 +60,9 @@ export function useMotions(
     },
     refetchInterval,
     refetchIntervalInBackground: true,
+    // A member's own responses reach only the tab that cast them: the other tab or device catches up as
+    // soon as it is looked at again (with realtime up, its next poll is minutes away).
+    refetchOnWindowFocus: true,
     staleTime: 0,
     retry: false,
   });

@@ -45,3 +45,21 @@ export function minutesSeconds(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** 'A', 'A or B', 'A, B or C'. */
+function joinOr(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/**
+ * The motion card's notice of a demographic filter: 'Only voting members whose Region is North or South
+ * may vote on this motion.'; the null entry (No Value) reads as members who have no Region.
+ */
+export function filterNotice(demographicName: string | null, filter: readonly (string | null)[]): string {
+  const demographic = demographicName ?? 'demographic';
+  const named = filter.filter((d): d is string => d !== null);
+  const whose = named.length > 0 ? `whose ${demographic} is ${joinOr(named)}` : null;
+  const without = filter.includes(null) ? `who have no ${demographic}` : null;
+  const who = whose && without ? `${whose}, or ${without},` : (whose ?? without);
+  return `Only voting members ${who} may vote on this motion.`;
+}

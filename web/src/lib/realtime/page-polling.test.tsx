@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type * as React from 'react';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   meetingScope,
   reply,
 } from '@/features/voting/test-fixtures';
+import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { type FetchMock, mockFetch } from '@/test/fetch-mock';
 import { makeEmailVote } from '@/test/fixtures';
@@ -175,5 +176,23 @@ describe('page polling', { timeout: 20_000 }, () => {
       () => result.current.mutate({ id: 'mo-1', voteId: 'v-1', vote: 'in_favor' }),
       () => respond.release({ status: 422, body: { message: 'Voting closed' } }),
     );
+  });
+});
+
+describe('motions on a tab looked at again', () => {
+  it("refetches when the window regains focus, so a member's other tab shows the vote they cast elsewhere", async () => {
+    const fetchMock = mockFetch({ [MOTIONS]: { body: reply() } });
+    // The app's client, which does not refetch on focus unless a query asks to.
+    const client = createQueryClient();
+    renderHook(() => useMotions(meetingScope, () => false, true), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    await waitFor(() => expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(1));
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(2));
+    act(() => focusManager.setFocused(undefined));
   });
 });

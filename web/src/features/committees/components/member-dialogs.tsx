@@ -1,4 +1,5 @@
 import {
+  can,
   type TAppointmentStatus,
   type TCommittee,
   type TMembership,
@@ -22,6 +23,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useCurrentUser } from '@/features/auth/queries';
 import { useAddMember, useUpdateMember } from '@/features/committees/queries';
 import { UserTypeahead } from '@/features/users/components/user-typeahead';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
@@ -39,6 +41,8 @@ const STATUS_OPTIONS = ZAppointmentStatus.options.map((status) => ({ value: stat
 function yearOf(committee: TCommittee): { year?: number } {
   return committee.year === null ? {} : { year: committee.year };
 }
+
+export const STATUS_LOCKED_HINT = 'Only those who may accept or decline appointments can change this.';
 
 interface MemberChoices {
   position: string;
@@ -60,6 +64,7 @@ function MemberChoiceFields({
   errors: Record<string, string>;
   onChange: (values: MemberChoices) => void;
 }) {
+  const mayDecide = can(useCurrentUser().principal, 'modify appointment acceptances');
   const positions = committee.positions.map((position) => ({ value: position, label: position }));
   // A member may hold a position the committee has since dropped: keep it visible.
   if (values.position !== '' && !committee.positions.includes(values.position)) {
@@ -96,9 +101,16 @@ function MemberChoiceFields({
           />
         </FormField>
       )}
-      <FormField id={`${idPrefix}-status`} label="Appointment status" error={errors.appointment_status}>
+      <FormField
+        id={`${idPrefix}-status`}
+        label="Appointment status"
+        error={errors.appointment_status}
+        hint={mayDecide ? undefined : STATUS_LOCKED_HINT}
+      >
         <ChoiceSelect
           value={values.appointment_status}
+          // The server refuses a change too: accepting and declining are the deciders' (spec section 6).
+          disabled={!mayDecide}
           options={STATUS_OPTIONS}
           onChange={(status) => onChange({ ...values, appointment_status: ZAppointmentStatus.parse(status) })}
         />

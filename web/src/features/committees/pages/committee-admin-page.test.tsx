@@ -15,6 +15,7 @@ const ADD = 'POST /api/admin/committee/FIN/member';
 const SEARCH = 'POST /api/admin/users/list';
 
 const editor = makeMe({ permissions: ['edit committees'] });
+const decider = makeMe({ permissions: ['edit committees', 'modify appointment acceptances'] });
 const viewer = makeMe({ permissions: ['view any meeting'] });
 const committee = makeCommittee({ members_count: 2, voting_members_count: 1, non_voting_members_count: 1 });
 function member(
@@ -532,9 +533,10 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
   });
 
   it('changes a member in the edit dialog', async () => {
-    const { user, fetchMock } = await openAdmin({
-      'PUT /api/admin/committee/FIN/member/m-2': { body: members[1] },
-    });
+    const { user, fetchMock } = await openAdmin(
+      { 'PUT /api/admin/committee/FIN/member/m-2': { body: members[1] } },
+      { me: decider },
+    );
     await screen.findByRole('table', { name: 'Members' });
     await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
@@ -550,6 +552,19 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
       demographic: null,
       appointment_status: 'Declined',
     });
+  });
+
+  it('leaves the appointment status to those who may accept or decline appointments', async () => {
+    const { user } = await openAdmin();
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
+    const status = within(dialog).getByRole('combobox', { name: 'Appointment status' });
+    expect(status.hasAttribute('disabled')).toBe(true);
+    expect(
+      within(dialog).getByText('Only those who may accept or decline appointments can change this.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Position' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('sends no demographic for a committee without one, though the member still holds a value', async () => {

@@ -59,8 +59,9 @@ export function EmailVoteForm({
     setErrors((e) => withoutError(e, key as string));
   };
 
+  const locked = saveBlockedBy !== undefined;
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
-    if (saveBlockedBy !== undefined) return;
+    if (locked) return;
     const found = validateEmailVoteForm(values, committeeCode, withCode ? 'create' : 'edit');
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -87,48 +88,57 @@ export function EmailVoteForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Email vote">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="vote-name"
-          label="Name"
-          error={errors.name}
-          className={withCode ? undefined : 'sm:col-span-2'}
-        >
-          <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={500} />
-        </FormField>
-        {withCode && (
-          <FormField id="vote-code" label="Code" error={errors.code} hint="Used in the vote's address.">
-            <Input
-              value={values.code}
-              onChange={(e) => set('code', e.target.value)}
-              maxLength={50}
-              autoCapitalize="off"
-            />
+      {/* What can no longer be saved is shown, not offered for editing (saveBlockedBy says why). */}
+      <fieldset disabled={locked} className="contents">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id="vote-name"
+            label="Name"
+            error={errors.name}
+            className={withCode ? undefined : 'sm:col-span-2'}
+          >
+            <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={500} />
           </FormField>
-        )}
-      </div>
-      {/* Opens and Closes share a row of their own, whether or not the Code field is shown. */}
-      <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2" aria-label="Voting window">
-        <DateTimeRangeFields
-          ids={{ start: 'vote-start', end: 'vote-end' }}
-          labels={{ start: 'Opens', end: 'Closes' }}
-          values={values}
-          errors={errors}
-          disabled={{ start: startLockedNote !== undefined }}
-          hints={{ start: startLockedNote }}
-          onChange={(range) => {
-            setValues((v) => ({ ...v, ...range }));
-            setErrors((e) => withoutChangedRangeErrors(e, values, range));
-          }}
-        />
+          {withCode && (
+            <FormField
+              id="vote-code"
+              label="Code"
+              error={errors.code}
+              hint="Letters, numbers and dashes; used in the vote's address."
+            >
+              <Input
+                value={values.code}
+                onChange={(e) => set('code', e.target.value)}
+                maxLength={50}
+                autoCapitalize="off"
+              />
+            </FormField>
+          )}
+        </div>
+        {/* Opens and Closes share a row of their own, whether or not the Code field is shown. */}
+        <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2" aria-label="Voting window">
+          <DateTimeRangeFields
+            ids={{ start: 'vote-start', end: 'vote-end' }}
+            labels={{ start: 'Opens', end: 'Closes' }}
+            values={values}
+            errors={errors}
+            disabled={{ start: startLockedNote !== undefined }}
+            hints={{ start: startLockedNote }}
+            onChange={(range) => {
+              setValues((v) => ({ ...v, ...range }));
+              setErrors((e) => withoutChangedRangeErrors(e, values, range));
+            }}
+          />
+        </fieldset>
+        <FormField id="vote-description" label="Description" error={errors.description}>
+          <RichTextEditor
+            value={values.description}
+            onChange={(html) => set('description', html)}
+            aria-label="Description"
+            disabled={locked}
+          />
+        </FormField>
       </fieldset>
-      <FormField id="vote-description" label="Description" error={errors.description}>
-        <RichTextEditor
-          value={values.description}
-          onChange={(html) => set('description', html)}
-          aria-label="Description"
-        />
-      </FormField>
       <div className="flex flex-wrap gap-2">
         <SubmitButton
           submitting={submitting}

@@ -156,6 +156,22 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     expect(remove.disabled).toBe(true);
     expect(describedText(save)).toBe(EMAIL_VOTE_ENDED_NOTE);
     expect(describedText(remove)).toBe(EMAIL_VOTE_ENDED_NOTE);
+    // Its fields are shown, not offered for editing.
+    // (Inside a disabled fieldset, which browsers honour through nested fieldsets; jsdom's :disabled does not.)
+    expect(screen.getByRole('textbox', { name: 'Name' }).closest('fieldset[disabled]')).not.toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Closes' }).closest('fieldset[disabled]')).not.toBeNull();
+    expect((await screen.findByRole('textbox', { name: 'Description' })).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+  });
+
+  it('while it runs: its fields stay editable', async () => {
+    renderEditPage(['create email vote']);
+    await voteButtons();
+    expect(screen.getByRole('textbox', { name: 'Name' }).closest('fieldset[disabled]')).toBeNull();
+    expect(
+      (await screen.findByRole('textbox', { name: 'Description' })).getAttribute('aria-disabled'),
+    ).toBeNull();
   });
 });
 
@@ -168,6 +184,18 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     });
     return { ...renderApp('/admin/committee/FIN/vote/create'), fetchMock };
   }
+
+  it('asks for a name of at least 2 characters, in the words of the other forms, and focuses Name', async () => {
+    const { user, fetchMock } = renderCreatePage();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(screen.getByRole('button', { name: 'Create Vote' }));
+    expect(describedText(name)).toContain('The name field is required.');
+    expect(document.activeElement).toBe(name);
+    await user.type(name, 'B');
+    await user.click(screen.getByRole('button', { name: 'Create Vote' }));
+    expect(describedText(name)).toContain('The name must be at least 2 characters.');
+    expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
+  });
 
   it('asks when the vote opens and closes, and focuses Opens', async () => {
     const { user, fetchMock } = renderCreatePage();

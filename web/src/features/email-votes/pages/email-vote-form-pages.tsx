@@ -1,4 +1,5 @@
 import { can } from '@gavel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -25,6 +26,7 @@ import {
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { committeeAdminBase, paths, voteBase } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
@@ -155,6 +157,7 @@ function DeleteEmailVote({
   blockedBy: string | undefined;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const remove = useDeleteEmailVote(committeeCode, voteCode);
   const [confirming, setConfirming] = React.useState(false);
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -186,9 +189,12 @@ function DeleteEmailVote({
         onConfirm={() => {
           setConfirming(false);
           remove.mutate(undefined, {
-            onSuccess: () => {
+            onSuccess: async () => {
               toast.success('Vote Deleted');
-              void navigate(committeeAdminPath);
+              await navigate(committeeAdminPath);
+              // Forgotten once this page has gone: removed while it still showed the vote, it was fetched
+              // again (a 404).
+              queryClient.removeQueries({ queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode) });
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });

@@ -56,8 +56,9 @@ export function MeetingForm({
     setErrors((e) => withoutError(e, key as string));
   };
 
+  const locked = saveBlockedBy !== undefined;
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
-    if (saveBlockedBy !== undefined) return;
+    if (locked) return;
     const found = validateMeetingForm(values, committeeCode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -77,152 +78,163 @@ export function MeetingForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Meeting">
-      <FormSection title="Meeting">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="meeting-name" label="Name" error={errors.name}>
-            <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={255} />
-          </FormField>
-          <FormField
-            id="meeting-code"
-            label="Code"
-            error={errors.code}
-            hint="Letters, numbers and dashes; used in the meeting's address."
-          >
-            <Input
-              value={values.code}
-              onChange={(e) => set('code', e.target.value)}
-              maxLength={20}
-              autoCapitalize="off"
-            />
-          </FormField>
-          <DateTimeRangeFields
-            ids={{ start: 'meeting-start', end: 'meeting-end' }}
-            labels={{ start: 'Start', end: 'End' }}
-            values={values}
-            errors={errors}
-            onChange={(range) => {
-              setValues((v) => ({ ...v, ...range }));
-              setErrors((e) => withoutChangedRangeErrors(e, values, range));
-            }}
-          />
-          <FormField id="meeting-type" label="Meeting type" error={errors.type}>
-            <Input value={values.type} onChange={(e) => set('type', e.target.value)} maxLength={100} />
-          </FormField>
-          <FormField id="meeting-visibility" label="Visibility" error={errors.visibility}>
-            <ChoiceSelect
-              value={values.visibility}
-              onChange={(v) => set('visibility', v as MeetingFormValues['visibility'])}
-              options={ZMeetingVisibility.options.map((v) => ({ value: v, label: VISIBILITY_LABEL[v] ?? v }))}
-            />
-          </FormField>
-        </div>
-        <FormField id="meeting-description" label="Description" error={errors.description}>
-          <RichTextEditor
-            value={values.description}
-            onChange={(html) => set('description', html)}
-            aria-label="Description"
-          />
-        </FormField>
-      </FormSection>
-
-      <FormSection title="Attendance">
-        <SwitchField
-          id="meeting-in-person"
-          label="Allow in person"
-          checked={values.allow_in_person}
-          onChange={(c) => set('allow_in_person', c)}
-          error={errors.allow_in_person}
-        />
-        {values.allow_in_person && (
+      {/* What can no longer be saved is shown, not offered for editing (saveBlockedBy says why). */}
+      <fieldset disabled={locked} className="contents">
+        <FormSection title="Meeting">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="meeting-location-name" label="Location name" error={errors.location_name}>
+            <FormField id="meeting-name" label="Name" error={errors.name}>
+              <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={255} />
+            </FormField>
+            <FormField
+              id="meeting-code"
+              label="Code"
+              error={errors.code}
+              hint="Letters, numbers and dashes; used in the meeting's address."
+            >
               <Input
-                value={values.location_name}
-                onChange={(e) => set('location_name', e.target.value)}
-                maxLength={255}
+                value={values.code}
+                onChange={(e) => set('code', e.target.value)}
+                maxLength={20}
+                autoCapitalize="off"
               />
             </FormField>
-            <FormField id="meeting-location-address" label="Location address" error={errors.location_address}>
-              <Input
-                value={values.location_address}
-                onChange={(e) => set('location_address', e.target.value)}
-                maxLength={255}
+            <DateTimeRangeFields
+              ids={{ start: 'meeting-start', end: 'meeting-end' }}
+              labels={{ start: 'Start', end: 'End' }}
+              values={values}
+              errors={errors}
+              onChange={(range) => {
+                setValues((v) => ({ ...v, ...range }));
+                setErrors((e) => withoutChangedRangeErrors(e, values, range));
+              }}
+            />
+            <FormField id="meeting-type" label="Meeting type" error={errors.type}>
+              <Input value={values.type} onChange={(e) => set('type', e.target.value)} maxLength={100} />
+            </FormField>
+            <FormField id="meeting-visibility" label="Visibility" error={errors.visibility}>
+              <ChoiceSelect
+                value={values.visibility}
+                onChange={(v) => set('visibility', v as MeetingFormValues['visibility'])}
+                options={ZMeetingVisibility.options.map((v) => ({
+                  value: v,
+                  label: VISIBILITY_LABEL[v] ?? v,
+                }))}
               />
             </FormField>
           </div>
-        )}
-        <SwitchField
-          id="meeting-remote"
-          label="Allow remote"
-          checked={values.allow_remote}
-          onChange={(c) => set('allow_remote', c)}
-          error={errors.allow_remote}
-        />
-        {values.allow_remote && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="meeting-video-provider" label="Video conference" error={errors.video_provider}>
-              <ChoiceSelect
-                value={values.video_provider}
-                onChange={(v) => set('video_provider', v as TVideoProvider)}
-                options={PROVIDERS}
-              />
-            </FormField>
-            {values.video_provider === 'zoom' && (
-              <>
-                <FormField id="meeting-zoom-id" label="Zoom meeting ID" error={errors.zoom_id}>
-                  <Input
-                    value={values.zoom_id}
-                    onChange={(e) => set('zoom_id', e.target.value)}
-                    maxLength={100}
-                    inputMode="numeric"
-                  />
-                </FormField>
-                <FormField
-                  id="meeting-zoom-registration"
-                  label="Registration URL"
-                  error={errors.zoom_registration_url}
-                  hint="Offered when a personal join link cannot be made."
-                >
+          <FormField id="meeting-description" label="Description" error={errors.description}>
+            <RichTextEditor
+              value={values.description}
+              onChange={(html) => set('description', html)}
+              aria-label="Description"
+              disabled={locked}
+            />
+          </FormField>
+        </FormSection>
+
+        <FormSection title="Attendance">
+          <SwitchField
+            id="meeting-in-person"
+            label="Allow in person"
+            checked={values.allow_in_person}
+            onChange={(c) => set('allow_in_person', c)}
+            error={errors.allow_in_person}
+          />
+          {values.allow_in_person && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="meeting-location-name" label="Location name" error={errors.location_name}>
+                <Input
+                  value={values.location_name}
+                  onChange={(e) => set('location_name', e.target.value)}
+                  maxLength={255}
+                />
+              </FormField>
+              <FormField
+                id="meeting-location-address"
+                label="Location address"
+                error={errors.location_address}
+              >
+                <Input
+                  value={values.location_address}
+                  onChange={(e) => set('location_address', e.target.value)}
+                  maxLength={255}
+                />
+              </FormField>
+            </div>
+          )}
+          <SwitchField
+            id="meeting-remote"
+            label="Allow remote"
+            checked={values.allow_remote}
+            onChange={(c) => set('allow_remote', c)}
+            error={errors.allow_remote}
+          />
+          {values.allow_remote && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="meeting-video-provider" label="Video conference" error={errors.video_provider}>
+                <ChoiceSelect
+                  value={values.video_provider}
+                  onChange={(v) => set('video_provider', v as TVideoProvider)}
+                  options={PROVIDERS}
+                />
+              </FormField>
+              {values.video_provider === 'zoom' && (
+                <>
+                  <FormField id="meeting-zoom-id" label="Zoom meeting ID" error={errors.zoom_id}>
+                    <Input
+                      value={values.zoom_id}
+                      onChange={(e) => set('zoom_id', e.target.value)}
+                      maxLength={100}
+                      inputMode="numeric"
+                    />
+                  </FormField>
+                  <FormField
+                    id="meeting-zoom-registration"
+                    label="Registration URL"
+                    error={errors.zoom_registration_url}
+                    hint="Offered when a personal join link cannot be made."
+                  >
+                    <Input
+                      type="url"
+                      value={values.zoom_registration_url}
+                      onChange={(e) => set('zoom_registration_url', e.target.value)}
+                      maxLength={500}
+                    />
+                  </FormField>
+                </>
+              )}
+              {values.video_provider === 'static' && (
+                <FormField id="meeting-video-url" label="Video link" error={errors.video_url}>
                   <Input
                     type="url"
-                    value={values.zoom_registration_url}
-                    onChange={(e) => set('zoom_registration_url', e.target.value)}
+                    value={values.video_url}
+                    onChange={(e) => set('video_url', e.target.value)}
                     maxLength={500}
                   />
                 </FormField>
-              </>
-            )}
-            {values.video_provider === 'static' && (
-              <FormField id="meeting-video-url" label="Video link" error={errors.video_url}>
-                <Input
-                  type="url"
-                  value={values.video_url}
-                  onChange={(e) => set('video_url', e.target.value)}
-                  maxLength={500}
-                />
-              </FormField>
-            )}
-          </div>
-        )}
-      </FormSection>
+              )}
+            </div>
+          )}
+        </FormSection>
 
-      <FormSection title="Voting">
-        <SwitchField
-          id="meeting-show-motions"
-          label="Show motions"
-          checked={values.show_motions}
-          onChange={(c) => set('show_motions', c)}
-          hint="Off shows the meeting details instead of the motions list."
-          error={errors.show_motions}
-        />
-        <SwitchField
-          id="meeting-in-meeting-voting"
-          label="In-meeting voting"
-          checked={values.in_meeting_voting}
-          onChange={(c) => set('in_meeting_voting', c)}
-          error={errors.in_meeting_voting}
-        />
-      </FormSection>
+        <FormSection title="Voting">
+          <SwitchField
+            id="meeting-show-motions"
+            label="Show motions"
+            checked={values.show_motions}
+            onChange={(c) => set('show_motions', c)}
+            hint="Off shows the meeting details instead of the motions list."
+            error={errors.show_motions}
+          />
+          <SwitchField
+            id="meeting-in-meeting-voting"
+            label="In-meeting voting"
+            checked={values.in_meeting_voting}
+            onChange={(c) => set('in_meeting_voting', c)}
+            error={errors.in_meeting_voting}
+          />
+        </FormSection>
+      </fieldset>
 
       <div className="flex flex-wrap gap-2">
         <SubmitButton

@@ -47,7 +47,14 @@ describe('MeetingEditPage: only the actions the server allows', () => {
     expect(save.disabled).toBe(true);
     expect(describedText(save)).toBe(MEETING_ENDED_NOTE);
     expect(screen.getByText(MEETING_ENDED_NOTE)).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), '{Enter}');
+    // Its fields are shown, not offered for editing.
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    // (Inside a disabled fieldset, which browsers honour through nested fieldsets; jsdom's :disabled does not.)
+    expect(name.closest('fieldset[disabled]')).not.toBeNull();
+    expect((await screen.findByRole('textbox', { name: 'Description' })).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await user.type(name, '{Enter}');
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
     expect(remove.disabled).toBe(false);
     expect(remove.getAttribute('aria-describedby')).toBeNull();

@@ -1,4 +1,5 @@
 import { can } from '@gavel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -21,6 +22,7 @@ import {
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { committeeAdminBase, meetingBase, paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 export const MEETING_FORBIDDEN = 'You do not have permission to manage meetings of this committee.';
 export const MEETING_ENDED_NOTE = 'This meeting has ended and can no longer be changed.';
@@ -146,6 +148,7 @@ function DeleteMeeting({
   inProgress: boolean;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const remove = useDeleteMeeting(committeeCode, meetingCode);
   const [confirming, setConfirming] = React.useState(false);
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -180,9 +183,12 @@ function DeleteMeeting({
         onConfirm={() => {
           setConfirming(false);
           remove.mutate(undefined, {
-            onSuccess: () => {
+            onSuccess: async () => {
               toast.success('Meeting Deleted');
-              void navigate(committeeAdminPath);
+              await navigate(committeeAdminPath);
+              // Forgotten once this page has gone: removed while it still showed the meeting, it was
+              // fetched again (a 404).
+              queryClient.removeQueries({ queryKey: queryKeys.meetings.admin(committeeCode, meetingCode) });
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });

@@ -176,9 +176,19 @@ describe('AppSidebar: overlay on a narrow screen', () => {
     await user.tab();
     expect(document.activeElement).toBe(appointments);
     await user.tab();
+    const close = nav.getByRole('button', { name: 'Close sidebar' });
+    expect(document.activeElement).toBe(close);
+    await user.tab();
     expect(document.activeElement).toBe(home);
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(appointments);
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('closes with its Close sidebar button, with focus back on the toggle', async () => {
+    const { user, toggle } = await openOverlay();
+    await user.click(within(sidebar()).getByRole('button', { name: 'Close sidebar' }));
+    expect(sidebar().hidden).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
   });
 
   it('closes on Escape and hands focus back to the toggle', async () => {
@@ -194,7 +204,7 @@ describe('AppSidebar: overlay on a narrow screen', () => {
 
   it('closes on a click on the backdrop, with focus back on the toggle', async () => {
     const { user, toggle } = await openOverlay();
-    await user.click(screen.getByRole('button', { name: 'Close sidebar' }));
+    await user.click(document.querySelector('[data-sidebar-backdrop]') as HTMLElement);
     expect(sidebar().hidden).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(toggle));
   });

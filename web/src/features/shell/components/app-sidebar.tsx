@@ -1,7 +1,8 @@
 import type { Principal } from '@gavel/contracts';
-import { ClipboardCheckIcon, HouseIcon, LayoutDashboardIcon } from 'lucide-react';
+import { ClipboardCheckIcon, HouseIcon, LayoutDashboardIcon, XIcon } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { mayOpenAppointments, maySeeAdminArea } from '@/features/admin/admin-access';
 import { useCurrentUser } from '@/features/auth/queries';
 import { cn } from '@/lib/cn';
@@ -151,10 +152,12 @@ export function AppSidebar({ open, overlay, onClose, returnFocusRef }: AppSideba
   return (
     <>
       {open && (
+        // For the pointer only: keyboards and screen readers have Escape and the Close sidebar button.
         <button
           type="button"
-          aria-label="Close sidebar"
+          aria-hidden="true"
           tabIndex={-1}
+          data-sidebar-backdrop=""
           className="fixed inset-0 z-40 bg-black/40"
           onClick={onClose}
         />
@@ -167,9 +170,20 @@ export function AppSidebar({ open, overlay, onClose, returnFocusRef }: AppSideba
         aria-label="Main navigation"
         tabIndex={-1}
         hidden={!open}
-        className={className}
+        className={cn(className, 'relative')}
       >
         {content}
+        {/* After the links in the tab order (focus opens on the first link), shown in the header's corner. */}
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Close sidebar"
+          className="absolute top-2.5 right-2"
+          onClick={onClose}
+        >
+          <XIcon className="size-4" />
+        </Button>
       </div>
     </>
   );

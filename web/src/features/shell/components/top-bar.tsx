@@ -25,6 +25,7 @@ export function TopBar({ me, sidebarOpen, onToggleSidebar, toggleRef }: TopBarPr
             ref={toggleRef}
             variant="ghost"
             size="icon"
+            className="max-sm:size-11"
             aria-label="Toggle sidebar"
             aria-controls={SIDEBAR_ID}
             aria-expanded={sidebarOpen}

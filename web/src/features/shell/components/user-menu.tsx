@@ -22,7 +22,7 @@ export function UserMenu({ me }: { me: TMe }) {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         {/* Named by what it shows (the user's name, from a small screen up) and then what it is. */}
-        <Button variant="ghost" size="sm" className="max-w-48">
+        <Button variant="ghost" size="sm" className="max-w-48 max-sm:min-h-11 max-sm:min-w-11">
           <span className="hidden truncate sm:inline">{me.user.name}</span>{' '}
           <span className="sr-only">User menu</span>
           <ChevronDownIcon aria-hidden="true" />

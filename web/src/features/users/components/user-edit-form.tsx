@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLES,
   fieldErrors,
   ROLE_ADMIN,
   ROLE_GLOBAL_ADMIN,
@@ -15,6 +16,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useCurrentUser } from '@/features/auth/queries';
 import type { UserUpdateBody } from '@/features/users/api';
 import { useUpdateUser } from '@/features/users/queries';
 import { errorText, fieldErrorsOf, firstMessages } from '@/lib/api-client';
@@ -23,6 +25,8 @@ import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 export const SAVE_SUCCESS = 'Saved';
 export const SAVE_ERROR_TITLE = 'Error Saving User';
 export const SAVE_ERROR_FALLBACK = 'Unknown Save Error... Please try again.';
+export const ownAdminRoleNote = (role: string) =>
+  `You cannot remove your own ${role} role. Another admin can.`;
 
 /**
  * What a role grants, in words: a global admin passes every check whatever its list says; site admin and
@@ -82,6 +86,7 @@ function toBody(values: FormValues): UserUpdateBody {
 
 export function UserEditForm({ view }: { view: TUserEditView }) {
   const userId = view.user.id;
+  const isSelf = useCurrentUser().principal.userId === userId;
   const [values, setValues] = React.useState<FormValues>(() => initialValues(view));
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -152,19 +157,27 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
         )}
         {view.available_roles.map((role) => {
           const id = `role-${role.id}`;
+          // The server refuses it too: the last global admin must not lock the association out.
+          const ownAdminRole = isSelf && ADMIN_ROLES.includes(role.name) && view.roles.includes(role.name);
           return (
             <div key={role.id} className="flex items-start gap-3">
               <Switch
                 id={id}
                 checked={values.roles.includes(role.name)}
                 onCheckedChange={(on) => setRole(role.name, on)}
-                aria-describedby={`${id}-permissions`}
+                disabled={ownAdminRole}
+                aria-describedby={ownAdminRole ? `${id}-permissions ${id}-own` : `${id}-permissions`}
               />
               <div className="flex min-w-0 flex-col gap-1">
                 <Label htmlFor={id}>{role.name}</Label>
                 <p id={`${id}-permissions`} className="text-xs text-muted-foreground">
                   {roleGrants(role)}
                 </p>
+                {ownAdminRole && (
+                  <p id={`${id}-own`} className="text-xs text-muted-foreground">
+                    {ownAdminRoleNote(role.name)}
+                  </p>
+                )}
               </div>
             </div>
           );

@@ -133,6 +133,14 @@ export function UserTypeahead({
         else if (search.isError && !searching) retry();
         break;
       }
+      case 'Tab':
+        // Closed before the focus moves on: otherwise the list goes from under the moving focus, and a
+        // dialog's focus trap sends it back to the dialog, then the box, which opens the list again.
+        if (showList) {
+          setOpen(false);
+          setActive(-1);
+        }
+        break;
       case 'Escape':
         if (showList) {
           event.preventDefault();

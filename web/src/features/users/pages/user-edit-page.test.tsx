@@ -35,7 +35,7 @@ const PUT = 'PUT /api/admin/users/u-9';
 async function openEdit(routes: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({ 'GET /api/me': { body: makeMe() }, [GET]: { body: editView() }, ...routes });
   const app = renderApp('/admin/users/u-9/edit');
-  await screen.findByRole('heading', { name: 'Edit User' });
+  await screen.findByLabelText('First name');
   return { ...app, fetchMock };
 }
 
@@ -156,6 +156,34 @@ describe('UserEditPage', () => {
     expect(fetchMock.requestsTo(GET)).toHaveLength(0);
   });
 
+  it("keeps an admin's own admin roles switched on, saying why; their other roles stay theirs to change", async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ user: { id: 'u-9' } }) },
+      [GET]: { body: editView(['admin', 'member']) },
+    });
+    renderApp('/admin/users/u-9/edit');
+    const own = await screen.findByRole('switch', { name: 'admin' });
+    expect(own.hasAttribute('disabled')).toBe(true);
+    expect(own.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('You cannot remove your own admin role. Another admin can.')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'member' }).hasAttribute('disabled')).toBe(false);
+    // A role they do not hold yet may still be switched on.
+    expect(screen.getByRole('switch', { name: 'global admin' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("lets an admin switch off another user's admin role", async () => {
+    await openEdit({ [GET]: { body: editView(['admin']) } });
+    expect(screen.getByRole('switch', { name: 'admin' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(/You cannot remove your own/)).toBeNull();
+  });
+
+  it('names the page while the user loads', async () => {
+    mockFetch({ 'GET /api/me': { body: makeMe() }, [GET]: () => new Promise(() => {}) });
+    renderApp('/admin/users/u-9/edit');
+    expect(await screen.findByRole('heading', { name: 'Edit User' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+  });
+
   it('says so when the user does not exist', async () => {
     mockFetch({
       'GET /api/me': { body: makeMe() },
@@ -163,6 +191,7 @@ describe('UserEditPage', () => {
     });
     renderApp('/admin/users/u-9/edit');
     expect(await screen.findByText('User not found.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edit User' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { isAdmin } from '@gavel/contracts';
+import { isAdmin, type TUserEditView } from '@gavel/contracts';
 import { useParams } from 'react-router';
 import { ClickToCopy } from '@/components/click-to-copy';
 import { ErrorState, LoadingState } from '@/components/page-status';
@@ -23,21 +23,28 @@ function UserEdit() {
   const { id = '' } = useParams();
   const view = useUserEditView(id);
 
-  if (view.isPending) return <LoadingState />;
-  if (view.isError) {
-    return (
-      <ErrorState
-        message={errorText(view.error, USER_LOAD_FALLBACK)}
-        error={view.error}
-        onRetry={() => void view.refetch()}
-      />
-    );
-  }
-
-  const { user } = view.data;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-semibold tracking-tight">Edit User</h1>
+      {view.isPending ? (
+        <LoadingState />
+      ) : view.isError ? (
+        <ErrorState
+          message={errorText(view.error, USER_LOAD_FALLBACK)}
+          error={view.error}
+          onRetry={() => void view.refetch()}
+        />
+      ) : (
+        <UserEditView data={view.data} />
+      )}
+    </div>
+  );
+}
+
+function UserEditView({ data }: { data: TUserEditView }) {
+  const { user } = data;
+  return (
+    <>
       <Card>
         <CardHeader className="flex items-center gap-3">
           <UserAvatar user={user} link={false} className="size-12 text-base" />
@@ -61,9 +68,9 @@ function UserEdit() {
           </div>
         </CardHeader>
         <CardContent>
-          <UserEditForm key={user.id} view={view.data} />
+          <UserEditForm key={user.id} view={data} />
         </CardContent>
       </Card>
-    </div>
+    </>
   );
 }

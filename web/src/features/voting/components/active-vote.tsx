@@ -27,6 +27,7 @@ import { myResponses, type VotingState, viewerRespondBlocker } from '@/features/
 import { useAddVoteTime, useCastResponse, useCloseVote } from '@/features/voting/queries';
 import { minutesSeconds, plainText, useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
@@ -78,10 +79,21 @@ export function ActiveVote({
   state: VotingState;
   motion: TMotion;
   vote: TVoteView;
-  /** A runner closed the vote here (its results come next). */
+  /** A runner closed the vote here, or it ended while focus was in it (its results come next). */
   onClosed?: (voteId: string) => void;
 }) {
   const { scope, principal, now } = state.inputs;
+  // A vote that ends (closed by the runner on another device) takes its buttons with it: whoever had focus
+  // on them is taken to the results instead of being left on the page's body.
+  const section = React.useRef<HTMLElement>(null);
+  const whenGone = React.useRef({ onClosed, voteId: vote.id });
+  whenGone.current = { onClosed, voteId: vote.id };
+  React.useLayoutEffect(() => {
+    const element = section.current;
+    return () => {
+      if (element?.contains(document.activeElement)) whenGone.current.onClosed?.(whenGone.current.voteId);
+    };
+  }, []);
   const wording = useVoteWording();
   const secondsLeft = Math.max(0, Math.ceil(((toMillis(vote.ended_at) ?? now) - now) / 1000));
   // Admins or moderators may add time and close votes (spec section 6); email votes close with their window.
@@ -89,6 +101,7 @@ export function ActiveVote({
   const label = vote.type === 'amendment' ? 'Amendment vote' : 'Vote';
   return (
     <section
+      ref={section}
       aria-label={`${label} in progress`}
       className="flex flex-col gap-3 rounded-md border border-primary/40 bg-primary/5 p-3"
     >
@@ -165,6 +178,7 @@ function RunnerVoteControls({
   );
 
   async function add() {
+    if (addTime.isPending) return;
     try {
       await addTime.mutateAsync({ id: motion.id, voteId: vote.id, time: VOTE_TIME_EXTENSION_SECONDS });
       toast.success(secondsAddedMessage(VOTE_TIME_EXTENSION_SECONDS));
@@ -189,10 +203,11 @@ function RunnerVoteControls({
       <Button
         ref={addButton}
         variant="outline"
-        className="min-h-11"
         // The spoken name starts with the visible text, so voice control finds it by what it shows.
         aria-label={`+${VOTE_TIME_EXTENSION_SECONDS} s: add ${VOTE_TIME_EXTENSION_SECONDS} seconds to the vote`}
-        disabled={addTime.isPending}
+        // Not disabled while it runs: a disabled button would drop the keyboard focus that pressed it.
+        aria-disabled={addTime.isPending || undefined}
+        className="min-h-11 aria-disabled:opacity-50"
         onClick={() => void add()}
       >
         +{VOTE_TIME_EXTENSION_SECONDS} s
@@ -237,10 +252,11 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
   const reasonId = `vote-reason-${vote.id}`;
   const hintId = `vote-hint-${vote.id}`;
   // A vote allowing several responses says how many are left (spec section 5: the motion's maximum).
-  const hint = choicesLeftText(
-    maximumResponsesFor(vote.maximum_responses, vote.type === 'amendment'),
-    chosen.length,
-  );
+  // Only for a member who may vote now: beside a reason they cannot, it would contradict it.
+  const hint =
+    general === null
+      ? choicesLeftText(maximumResponsesFor(vote.maximum_responses, vote.type === 'amendment'), chosen.length)
+      : null;
   const group = React.useRef<HTMLDivElement>(null);
   // The pressed button is disabled once the vote is recorded: focus goes to what the vote now says (no
   // more responses, or how many are left), so keyboard and screen-reader users keep their place.
@@ -291,7 +307,8 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
           const button = (
             <Button
               variant={isChosen ? 'default' : 'outline'}
-              className="min-h-11 w-full whitespace-normal"
+              // Their own vote stays at full strength: it is the only sign on screen of what they chose.
+              className={cn('min-h-11 w-full whitespace-normal', isChosen && 'disabled:opacity-100')}
               aria-label={`Vote '${label}' on ${name}${isChosen ? ' (your vote)' : ''}`}
               aria-pressed={isChosen}
               aria-describedby={reason ? reasonId : undefined}

@@ -196,6 +196,53 @@ describe('Focus: running votes', { timeout: 20_000 }, () => {
     await focused(within(card()).getByRole('heading', { name: 'Vote Results' }));
   });
 
+  it('puts a member on the results when the runner closes the vote while their focus is on it', async () => {
+    const closed = endedVote([{ response: 'in_favor', count: 2 }], { summary_visible: true });
+    const after = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [closed] });
+    const { rerender } = renderPanel({ data: active });
+    within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }).focus();
+    rerender({ data: after });
+    await focused(within(card()).getByRole('heading', { name: 'Vote Results' }));
+  });
+
+  it('leaves focus where it is when the vote closes while it is elsewhere', async () => {
+    const closed = endedVote([{ response: 'in_favor', count: 2 }], { summary_visible: true });
+    const after = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [closed] });
+    const { rerender } = renderPanel({ data: active });
+    const heading = screen.getByRole('heading', { name: 'Motions' });
+    heading.focus();
+    rerender({ data: after });
+    await within(card()).findByRole('heading', { name: 'Vote Results' });
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('keeps focus on +10 s while the time is being added', async () => {
+    let answer: (() => void) | undefined;
+    mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1/vote/v-1`]: () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              body: {
+                motion: makeMotion({ motion_vote_id: 'v-1' }),
+                vote: makeVote(),
+                message: '10 Seconds Added To Vote Time',
+              },
+            });
+        }),
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+    });
+    const { user } = renderPanel({ data: active, principal: principal(RUNNER, 'u-staff') });
+    const add = within(card()).getByRole('button', { name: /^\+10 s/ });
+    await user.click(add);
+    await waitFor(() => expect(add.getAttribute('aria-disabled')).toBe('true'));
+    expect(add.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(add);
+    answer?.();
+    expect(await screen.findByText('10 Seconds Added To Vote Time')).toBeTruthy();
+    await waitFor(() => expect(add.getAttribute('aria-disabled')).toBeNull());
+  });
+
   it('gives focus back to Close Vote after its error is dismissed', async () => {
     mockFetch({
       [`PUT ${ADMIN}/motion/mo-1/vote/v-1/close`]: { status: 500, body: {} },
@@ -282,5 +329,25 @@ describe('Focus: after a change', { timeout: 20_000 }, () => {
     await deleteMotion('Adopt the budget', 'mo-1', [budget], []);
     expect(await screen.findByText('Motion deleted')).toBeTruthy();
     await focused(screen.getByRole('heading', { name: 'Motions' }));
+  });
+});
+
+describe('Announcements: the meeting vote opens and closes', () => {
+  it('tells screen readers when voting opens and closes, not what the page already showed when loaded', () => {
+    const idle = reply({ motions: [makeMotion()] });
+    const { rerender } = renderPanel({ data: idle });
+    const announcer = () => screen.getAllByRole('status').find((el) => el.className.includes('sr-only'));
+    expect(announcer()?.textContent).toBe('');
+    rerender({ data: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] }) });
+    expect(announcer()?.textContent).toBe('Voting is open on Adopt the budget.');
+    const closed = endedVote([{ response: 'in_favor', count: 2 }]);
+    rerender({ data: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [closed] }) });
+    expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget.');
+  });
+
+  it('says nothing for a vote already open when the page loads', () => {
+    renderPanel({ data: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] }) });
+    const announcer = screen.getAllByRole('status').find((el) => el.className.includes('sr-only'));
+    expect(announcer?.textContent).toBe('');
   });
 });

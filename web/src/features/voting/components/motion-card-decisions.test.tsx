@@ -50,7 +50,7 @@ describe('Motion card: results hidden from the viewer (hide all)', { timeout: 20
     expect(statusOf(c)).toBe('voting closed');
     expect(within(c).queryByText('Amendment defeated')).toBeNull();
     expect(c.getAttribute('data-inactive')).toBeNull();
-    expect(c.className).not.toContain('opacity-60');
+    expect(c.className).not.toContain('border-dashed');
   });
 
   it('uses an explicit approval flag when the motion carries one', () => {

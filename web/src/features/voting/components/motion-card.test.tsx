@@ -100,7 +100,7 @@ describe('Motion card: pending', { timeout: 20_000 }, () => {
     renderPanel({ data: reply({ motions: [makeMotion({ motion_filter: ['North', null] })] }) });
     expect(
       within(card()).getByText(
-        'Only voting members whose Region is North, No Value may vote on this motion.',
+        'Only voting members whose Region is North, or who have no Region, may vote on this motion.',
       ),
     ).toBeTruthy();
   });
@@ -381,7 +381,8 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     expect(within(card()).getByText('You have cast every response this vote allows.')).toBeTruthy();
   });
 
-  it('tells a member how many responses a multiple-choice vote allows, and how many are left', () => {
+  /** An active vote electing two of three candidates. */
+  function twoOfThree() {
     const motion = makeMotion({
       motion_vote_id: 'v-1',
       motion_responses: ['Red', 'Blue', 'Green'],
@@ -393,7 +394,11 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
       maximum_responses: 2,
       vote_type: 'multiple',
     });
-    const data = reply({ motions: [motion], votes: [vote] });
+    return reply({ motions: [motion], votes: [vote] });
+  }
+
+  it('tells a member how many responses a multiple-choice vote allows, and how many are left', () => {
+    const data = twoOfThree();
     const { rerender } = renderPanel({ data });
     const group = within(card()).getByRole('group', { name: 'Your vote on Adopt the budget' });
     expect(within(card()).getByText('Choose up to 2.')).toBeTruthy();
@@ -416,6 +421,15 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     });
     expect(within(card()).queryByText(/more choice/)).toBeNull();
     expect(within(card()).getByText('You have cast every response this vote allows.')).toBeTruthy();
+  });
+
+  it('gives no choice hint to a member who may not vote now, only the reason', () => {
+    renderPanel({
+      data: twoOfThree(),
+      attendance: makeAttendance([makeMember({ user_id: 'u-1', checkedIn: false })]),
+    });
+    expect(within(card()).getByText(/Voting is not active while you're not checked in/)).toBeTruthy();
+    expect(within(card()).queryByText(/Choose up to|more choice/)).toBeNull();
   });
 
   it('gives no choice hint on a single-response vote', () => {

@@ -3,7 +3,6 @@ import {
   availableResponses,
   hasMotionFilter,
   hasVoteEnded,
-  NO_VALUE_LABEL,
   STATUS_AMENDMENT_DEFEATED,
 } from '@gavel/voting-rules';
 import { PencilIcon, PlusIcon } from 'lucide-react';
@@ -29,7 +28,7 @@ import {
   type VotingState,
 } from '@/features/voting/motion-state';
 import { motionPath } from '@/features/voting/scope';
-import { plainText, useVoteWording } from '@/features/voting/wording';
+import { filterNotice, plainText, useVoteWording } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
@@ -76,7 +75,8 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
       data-inactive={view.inactive ? 'true' : undefined}
       className={cn(
         'flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-3 sm:p-4',
-        view.inactive && 'opacity-60',
+        // Quieter, not faded: text at reduced opacity fell below the contrast minimum (WCAG 1.4.3).
+        view.inactive && 'border-dashed bg-muted/50',
         view.activeVote && 'border-primary',
       )}
     >
@@ -129,9 +129,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
 
       {hasMotionFilter(view.ballot) && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
-          Only voting members whose {state.inputs.committee.demographic_name ?? 'demographic'} is{' '}
-          {(view.ballot.motion_filter ?? []).map((d) => d ?? NO_VALUE_LABEL).join(', ')} may vote on this
-          motion.
+          {filterNotice(state.inputs.committee.demographic_name, view.ballot.motion_filter ?? [])}
         </p>
       )}
 

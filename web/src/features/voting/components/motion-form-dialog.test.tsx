@@ -63,6 +63,23 @@ describe('Motion form', { timeout: 20_000 }, () => {
     expect(fetchMock.requests()).toHaveLength(0);
   });
 
+  it('flags the name on leaving it only once something was typed in it', async () => {
+    mockFetch({});
+    const { user, dialog } = await openNew();
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    const custom = within(dialog).getByRole('switch', { name: 'Custom Responses' });
+    // The form opens in Name; going straight to another control neither flags it nor loses the click.
+    await user.click(name);
+    await user.click(custom);
+    expect(custom.getAttribute('aria-checked')).toBe('true');
+    expect(invalid(name)).toBe(false);
+    expect(within(dialog).queryByText(MOTION_FIELD_HINTS.name as string)).toBeNull();
+    await fillRichText(dialog, 'Name', 'A');
+    await user.click(name);
+    await user.click(custom);
+    await waitFor(() => expect(invalid(name)).toBe(true));
+  });
+
   it('takes a refused Save to the first flagged field, which may be out of view', async () => {
     mockFetch({});
     const { user, dialog } = await openNew();

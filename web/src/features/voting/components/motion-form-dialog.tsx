@@ -200,6 +200,9 @@ function MotionForm({
     onDirtyRef.current(JSON.stringify(values) !== opened);
   }, [values, opened]);
   const [nameTouched, setNameTouched] = React.useState(target.mode === 'edit');
+  // Leaving the name flags it only once something was typed: the form opens in it, and a message that
+  // appeared on the way to another control would move that control from under the click.
+  const nameEdited = React.useRef(false);
   // The responses are flagged once the user has left them (or tried to save): not while typing the first.
   const [responsesTouched, setResponsesTouched] = React.useState(target.mode === 'edit');
   const [serverErrors, setServerErrors] = React.useState<Record<string, string>>({});
@@ -295,8 +298,11 @@ function MotionForm({
           value={values.name}
           aria-invalid={flagged('name') || undefined}
           aria-describedby={describedBy('name')}
-          onChange={(html) => set('name', html)}
-          onBlur={() => setNameTouched(true)}
+          onChange={(html) => {
+            nameEdited.current = true;
+            set('name', html);
+          }}
+          onBlur={() => nameEdited.current && setNameTouched(true)}
         />
         {hint('name')}
       </Field>

@@ -182,6 +182,7 @@ export function MotionsPanelView({
   const resort = useResortMotions(scope);
 
   useVisibilityNotices(data?.motions, state.perms.runMeetings);
+  const voteAnnouncement = useVoteAnnouncement(state, data !== undefined);
 
   const editLink = useMotionEditLink(scope, data?.motions, (motion) => motionView(state, motion).canEdit);
   const dialogs = useMotionDialogs(scope, committee, editLink);
@@ -219,6 +220,10 @@ export function MotionsPanelView({
         </h2>
         {state.canCreate && <NewMotionButton onClick={() => dialogs.openForm({ mode: 'create' })} />}
       </div>
+
+      <p role="status" className="sr-only">
+        {voteAnnouncement}
+      </p>
 
       {showVotingStatus && (
         <p role="status" className="text-sm">
@@ -432,6 +437,30 @@ function useVisibilityNotices(motions: readonly TMotion[] | undefined, isRunner:
       }
     }
   }, [motions, isRunner]);
+}
+
+/**
+ * What screen readers are told when the meeting's vote opens or closes: the vote buttons or the results
+ * appear without focus moving there (WCAG 4.1.3). Not on the first load: the page itself says so then.
+ */
+function useVoteAnnouncement(state: VotingState, loaded: boolean): string {
+  const vote = state.inputs.scope.kind === 'meeting' ? state.activeVote : null;
+  const motion = vote ? state.inputs.motions.find((m) => m.id === vote.motion_id) : undefined;
+  const subject = motion
+    ? `${vote?.type === 'amendment' ? 'the amendment ' : ''}${plainText(motion.name)}`
+    : '';
+  const seen = React.useRef<{ voteId: string | null; subject: string } | null>(null);
+  const [message, setMessage] = React.useState('');
+  const voteId = vote?.id ?? null;
+  React.useEffect(() => {
+    if (!loaded) return;
+    const before = seen.current;
+    seen.current = { voteId, subject };
+    if (before === null || before.voteId === voteId) return;
+    if (voteId !== null) setMessage(`Voting is open on ${subject}.`);
+    else setMessage(`Voting has closed on ${before.subject}.`);
+  }, [loaded, voteId, subject]);
+  return message;
 }
 
 /** Every motion id in list order: each root followed by its amendments, depth first. */
