@@ -278,9 +278,9 @@ export async function seedDemo(
   const yearOf = (when: DemoCommittee['when']) =>
     when === 'current' ? currentYear : when === 'previous' ? currentYear - 1 : null;
   await db.transaction(async (tx) => {
+    // A first seed makes this year current; a later one leaves the year an admin chose.
+    await years.ensure(tx, tenantId, currentYear);
     await years.ensure(tx, tenantId, currentYear - 1);
-    if (!(await years.current(tx, tenantId))) await years.setCurrent(tx, tenantId, currentYear);
-    else await years.ensure(tx, tenantId, currentYear);
   });
 
   const summary: SeedSummary['committees'] = [];

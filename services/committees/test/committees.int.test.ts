@@ -173,8 +173,8 @@ describe('committees', () => {
       members_count: 0,
     });
     expect(created.guid).toMatch(/^[0-9a-f-]{36}$/);
-    // the year is recorded (not made current)
-    expect(await years(creator)).toEqual([{ year: 2026, is_current: false }]);
+    // the year is recorded, current as the tenant's first
+    expect(await years(creator)).toEqual([{ year: 2026, is_current: true }]);
 
     for (const permission of ['edit committees', 'committee messaging', 'view any meeting'] as const) {
       expect((await list(userCtx(tenant, [permission]), 2026)).map((c) => c.code)).toEqual(['FIN']);
@@ -297,20 +297,40 @@ describe('committees', () => {
       );
       expect(results.filter((r) => r.status === 'rejected').map((r) => r.reason)).toEqual([]);
       expect((await list(creator, 2040)).map((c) => c.code).sort()).toEqual(codes);
-      expect(await years(creator)).toEqual([{ year: 2040, is_current: false }]);
+      // The tenant's first year: it becomes current, once.
+      expect(await years(creator)).toEqual([{ year: 2040, is_current: true }]);
     }
+  });
+
+  it("makes a tenant's first year current, and leaves the current year be when later years are created", async () => {
+    const creator = userCtx(newTenantId(), ['create committees']);
+    await create(creator, { ...finance, code: 'TERM', year: null });
+    expect(await years(creator)).toEqual([]);
+    await create(creator, { ...finance, year: 2030 });
+    await create(creator, { ...finance, year: 2031 });
+    await create(creator, { ...finance, year: 2029 });
+    expect(await years(creator)).toEqual([
+      { year: 2031, is_current: false },
+      { year: 2030, is_current: true },
+      { year: 2029, is_current: false },
+    ]);
   });
 
   it('resolves a code in the given year (else a term-based one), else the current year, else the most recent', async () => {
     const tenant = newTenantId();
     const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    // The first year, 2024, is current.
     await create(admin, { ...finance, year: 2024, name: 'Finance 2024' });
     await create(admin, { ...finance, year: 2025, name: 'Finance 2025' });
-    expect((await get(admin, 'FIN')).name).toBe('Finance 2025');
-    await setYear(admin, 2024);
     expect((await get(admin, 'FIN')).name).toBe('Finance 2024');
-    expect((await get(admin, 'fin', 2025)).name).toBe('Finance 2025');
+    await setYear(admin, 2025);
+    expect((await get(admin, 'FIN')).name).toBe('Finance 2025');
+    expect((await get(admin, 'fin', 2024)).name).toBe('Finance 2024');
     await expect(get(admin, 'FIN', 2023)).rejects.toMatchObject({ code: 'not_found' });
+    // a code the current year lacks: the most recent year's
+    await create(admin, { ...finance, code: 'AUD', year: 2022, name: 'Audit 2022' });
+    await create(admin, { ...finance, code: 'AUD', year: 2023, name: 'Audit 2023' });
+    expect((await get(admin, 'AUD')).name).toBe('Audit 2023');
     // a term-based committee serves in every year
     await create(admin, { ...finance, code: 'BYL', year: null, name: 'Bylaws (term)' });
     expect((await get(admin, 'BYL', 2023)).name).toBe('Bylaws (term)');

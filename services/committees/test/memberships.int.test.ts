@@ -277,6 +277,13 @@ describe('appointments', () => {
     await expect(dashboard(userCtx(tenant, ['create committees']), 2026)).rejects.toMatchObject({
       code: 'forbidden',
     });
+    // A role that counts as admin passes no permission check by itself (spec section 6), as the gateway has it.
+    for (const role of ['admin', 'site admin']) {
+      await expect(dashboard(userCtx(tenant, [], { roles: [role] }), 2026)).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+    }
+    expect(await dashboard(userCtx(tenant, [], { roles: ['global admin'] }), 2026)).toHaveLength(2);
 
     const decider = userCtx(tenant, ['modify appointment acceptances']);
     expect((await decide(decider, b1.id, 'Accept')).appointment_status).toBe('Accepted');
@@ -356,6 +363,21 @@ describe('appointments', () => {
     // and an admin decides it from the dashboard
     expect((await decide(admin, aud.id, 'Reset')).appointment_status).toBe('Tentative');
     expect((await mine(annCtx)).map((a) => a.appointment_status)).toEqual(['Accepted', 'Tentative']);
+  });
+});
+
+describe('a member home without a current year', () => {
+  it('shows term-based appointments to a member of an association that has no year-based committees', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, [...EVERYTHING]);
+    await h.call(SUBJECTS.committees.committeeCreate, admin, { ...committee, year: null }, ZCommittee);
+    expect(await h.call(SUBJECTS.committees.yearsList, admin, {}, ZYearListReply)).toEqual([]);
+    const ann = await newMemberUser(h, tenant);
+    await add(admin, { user_id: ann.id, position: 'Member' });
+    const annCtx = userCtx(tenant, [], { userId: ann.id });
+    expect((await mine(annCtx)).map((a) => [a.committee.code, a.appointment_status])).toEqual([
+      ['FIN', 'Tentative'],
+    ]);
   });
 });
 

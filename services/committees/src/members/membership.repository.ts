@@ -71,9 +71,10 @@ export class MembershipRepository {
   }
 
   /** One user's memberships of the year's committees, term-based ones included. */
-  byUserInYear(db: Db, tenantId: string, userId: string, year: number): Promise<MembershipRow[]> {
+  /** The user's appointments in a year, term-based ones included; only those when `year` is null. */
+  byUserInYear(db: Db, tenantId: string, userId: string, year: number | null): Promise<MembershipRow[]> {
     return db.membership.findMany({
-      where: { tenantId, userId, committee: inYear(year) },
+      where: { tenantId, userId, committee: year === null ? { year: null } : inYear(year) },
       include: membershipInclude,
       orderBy: byCommitteeInYear,
     });

@@ -5,7 +5,6 @@ import {
   canAny,
   canViewCommittee,
   DECISION_STATUS,
-  isAdmin,
   type TAppointment,
   type TAppointmentDecisionInput,
   type TAppointmentGroup,
@@ -126,11 +125,11 @@ export class MembershipService {
 
   /**
    * GET /api/admin/appointments/dashboard/{year}: the appointments of the year's committees, term-based
-   * ones included (as the year's committee list has them); admins, deciders and committee-list holders.
+   * ones included (as the year's committee list has them); for deciders and committee-list holders.
    */
   async dashboard(ctx: TRequestContext, year: number): Promise<TAppointmentGroup[]> {
     requireUser(ctx);
-    if (!isAdmin(ctx) && !canAny(ctx, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS)) {
+    if (!canAny(ctx, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS)) {
       throw new AppError('forbidden', FORBIDDEN);
     }
     return groupByUser(await this.db.transaction((tx) => this.memberships.byYear(tx, ctx.tenantId, year)));
@@ -149,8 +148,9 @@ export class MembershipService {
     const userId = ctx.userId as string;
     if (!isUuid(userId)) return [];
     const rows = await this.db.transaction(async (tx) => {
+      // No current year means no year-based committees yet: the term-based ones still count.
       const current = await this.years.current(tx, ctx.tenantId);
-      return current ? this.memberships.byUserInYear(tx, ctx.tenantId, userId, current.year) : [];
+      return this.memberships.byUserInYear(tx, ctx.tenantId, userId, current?.year ?? null);
     });
     return rows.map(toMyAppointment);
   }

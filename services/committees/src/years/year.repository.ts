@@ -44,11 +44,19 @@ export class YearRepository {
   }
 
   /**
-   * Records a year (not current) if it does not exist yet. INSERT ... ON CONFLICT DO NOTHING (skipDuplicates),
-   * not an upsert: with nothing to update Prisma's upsert reads, then inserts, so creations racing for a
-   * new year collided on its key; this one waits for the other's row and leaves it be.
+   * Records a year if it does not exist yet: not current, unless the tenant has no current year yet (its
+   * first year), so that there is one current year from the first committee on and members' home pages
+   * show it. INSERT ... ON CONFLICT DO NOTHING (skipDuplicates), not an upsert: with nothing to update
+   * Prisma's upsert reads, then inserts, so creations racing for a new year collided on its key; this one
+   * waits for the other's row and leaves it be.
    */
   async ensure(db: Db, tenantId: string, year: number): Promise<void> {
+    if (!(await this.current(db, tenantId))) {
+      // Read again under setCurrent's lock (taken before any insert, as setCurrent takes it, so neither
+      // waits on the other's row while holding the lock): a first year made at the same time may be current.
+      await lockKey(db, `current-year:${tenantId}`);
+      if (!(await this.current(db, tenantId))) return this.setCurrent(db, tenantId, year);
+    }
     await db.year.createMany({ data: [{ tenantId, year, isCurrent: false }], skipDuplicates: true });
   }
 }
