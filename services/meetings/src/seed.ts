@@ -6,6 +6,7 @@ import {
   type DemoCommittee,
   dateKey,
   enqueueEvent,
+  enqueueEvents,
   ensureDatabase,
   fetchDemoCommittee,
   loadConfig,
@@ -50,6 +51,8 @@ export interface SeedSummary {
 export function directOutbox(schema = MEETINGS_SCHEMA): Outbox {
   return {
     emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
+    emitAll: (tx, subject, payloadSchema, payloads) =>
+      enqueueEvents(tx, schema, subject, payloadSchema, payloads),
   };
 }
 

@@ -512,19 +512,35 @@ describe('attendance', () => {
 
   it('closes open check-in ranges when the meeting ends, one attendance event each', async () => {
     const { tenant, committee, admin, meeting } = await world(h);
-    const ann = await member(h, tenant, committee.id);
+    const [ann, bob, cat] = await Promise.all([1, 2, 3].map(() => member(h, tenant, committee.id)));
+    if (!ann || !bob || !cat) throw new Error('members');
     await startMeeting(admin);
     await checkIn(admin, ann.user.id, { attending_via: 'remote' });
+    await checkIn(admin, bob.user.id, { attending_via: 'in_person' });
+    await checkIn(admin, cat.user.id, { attending_via: 'in_person' });
+    await checkOut(admin, cat.user.id);
     await h.call(S.meetingEnd, admin, REF, ZMeeting);
     const list = await attendance(admin);
-    const a = list.attendance.find((x) => x.user_id === ann.user.id);
-    expect(a?.checkIns[0]?.deleted_at).not.toBeNull();
-    expect(a?.deleted_at).toBeNull();
+    for (const who of [ann, bob]) {
+      const a = list.attendance.find((x) => x.user_id === who.user.id);
+      expect(a?.checkIns[0]?.deleted_at).not.toBeNull();
+      expect(a?.deleted_at).toBeNull();
+    }
     await expect(checkIn(admin, ann.user.id, { attending_via: 'remote' })).rejects.toMatchObject({
       code: 'rule_broken',
     });
+    // Those still checked in get one 'deleted' each; the one who had left gets none more.
     const events = await attendanceEvents(meeting.id);
-    expect(events.map((e) => [e.verb, e.payload.attendee.checked_in])).toEqual([
+    const of = (userId: string) =>
+      events
+        .filter((e) => e.payload.attendee.user_id === userId)
+        .map((e) => [e.verb, e.payload.attendee.checked_in]);
+    for (const who of [ann, bob])
+      expect(of(who.user.id)).toEqual([
+        ['updated', true],
+        ['deleted', false],
+      ]);
+    expect(of(cat.user.id)).toEqual([
       ['updated', true],
       ['deleted', false],
     ]);

@@ -13,4 +13,12 @@ export abstract class Outbox {
     payloadSchema: S,
     payload: z.infer<S>,
   ): Promise<string>;
+
+  /** Many events of one subject in one statement (a hall of thousands checked out when the meeting ends). */
+  abstract emitAll<S extends z.ZodType>(
+    tx: RawSql,
+    subject: string,
+    payloadSchema: S,
+    payloads: readonly z.infer<S>[],
+  ): Promise<string[]>;
 }

@@ -38,6 +38,11 @@ export class MeetingEvents {
     return this.outbox.emit(tx, subject, ZAttendanceEvent, event);
   }
 
+  /** Attendees checked out all at once (the meeting ended): one event each, written in one statement. */
+  checkedOut(tx: Tx, events: readonly TAttendanceEvent[]): Promise<string[]> {
+    return this.outbox.emitAll(tx, EVENTS.meetings.attendanceDeleted, ZAttendanceEvent, events);
+  }
+
   /** A realtime message on the meeting's channel; `staffPayload` replaces `payload` for staff. */
   broadcast(
     tx: Tx,

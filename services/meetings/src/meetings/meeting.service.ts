@@ -307,8 +307,11 @@ export class MeetingService {
         endedAt: now,
       });
       // Everyone still checked in is checked out at the end (one attendance event each, for voting).
-      for (const attendee of await this.attendance.closeAllCheckIns(tx, ctx.tenantId, current.id, now))
-        await this.events.attendance(tx, toAttendanceEvent(ctx.tenantId, current, attendee));
+      const checkedOut = await this.attendance.closeAllCheckIns(tx, ctx.tenantId, current.id, now);
+      await this.events.checkedOut(
+        tx,
+        checkedOut.map((attendee) => toAttendanceEvent(ctx.tenantId, current, attendee)),
+      );
       this.listVersions.touch(tx, ctx.tenantId, current.committeeId);
       await this.events.meeting(tx, 'ended', ctx.tenantId, row);
       await this.broadcastState(tx, ctx.tenantId, row, found.committee);
