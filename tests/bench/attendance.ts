@@ -5,6 +5,7 @@
  *   poll     they revalidate the copy they hold (If-None-Match) while nothing changes, as the page's
  *            polling does while realtime is down;
  *   changing the same, while a staff desk checks members out and in again as fast as it can.
+ * Then the chair ends the meeting with the hall still checked in: every member is checked out at once.
  * Runs against a running stack (`npm run up`) on 127.0.0.1.
  *
  *   npm run bench:attendance -- --members 10000 --json bench-attendance.json
@@ -135,6 +136,20 @@ async function main() {
     const changesPerSecond = round(changes / ((performance.now() - deskStart) / 1000));
     agent.close();
 
+    log(`end: the chair ends the meeting with the hall checked in`);
+    const endStart = performance.now();
+    let endFailure: string | null = null;
+    try {
+      await e.call(
+        SUBJECTS.meetings.meetingEnd,
+        { committeeCode: e.committeeCode, meetingCode },
+        z.unknown(),
+      );
+    } catch (err) {
+      endFailure = (err as Error).message;
+    }
+    const end = { endMeetingMs: round(performance.now() - endStart), endFailure };
+
     const report = {
       members,
       loads,
@@ -142,6 +157,7 @@ async function main() {
       open,
       poll,
       changing: { ...changing, changesPerSecond, refusedChanges },
+      end,
     };
     console.table(
       Object.fromEntries(
@@ -155,6 +171,7 @@ async function main() {
         ]),
       ),
     );
+    console.table({ end });
     writeReport(args.json, report);
   } finally {
     await e.close();
