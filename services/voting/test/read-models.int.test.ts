@@ -94,4 +94,32 @@ describe('read models from events', () => {
     const closed = await a.close(userCtx(w.tenantId, [], { roles: ['admin'] }), motion.id, vote.id);
     expect(closed.message).toBe('Vote Closed');
   });
+
+  it("names the newest year's meeting when committees of one code in two years hold the same meeting code, as meetings does", async () => {
+    // A committee renamed to a code another year's committee uses can bring two meetings of one code
+    // together; both services must then mean the same one (the newest committee year's), or a motion
+    // created on one page would land in the other meeting.
+    const w = await newWorld(h, { quorum: 1 });
+    const olderCommittee = { ...w.committee, id: randomUUID(), year: 2025 };
+    await publishEvent(h, EVENTS.committees.committeeCreated, {
+      tenantId: w.tenantId,
+      committee: olderCommittee,
+    });
+    const later = Date.now() + 2 * 86_400_000;
+    const olderMeeting = {
+      ...w.meeting,
+      id: randomUUID(),
+      committee_id: olderCommittee.id,
+      start: new Date(later).toISOString(),
+      end: new Date(later + 3_600_000).toISOString(),
+    };
+    await publishEvent(h, EVENTS.meetings.meetingCreated, { tenantId: w.tenantId, meeting: olderMeeting });
+    await eventually(
+      async () => (await h.service.runtime.prisma.meetingRm.count({ where: { id: olderMeeting.id } })) === 1,
+      10_000,
+    );
+    const { motion } = await api(h, w).create(w.runner);
+    const row = await h.service.runtime.prisma.motion.findFirst({ where: { id: motion.id } });
+    expect(row?.meetingId).toBe(w.meeting.id);
+  });
 });

@@ -126,11 +126,9 @@ export class EmailVoteService {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to edit email votes.');
     return this.db.transaction(async (tx) => {
-      const found = await this.scopes.resolve(tx, ctx, input);
-      // Serialises with the vote's other changes (a delete, another edit); casts take no scope lock.
-      await this.scopes.repo.lock(tx, found.tenantId, found);
-      // Read again under the lock: an edit that committed while this one waited (closing it early) counts.
-      const scope = await this.scopes.resolve(tx, ctx, input);
+      // Serialises with the vote's other changes (a delete, another edit; casts take no scope lock) and
+      // reads the vote again under the lock: an edit that committed meanwhile (closing it early) counts.
+      const scope = await this.scopes.resolveLocked(tx, ctx, input);
       const current = scope.emailVote as EmailVoteRow;
       if (scope.phase === 'ended') throw new AppError('rule_broken', EDIT_ENDED);
       const startMoves = new Date(input.start).getTime() !== current.start.getTime();

@@ -29,16 +29,24 @@ export class ScopeRepository {
     return db.committeeRm.findUnique({ where: { tenantId_id: { tenantId, id } } });
   }
 
-  meetingByCode(db: Db, tenantId: string, committeeIds: string[], code: string): Promise<MeetingRow | null> {
-    return db.meetingRm.findFirst({
-      where: {
-        tenantId,
-        committeeId: { in: committeeIds },
-        code: sameCode(code),
-        deleted: false,
-      },
-      orderBy: { start: 'desc' },
+  /**
+   * The meeting `code` of the first of these committees (newest year first) that has one: the meeting the
+   * meetings service resolves the same address to, even where two years' committees share both codes.
+   */
+  async meetingByCode(
+    db: Db,
+    tenantId: string,
+    committeeIds: string[],
+    code: string,
+  ): Promise<MeetingRow | null> {
+    const rows = await db.meetingRm.findMany({
+      where: { tenantId, committeeId: { in: committeeIds }, code: sameCode(code), deleted: false },
     });
+    for (const committeeId of committeeIds) {
+      const meeting = rows.find((m) => m.committeeId === committeeId);
+      if (meeting) return meeting;
+    }
+    return null;
   }
 
   emailVoteByCode(
