@@ -5,6 +5,7 @@ import {
   formatHms,
   formatRange,
   isVotingMember,
+  isVotingMemberNotCheckedIn,
   joinUrlOf,
   listedMembers,
   liveTitle,
@@ -155,6 +156,18 @@ describe('isVotingMember', () => {
     expect(isVotingMember(members, 'u-stranger')).toBe(false);
     expect(isVotingMember(undefined, 'u-voter')).toBe(false);
     expect(isVotingMember(members, null)).toBe(false);
+  });
+
+  it("flags 'Not Checked In' only for a committee member whose position votes and who is not checked in", () => {
+    expect(isVotingMemberNotCheckedIn(makeAttendanceMember({ user_id: 'out' }))).toBe(true);
+    const checkedIn = makeAttendanceMember({ user_id: 'in', attendee: makeAttendee(at(2026, 11, 24, 9, 0)) });
+    expect(isVotingMemberNotCheckedIn(checkedIn)).toBe(false);
+    expect(isVotingMemberNotCheckedIn(makeAttendanceMember({ user_id: 'adv', is_voting: false }))).toBe(
+      false,
+    );
+    const guest = makeAttendanceMember({ user_id: 'guest', is_member: false, is_voting: true });
+    expect(isVotingMemberNotCheckedIn(guest)).toBe(false);
+    expect(isVotingMemberNotCheckedIn(null)).toBe(false);
   });
 });
 

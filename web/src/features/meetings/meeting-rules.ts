@@ -148,7 +148,7 @@ export function isVotingMember(
 
 /** A voting member who is not checked in (footer banner and tooltip). */
 export function isVotingMemberNotCheckedIn(member: TAttendanceMember | null): boolean {
-  return member?.is_voting === true && !isCheckedIn(member);
+  return member?.is_member === true && member.is_voting && !isCheckedIn(member);
 }
 
 // ---- join link (spec section 4, "Join link retrieval") ----

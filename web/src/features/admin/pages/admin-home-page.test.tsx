@@ -108,13 +108,33 @@ describe('Admin home', () => {
     expect(await screen.findByText(NO_COMMITTEES)).toBeTruthy();
   });
 
-  it('starts a new association without years at its first committee', async () => {
-    open('/admin', ['create committees'], []);
-    expect(await screen.findByText(NO_YEARS)).toBeTruthy();
-    expect(screen.queryByText(NO_COMMITTEES)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Add Committee' }).getAttribute('href')).toBe(
-      `/admin/committee/create?year=${new Date().getFullYear()}`,
-    );
+  it('lists the term-based committees of an association without years, with the no-years text when there are none', async () => {
+    mockFetch({
+      'GET /api/me': { body: meWith(['edit committees']) },
+      'GET /api/admin/years': { body: [] },
+      [`GET /api/admin/${new Date().getFullYear()}/committees`]: { body: [bylaws] },
+    });
+    renderApp('/admin');
+    expect(await committeeNames()).toEqual([expect.stringContaining('Bylaws Committee')]);
+    expect(screen.queryByText(NO_YEARS)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Year' })).toBeNull();
+  });
+
+  it('starts a new association without years at its first committee, with or without the list', async () => {
+    for (const permissions of [['create committees'], ['create committees', 'edit committees']] as const) {
+      mockFetch({
+        'GET /api/me': { body: meWith([...permissions]) },
+        'GET /api/admin/years': { body: [] },
+        [`GET /api/admin/${new Date().getFullYear()}/committees`]: { body: [] },
+      });
+      renderApp('/admin');
+      expect(await screen.findByText(NO_YEARS)).toBeTruthy();
+      expect(screen.queryByText(NO_COMMITTEES)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Add Committee' }).getAttribute('href')).toBe(
+        `/admin/committee/create?year=${new Date().getFullYear()}`,
+      );
+      cleanup();
+    }
   });
 
   it('shows the committee list for each of its six permissions and not without them', async () => {

@@ -26,7 +26,10 @@ import { paths } from '@/lib/paths';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const NO_COMMITTEES = 'No committees found, try selecting a different year';
-/** A new association has no years to select yet (the spec's empty text would send the user looking). */
+/**
+ * An association without years (none yet, or term-based committees only) has no year to select: the
+ * spec's empty text would send the user looking.
+ */
 export const NO_YEARS = 'No committees yet: a year starts with its first committee.';
 
 /**
@@ -60,6 +63,9 @@ function AdminTitle() {
 
 function AdminHome({ principal }: { principal: Principal }) {
   const { years, year, selectYear } = useSelectedYear();
+  // Without years (term-based committees only, or none yet) the calendar year's list shows the
+  // term-based committees, which serve in every year.
+  const shownYear = years.data ? (year ?? new Date().getFullYear()) : null;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -75,15 +81,17 @@ function AdminHome({ principal }: { principal: Principal }) {
           onRetry={() => void years.refetch()}
         />
       )}
-      {years.data &&
-        year !== null &&
+      {shownYear !== null &&
         (canAny(principal, ...COMMITTEES_CARD_PERMISSIONS) ? (
-          <CommitteesCard principal={principal} year={year} />
+          <CommitteesCard
+            principal={principal}
+            year={shownYear}
+            emptyText={year === null ? NO_YEARS : NO_COMMITTEES}
+          />
         ) : (
           // maySeeAdminArea without the committees card: the appointments permission alone.
-          <AppointmentsCard year={year} />
+          <AppointmentsCard year={shownYear} />
         ))}
-      {years.data && year === null && <NoYears principal={principal} />}
     </>
   );
 }
@@ -156,7 +164,15 @@ export function currentYearQuestion(year: number): string {
  * The year's committees (for the six list permissions) with the actions the user holds: a user who may
  * only create committees gets 'Add Committee' and 'Copy Committees' without the list.
  */
-function CommitteesCard({ principal, year }: { principal: Principal; year: number }) {
+function CommitteesCard({
+  principal,
+  year,
+  emptyText,
+}: {
+  principal: Principal;
+  year: number;
+  emptyText: string;
+}) {
   const mayList = canAny(principal, ...COMMITTEE_LIST_PERMISSIONS);
   const mayCreate = can(principal, 'create committees');
   return (
@@ -183,7 +199,15 @@ function CommitteesCard({ principal, year }: { principal: Principal; year: numbe
           )}
         </CardAction>
       </CardHeader>
-      {mayList && <YearCommittees year={year} />}
+      {mayList ? (
+        <YearCommittees year={year} emptyText={emptyText} />
+      ) : (
+        emptyText === NO_YEARS && (
+          <CardContent>
+            <EmptyText>{NO_YEARS}</EmptyText>
+          </CardContent>
+        )
+      )}
     </Card>
   );
 }
@@ -214,19 +238,23 @@ function AppointmentsLink({ year }: { year: number }) {
   );
 }
 
-function YearCommittees({ year }: { year: number }) {
+function YearCommittees({ year, emptyText }: { year: number; emptyText: string }) {
   const committees = useCommittees(year);
   return (
     <CardContent>
-      <QueryResult query={committees}>{(data) => <CommitteeList committees={data} />}</QueryResult>
+      <QueryResult query={committees}>
+        {(data) => <CommitteeList committees={data} emptyText={emptyText} />}
+      </QueryResult>
     </CardContent>
   );
 }
 
-function CommitteeList({ committees }: { committees: TCommittee[] }) {
-  if (committees.length === 0) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">{NO_COMMITTEES}</p>;
-  }
+function EmptyText({ children }: { children: string }) {
+  return <p className="py-6 text-center text-sm text-muted-foreground">{children}</p>;
+}
+
+function CommitteeList({ committees, emptyText }: { committees: TCommittee[]; emptyText: string }) {
+  if (committees.length === 0) return <EmptyText>{emptyText}</EmptyText>;
   return (
     <ul className="divide-y" aria-label="Committees">
       {committees.map((committee) => (
@@ -248,23 +276,5 @@ function CommitteeList({ committees }: { committees: TCommittee[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** No years yet: a new association starts by adding a committee (which records its year). */
-function NoYears({ principal }: { principal: Principal }) {
-  const thisYear = new Date().getFullYear();
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-      <p>{NO_YEARS}</p>
-      {can(principal, 'create committees') && (
-        <Button asChild size="sm">
-          <Link to={paths.committeeCreate(thisYear)}>
-            <PlusIcon aria-hidden="true" />
-            Add Committee
-          </Link>
-        </Button>
-      )}
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COPY_FORBIDDEN } from '@/features/admin/pages/committee-copy-page';
+import { COPY_FORBIDDEN, NOTHING_TO_COPY } from '@/features/admin/pages/committee-copy-page';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -29,6 +29,26 @@ describe('Copy committees', () => {
   it('needs create committees', async () => {
     open(['edit committees']);
     expect(await screen.findByText(COPY_FORBIDDEN)).toBeTruthy();
+  });
+
+  it('offers the term-based committees of an association without years, and says when there is nothing to copy', async () => {
+    const thisYear = new Date().getFullYear();
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['create committees'] }) },
+      'GET /api/admin/years': { body: [] },
+      [`GET /api/admin/${thisYear}/committees`]: { body: [bylaws] },
+    });
+    const { user, unmount } = renderApp('/admin/committees/copy');
+    await pickCommittee(user, /Bylaws Committee/);
+    expect(field('Name').value).toBe('Bylaws Committee');
+    unmount();
+
+    fetchMock.on(`GET /api/admin/${thisYear}/committees`, { body: [] });
+    renderApp('/admin/committees/copy');
+    expect(await screen.findByText(NOTHING_TO_COPY)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add Committee' }).getAttribute('href')).toBe(
+      `/admin/committee/create?year=${thisYear}`,
+    );
   });
 
   it('lists each committee once, fills the defaults for the next year, and stops auto-fill once edited', async () => {

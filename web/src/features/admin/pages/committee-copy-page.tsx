@@ -40,6 +40,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 
 export const COPY_FORBIDDEN = 'You do not have permission to copy committees.';
+export const NOTHING_TO_COPY = 'There are no committees to copy yet.';
 
 /** The copy form: a committee of any year is copied into a new year or term. */
 export function CommitteeCopyPage() {
@@ -48,11 +49,17 @@ export function CommitteeCopyPage() {
   return <CommitteeCopy />;
 }
 
+/** The years whose lists to load: all of them; without years, the calendar year's (term-based ones). */
+function listedYears(years: { year: number }[] | undefined): number[] {
+  if (!years) return [];
+  return years.length ? years.map((y) => y.year) : [new Date().getFullYear()];
+}
+
 /** Every committee of every year, newest year first; term-based ones once, at the end. */
 function useAllCommittees() {
   const years = useYears();
   const lists = useQueries({
-    queries: (years.data ?? []).map(({ year }) => ({
+    queries: listedYears(years.data).map((year) => ({
       queryKey: queryKeys.committees.list(year),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchCommittees(year, signal),
     })),
@@ -83,6 +90,13 @@ function CommitteeCopy() {
         <LoadingState />
       ) : all.failed ? (
         <ErrorState message={errorText(all.failed, FALLBACK.retrieve)} onRetry={all.retry} />
+      ) : all.committees.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+          <p>{NOTHING_TO_COPY}</p>
+          <Button asChild size="sm">
+            <Link to={paths.committeeCreate(new Date().getFullYear())}>Add Committee</Link>
+          </Button>
+        </div>
       ) : (
         <CopyForm committees={all.committees} targetYear={all.newestYear + 1} />
       )}
