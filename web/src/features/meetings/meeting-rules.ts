@@ -280,6 +280,19 @@ export function sortMembers(members: readonly TAttendanceMember[]): TAttendanceM
   return [...members].sort((a, b) => a.sort_name.localeCompare(b.sort_name));
 }
 
+/** The viewer's own row first (where they RSVP or check in), the others as they are. */
+export function ownRowFirst(members: readonly TAttendanceMember[], meId: string | null): TAttendanceMember[] {
+  const own = members.findIndex((m) => m.user_id === meId);
+  if (own <= 0) return [...members];
+  return [members[own] as TAttendanceMember, ...members.slice(0, own), ...members.slice(own + 1)];
+}
+
+/**
+ * Rows the members list renders at first and adds per 'Show more': a hall of thousands rendered at once
+ * kept a phone's page busy for seconds (and again on every live change), voting controls included.
+ */
+export const MEMBERS_PAGE = 100;
+
 /** Staff search over name, NRDS, position and demographic, case-insensitive; every word must match. */
 export function matchesMemberSearch(member: TAttendanceMember, query: string): boolean {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);

@@ -67,6 +67,43 @@ describe('CommitteeMembersPanel', () => {
     expect(screen.queryByRole('button', { name: 'CSV Export' })).toBeNull();
   });
 
+  it('renders a hall a page at a time, the viewer first, and a search from its first page', async () => {
+    const hall = Array.from({ length: 250 }, (_, i) => {
+      const n = String(i + 1).padStart(3, '0');
+      return makeAttendanceMember({
+        user_id: `u-${n}`,
+        membership: {
+          id: `ms-${n}`,
+          position: 'Member',
+          demographic: null,
+          display_demographic: null,
+          search_demographic: null,
+        },
+        sort_name: `Delegate, ${n}`,
+        name: `Delegate ${n}`,
+      });
+    });
+    const rows = () => within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
+    const { user } = renderPanel({ attendance: makeAttendance(hall), meId: 'u-250' });
+    await screen.findByRole('list', { name: 'Members' });
+    expect(rows()).toHaveLength(100);
+    // The viewer's own row, last by name, comes first: where they check in.
+    expect(rows()[0]?.textContent).toContain('Delegate 250');
+    expect(rows()[1]?.textContent).toContain('Delegate 001');
+    expect(screen.getByText('Showing 100 of 250 members')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more members' }));
+    expect(rows()).toHaveLength(200);
+    await user.click(screen.getByRole('button', { name: 'Show more members' }));
+    expect(rows()).toHaveLength(250);
+    expect(screen.queryByRole('button', { name: 'Show more members' })).toBeNull();
+    // A search starts again from its first page.
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'Delegate');
+    expect(rows()).toHaveLength(100);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search members' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), '042');
+    expect(rows().map((r) => r.textContent?.includes('Delegate 042'))).toEqual([true]);
+  });
+
   it.each(['in_progress', 'ended', 'planned'] as const)(
     'shows no totals while the attendance is loading (%s)',
     (mode) => {

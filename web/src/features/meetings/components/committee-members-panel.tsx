@@ -34,10 +34,12 @@ import {
   formatRange,
   listedMembers,
   MEETING_TEXT,
+  MEMBERS_PAGE,
   type MembersPanelMode,
   matchesMemberSearch,
   meetingSpan,
   memberVotingStatusOf,
+  ownRowFirst,
   rsvpRemovedMessage,
   rsvpSetMessage,
   rsvpTotals,
@@ -130,10 +132,12 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
 
   const all = React.useMemo(() => sortMembers(attendance?.members ?? []), [attendance]);
   const members = React.useMemo(
-    () => listedMembers(all, { mode, canModifyAttendance, meId: props.meId }),
+    () => ownRowFirst(listedMembers(all, { mode, canModifyAttendance, meId: props.meId }), props.meId),
     [all, mode, canModifyAttendance, props.meId],
   );
   const shown = canModifyAttendance && query ? members.filter((m) => matchesMemberSearch(m, query)) : members;
+  const [limit, setLimit] = React.useState(MEMBERS_PAGE);
+  const rendered = shown.length > limit ? shown.slice(0, limit) : shown;
 
   /** Runs a change; `controlId` is the control it was made with (none: the add dialog's own button). */
   async function run(act: AttendanceAction, name: string, controlId?: string): Promise<boolean> {
@@ -211,7 +215,10 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
               <Input
                 type="search"
                 value={query}
-                onChange={(e) => setQuery(e.target.value)}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  setLimit(MEMBERS_PAGE);
+                }}
                 placeholder="Search members"
                 aria-label="Search members"
                 className="min-w-48 flex-1"
@@ -250,7 +257,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
           </p>
         ) : (
           <ul className="flex flex-col divide-y" aria-label="Members">
-            {shown.map((member) => (
+            {rendered.map((member) => (
               <MemberRow
                 key={member.user_id}
                 member={member}
@@ -264,6 +271,16 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
               />
             ))}
           </ul>
+        )}
+        {attendance && rendered.length < shown.length && (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Showing {rendered.length} of {shown.length} members
+            </p>
+            <Button size="sm" variant="outline" onClick={() => setLimit((n) => n + MEMBERS_PAGE)}>
+              Show more members
+            </Button>
+          </div>
         )}
       </CardContent>
       <ErrorDialog
