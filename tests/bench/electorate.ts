@@ -8,7 +8,7 @@ import {
 } from '@gavel/contracts';
 import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
 import { createIdentityServices } from '@gavel/identity/services';
-import { callService, connectNats, createPrismaClient, enqueueEvent, SessionStore } from '@gavel/service-kit';
+import { callService, connectNats, createPrismaClient, directOutbox, SessionStore } from '@gavel/service-kit';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { log } from './run.js';
@@ -53,9 +53,7 @@ export async function prepareElectorate(urls: StackUrls, count: number): Promise
     connectionString: urls.databaseUrl,
     schema: IDENTITY_SCHEMA,
   });
-  const identity = createIdentityServices(prisma, {
-    emit: (tx, subject, schema, payload) => enqueueEvent(tx, IDENTITY_SCHEMA, subject, schema, payload),
-  });
+  const identity = createIdentityServices(prisma, directOutbox(IDENTITY_SCHEMA));
   const nats = await connectNats(urls.natsUrl, 'bench-vote');
   const redis = new Redis(urls.redisUrl);
   try {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { EVENTS, PERMISSIONS, ROLE_ADMIN } from '@gavel/contracts';
 import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
 import { createIdentityServices, type IdentityServices } from '@gavel/identity/services';
-import { createPrismaClient, enqueueEvent, prefixed, streamName } from '@gavel/service-kit';
+import { createPrismaClient, directOutbox, prefixed, streamName } from '@gavel/service-kit';
 import { eventually, freePort, ServiceProcess, type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -109,9 +109,7 @@ describe('gateway, identity and committees, as separate processes', () => {
     await run('services/identity/dist/seed.js', identityEnv);
 
     prisma = createPrismaClient(PrismaClient, { connectionString: env.db.url, schema: IDENTITY_SCHEMA });
-    services = createIdentityServices(prisma, {
-      emit: (tx, subject, schema, payload) => enqueueEvent(tx, IDENTITY_SCHEMA, subject, schema, payload),
-    });
+    services = createIdentityServices(prisma, directOutbox(IDENTITY_SCHEMA));
     const b = await services.tenants.create({ name: 'Other Association', domains: [tenantB.domain] });
     tenantB.id = b.id;
     await services.roles.ensure(b.id, ROLE_ADMIN);

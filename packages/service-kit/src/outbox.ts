@@ -77,6 +77,37 @@ export async function enqueueEvents<S extends z.ZodType>(
   return ids;
 }
 
+/**
+ * Writes domain events into the transactional outbox inside the caller's transaction; the services inject
+ * it by this class. In a running service it is the kit's ServiceRuntime; a seed or script without a NATS
+ * connection uses directOutbox (the service's publisher sends the rows).
+ */
+export abstract class Outbox {
+  abstract emit<S extends z.ZodType>(
+    tx: RawSql,
+    subject: string,
+    payloadSchema: S,
+    payload: z.infer<S>,
+  ): Promise<string>;
+
+  /** Many events of one subject in one statement (thousands of members or attendees at once). */
+  abstract emitAll<S extends z.ZodType>(
+    tx: RawSql,
+    subject: string,
+    payloadSchema: S,
+    payloads: readonly z.infer<S>[],
+  ): Promise<string[]>;
+}
+
+/** Writes events straight into `schema`'s outbox; the running service publishes them. */
+export function directOutbox(schema: string): Outbox {
+  return {
+    emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
+    emitAll: (tx, subject, payloadSchema, payloads) =>
+      enqueueEvents(tx, schema, subject, payloadSchema, payloads),
+  };
+}
+
 export interface OutboxPublisherOptions {
   connectionString: string;
   schema: string;

@@ -1,4 +1,4 @@
-import { ServiceRuntime } from '@gavel/service-kit';
+import { Outbox, ServiceRuntime } from '@gavel/service-kit';
 import { Module } from '@nestjs/common';
 import { CommitteeEvents } from './committees/committee.events.js';
 import { CommitteeHandler } from './committees/committee.handler.js';
@@ -6,7 +6,6 @@ import { CommitteeRepository } from './committees/committee.repository.js';
 import { CommitteeService } from './committees/committee.service.js';
 import { CommitteeCopyService } from './committees/committee-copy.service.js';
 import { Database } from './db/database.js';
-import { Outbox } from './events/outbox.js';
 import { MembershipEvents } from './members/membership.events.js';
 import { MembershipHandler } from './members/membership.handler.js';
 import { MembershipRepository } from './members/membership.repository.js';

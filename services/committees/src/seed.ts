@@ -14,11 +14,11 @@ import {
   callService,
   connectNats,
   createPrismaClient,
-  enqueueEvent,
-  enqueueEvents,
+  directOutbox,
   ensureDatabase,
   loadConfig,
   migrate,
+  type Outbox,
   ZServiceConfig,
 } from '@gavel/service-kit';
 import { CommitteeEvents } from './committees/committee.events.js';
@@ -26,7 +26,6 @@ import { CommitteeRepository } from './committees/committee.repository.js';
 import { CommitteeService } from './committees/committee.service.js';
 import { Database } from './db/database.js';
 import { COMMITTEES_SCHEMA, PrismaClient } from './db/prisma.js';
-import type { Outbox } from './events/outbox.js';
 import { upsertMemberUser } from './members/member-user.repository.js';
 import { MembershipEvents } from './members/membership.events.js';
 import { MembershipRepository } from './members/membership.repository.js';
@@ -165,15 +164,6 @@ export interface SeedSummary {
   committees: { code: string; year: number | null; created: boolean; membersAdded: number }[];
 }
 
-/** Writes events straight into the committees outbox; the running service publishes them. */
-export function directOutbox(schema = COMMITTEES_SCHEMA): Outbox {
-  return {
-    emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
-    emitAll: (tx, subject, payloadSchema, payloads) =>
-      enqueueEvents(tx, schema, subject, payloadSchema, payloads),
-  };
-}
-
 type Nats = Awaited<ReturnType<typeof connectNats>>;
 
 /** Asks identity for the demo tenant (served on localhost) and its demo users. */
@@ -222,7 +212,7 @@ export async function seedDemo(
   directory: DemoDirectory,
   opts: { outbox?: Outbox; now?: Date } = {},
 ): Promise<SeedSummary> {
-  const outbox = opts.outbox ?? directOutbox();
+  const outbox = opts.outbox ?? directOutbox(COMMITTEES_SCHEMA);
   const db = new Database(prisma);
   const years = new YearRepository();
   const committeeRepo = new CommitteeRepository();

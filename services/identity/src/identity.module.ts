@@ -1,4 +1,4 @@
-import { ServiceRuntime } from '@gavel/service-kit';
+import { Outbox, ServiceRuntime } from '@gavel/service-kit';
 import { Module } from '@nestjs/common';
 import { AuthHandler } from './auth/auth.handler.js';
 import { AuthService } from './auth/auth.service.js';
@@ -7,7 +7,6 @@ import { BypassCodeHandler } from './bypass/bypass-code.handler.js';
 import { BypassCodeRepository } from './bypass/bypass-code.repository.js';
 import { BypassCodeService } from './bypass/bypass-code.service.js';
 import { Database } from './db/database.js';
-import { Outbox } from './events/outbox.js';
 import { RoleRepository } from './roles/role.repository.js';
 import { RoleService } from './roles/role.service.js';
 import { TenantHandler } from './tenants/tenant.handler.js';

@@ -1,10 +1,10 @@
+import type { Outbox } from '@gavel/service-kit';
 import { AuthService } from './auth/auth.service.js';
 import { PasswordService } from './auth/password.service.js';
 import { BypassCodeRepository } from './bypass/bypass-code.repository.js';
 import { BypassCodeService } from './bypass/bypass-code.service.js';
 import { Database } from './db/database.js';
 import type { PrismaClient } from './db/prisma.js';
-import type { Outbox } from './events/outbox.js';
 import { RoleRepository } from './roles/role.repository.js';
 import { RoleService } from './roles/role.service.js';
 import { TenantRepository } from './tenants/tenant.repository.js';

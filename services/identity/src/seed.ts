@@ -8,14 +8,14 @@ import {
 } from '@gavel/contracts';
 import {
   createPrismaClient,
-  enqueueEvent,
+  directOutbox,
   ensureDatabase,
   loadConfig,
   migrate,
+  type Outbox,
   ZServiceConfig,
 } from '@gavel/service-kit';
 import { IDENTITY_SCHEMA, PrismaClient } from './db/prisma.js';
-import type { Outbox } from './events/outbox.js';
 import { createIdentityServices } from './identity.services.js';
 import { MIGRATIONS_DIR } from './start.js';
 
@@ -88,15 +88,11 @@ export interface SeedSummary {
   bypass: { email: string; code: string; to: string; expires_at: string };
 }
 
-/** Writes events straight into the identity outbox; the running service publishes them. */
-export function directOutbox(schema = IDENTITY_SCHEMA): Outbox {
-  return {
-    emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
-  };
-}
-
 /** Seeds the demo association into a migrated identity schema. */
-export async function seedDemo(prisma: PrismaClient, outbox: Outbox = directOutbox()): Promise<SeedSummary> {
+export async function seedDemo(
+  prisma: PrismaClient,
+  outbox: Outbox = directOutbox(IDENTITY_SCHEMA),
+): Promise<SeedSummary> {
   const services = createIdentityServices(prisma, outbox);
   const [firstDomain] = DEMO_DOMAINS as [string, ...string[]];
 

@@ -1,4 +1,4 @@
-import { ServiceRuntime } from '@gavel/service-kit';
+import { Outbox, ServiceRuntime } from '@gavel/service-kit';
 import { Module, type Type } from '@nestjs/common';
 import { AttendanceHandler } from './attendance/attendance.handler.js';
 import { AttendanceRepository } from './attendance/attendance.repository.js';
@@ -9,7 +9,6 @@ import { CalendarService } from './calendar/calendar.service.js';
 import { Clock } from './clock.js';
 import { MEETINGS_SETTINGS, type TMeetingsSettings } from './config.js';
 import { Database } from './db/database.js';
-import { Outbox } from './events/outbox.js';
 import { MyMeetingsHandler } from './me/my-meetings.handler.js';
 import { MyMeetingsRepository } from './me/my-meetings.repository.js';
 import { MyMeetingsService } from './me/my-meetings.service.js';

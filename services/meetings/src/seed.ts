@@ -5,12 +5,12 @@ import {
   createPrismaClient,
   type DemoCommittee,
   dateKey,
-  enqueueEvent,
-  enqueueEvents,
+  directOutbox,
   ensureDatabase,
   fetchDemoCommittee,
   loadConfig,
   migrate,
+  type Outbox,
   ZServiceConfig,
   zonedTime,
 } from '@gavel/service-kit';
@@ -21,7 +21,6 @@ import { fixedClock } from './clock.js';
 import { ZMeetingsSettings } from './config.js';
 import { Database } from './db/database.js';
 import { MEETINGS_SCHEMA, PrismaClient } from './db/prisma.js';
-import type { Outbox } from './events/outbox.js';
 import { MeetingEvents } from './meetings/meeting.events.js';
 import { MeetingRepository } from './meetings/meeting.repository.js';
 import { MeetingService } from './meetings/meeting.service.js';
@@ -47,15 +46,6 @@ export interface SeedSummary {
   status: string;
 }
 
-/** Writes events straight into the meetings outbox; the running service publishes them. */
-export function directOutbox(schema = MEETINGS_SCHEMA): Outbox {
-  return {
-    emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
-    emitAll: (tx, subject, payloadSchema, payloads) =>
-      enqueueEvents(tx, schema, subject, payloadSchema, payloads),
-  };
-}
-
 /** Seeds the demo meeting into a migrated meetings schema. */
 export async function seedDemo(
   prisma: PrismaClient,
@@ -65,7 +55,7 @@ export async function seedDemo(
   const now = opts.now ?? new Date();
   const settings = ZMeetingsSettings.parse(opts.timeZone ? { MEETINGS_TIME_ZONE: opts.timeZone } : {});
   const timeZone = settings.MEETINGS_TIME_ZONE;
-  const outbox = opts.outbox ?? directOutbox();
+  const outbox = opts.outbox ?? directOutbox(MEETINGS_SCHEMA);
   const db = new Database(prisma);
   const repo = new MeetingRepository();
   const attendance = new AttendanceRepository();

@@ -6,11 +6,12 @@ import {
   DEMO_COMMITTEE_CODE,
   type DemoCommittee,
   dateKey,
-  enqueueEvent,
+  directOutbox,
   ensureDatabase,
   fetchDemoCommittee,
   loadConfig,
   migrate,
+  type Outbox,
   type ServiceRuntime,
 } from '@gavel/service-kit';
 import { setVotingConfig, ZVotingConfig } from './config.js';
@@ -18,7 +19,6 @@ import { Database } from './db/database.js';
 import { PrismaClient, VOTING_SCHEMA } from './db/prisma.js';
 import { EmailVoteRepository } from './email-votes/email-vote.repository.js';
 import { EmailVoteService } from './email-votes/email-vote.service.js';
-import type { Outbox } from './events/outbox.js';
 import { VotingEvents } from './events/voting.events.js';
 import { MotionRepository } from './motions/motion.repository.js';
 import { MotionService } from './motions/motion.service.js';
@@ -47,12 +47,6 @@ export interface SeedSummary {
   emailVote: 'created' | 'moved' | 'unchanged';
 }
 
-export function directOutbox(schema = VOTING_SCHEMA): Outbox {
-  return {
-    emit: (tx, subject, payloadSchema, payload) => enqueueEvent(tx, schema, subject, payloadSchema, payload),
-  };
-}
-
 async function waitFor<T>(fn: () => Promise<T | null>, timeoutMs: number): Promise<T | null> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -74,7 +68,7 @@ export async function seedDemo(
   const timeZone = opts.timeZone ?? DEFAULT_MEETING_TIME_ZONE;
   const waitMs = opts.waitMs ?? 60_000;
   const db = new Database(prisma);
-  const events = new VotingEvents(opts.outbox ?? directOutbox());
+  const events = new VotingEvents(opts.outbox ?? directOutbox(VOTING_SCHEMA));
   const scopeRepo = new ScopeRepository();
   const scopes = new ScopeService(scopeRepo, nats);
   const settings = new VotingSettings(nats);

@@ -1,11 +1,10 @@
-import { ServiceRuntime } from '@gavel/service-kit';
+import { Outbox, ServiceRuntime } from '@gavel/service-kit';
 import { Module } from '@nestjs/common';
 import { CastPool } from './db/cast-pool.js';
 import { Database } from './db/database.js';
 import { EmailVoteHandler } from './email-votes/email-vote.handler.js';
 import { EmailVoteRepository } from './email-votes/email-vote.repository.js';
 import { EmailVoteService } from './email-votes/email-vote.service.js';
-import { Outbox } from './events/outbox.js';
 import { VotingEvents } from './events/voting.events.js';
 import { MyVotesHandler } from './me/my-votes.handler.js';
 import { MyVotesRepository } from './me/my-votes.repository.js';

@@ -1,7 +1,7 @@
 import { EVENTS, ZCommitteeEvent } from '@gavel/contracts';
+import { Outbox } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../db/prisma.js';
-import { Outbox } from '../events/outbox.js';
 import { toCommitteeEventBody } from './committee.mapper.js';
 import type { CommitteeRow } from './committee.repository.js';
 

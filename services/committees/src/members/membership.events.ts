@@ -1,7 +1,7 @@
 import { EVENTS, ZMembershipEvent } from '@gavel/contracts';
+import { Outbox } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../db/prisma.js';
-import { Outbox } from '../events/outbox.js';
 import { toMembershipEvent } from './membership.mapper.js';
 import type { MembershipRow } from './membership.repository.js';
 

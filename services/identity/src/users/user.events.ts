@@ -1,7 +1,7 @@
 import { EVENTS, ZUserEvent } from '@gavel/contracts';
+import { Outbox } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../db/prisma.js';
-import { Outbox } from '../events/outbox.js';
 import { toUserEvent, type UserRow } from './user.mapper.js';
 
 /** The user events other services keep their display copies from; written in the change's transaction. */

@@ -7,9 +7,9 @@ import {
   ZBroadcast,
   ZMeetingEvent,
 } from '@gavel/contracts';
+import { Outbox } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../db/prisma.js';
-import { Outbox } from '../events/outbox.js';
 import { toMeetingEvent } from './meeting.mapper.js';
 import type { MeetingRow } from './meeting.repository.js';
 

@@ -10,13 +10,13 @@ import {
   ZMotionsSortedEvent,
   ZVoteEvent,
 } from '@gavel/contracts';
+import { Outbox } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Tx } from '../db/prisma.js';
 import { toMotion, toMotionEvent } from '../motions/motion.mapper.js';
 import type { MotionRow } from '../motions/motion.repository.js';
 import { toVoteEvent, toVoteView, type VoteCounts } from '../votes/vote.mapper.js';
 import type { VoteRow } from '../votes/vote.repository.js';
-import { Outbox } from './outbox.js';
 
 /**
  * The voting service's domain events and realtime broadcasts, written into the outbox in the change's
