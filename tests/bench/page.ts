@@ -1,8 +1,9 @@
 /**
  * A delegate opens the meeting page of a hall in a real browser (Debian's chromium): the meeting of a
  * committee of N members, all checked in. On a desktop, then on a 360 px phone with its CPU slowed 4x.
- * Reports the time until the meeting's name and the members list show, and the main thread's long tasks
- * (the page answers no tap while one runs), on opening and while a staff desk checks members out and in.
+ * Reports the time until the meeting's name and the members list show, the main thread's long tasks (the
+ * page answers no tap while one runs) on opening and while a staff desk checks members out and in, and how
+ * busy the main thread is while nothing changes (the page's clocks tick each second).
  * Runs against a running stack (`npm run up`) on 127.0.0.1.
  *
  *   npm run bench:page -- --members 10000 --json bench-page.json
@@ -10,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { SUBJECTS } from '@gavel/contracts';
 import { SESSION_COOKIE } from '@gavel/service-kit';
-import { chromium, type Page } from '@playwright/test';
+import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { BENCH_HOST, type Delegate, prepareElectorate } from './electorate.js';
 import { openMeeting } from './meeting.js';
@@ -30,6 +31,8 @@ const changes = Number(args.changes);
 if (!Number.isInteger(members) || members < 2)
   throw new Error('--members must be a whole number of at least 2');
 if (!Number.isInteger(changes) || changes < 0) throw new Error('--changes must be a whole number');
+
+const IDLE_SECONDS = 5;
 
 const DEVICES = {
   desktop: { viewport: { width: 1280, height: 800 }, cpuSlowdown: 1 },
@@ -60,6 +63,12 @@ async function takeLongTasks(page: Page) {
   };
 }
 
+/** The main thread's busy time so far (Chrome's TaskDuration), in ms. */
+async function busyMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
 async function main() {
   log(`preparing ${members} members`);
   const e = await prepareElectorate(STACK_URLS, members);
@@ -83,6 +92,7 @@ async function main() {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      await cdp.send('Performance.enable');
       await watchLongTasks(page);
       const started = performance.now();
       await page.goto(url);
@@ -95,6 +105,13 @@ async function main() {
       const membersListMs = round(performance.now() - started);
       const rows = await page.getByRole('list', { name: 'Members' }).locator(':scope > li').count();
       const opening = await takeLongTasks(page);
+
+      // Nothing changes for a while: what the page costs just being open.
+      await page.waitForTimeout(2000);
+      const idleFrom = await busyMs(cdp);
+      await page.waitForTimeout(IDLE_SECONDS * 1000);
+      const idleBusyMsPerSecond = round(((await busyMs(cdp)) - idleFrom) / IDLE_SECONDS);
+      await takeLongTasks(page);
 
       // A staff desk at work: members checked out and in again; each change reaches the page live.
       for (let i = 0; i < changes; i++) {
@@ -121,6 +138,7 @@ async function main() {
         membersListMs,
         rowsRendered: rows,
         opening,
+        idleBusyMsPerSecond,
         whileChanging: live,
       };
       await context.close();

@@ -39,7 +39,11 @@ export function EmailVotePage() {
   }, [queryClient]);
 
   // Vote, attendance and motions each refresh on their own timer; "vote polling mirrors" attendance's.
-  const attendanceKey = queryKeys.meetings.emailVoteAttendance(committeeCode, voteCode);
+  // Stable between renders, as the memoised members panel's props must be.
+  const attendanceKey = React.useMemo(
+    () => queryKeys.meetings.emailVoteAttendance(committeeCode, voteCode),
+    [committeeCode, voteCode],
+  );
   const cachedAttendance = queryClient.getQueryData<TRetrieveAttendanceReply>(attendanceKey);
   const cachedVote = queryClient.getQueryData<{ start: string; end: string }>(
     queryKeys.meetings.emailVote(committeeCode, voteCode),
@@ -49,6 +53,8 @@ export function EmailVotePage() {
   const interval = attendancePollInterval({ live, phase, runner, editor: staff, votingMember });
   const vote = useEmailVote(committeeCode, voteCode, interval, live);
   const attendance = useEmailVoteAttendance(committeeCode, voteCode, interval, live);
+  const { refetch: refetchAttendance } = attendance;
+  const retryAttendance = React.useCallback(() => void refetchAttendance(), [refetchAttendance]);
 
   const baseTitle = vote.data ? vote.data.name : 'Vote';
   useDocumentTitle(liveTitle(baseTitle, tick, phase === 'in_progress'));
@@ -106,7 +112,7 @@ export function EmailVotePage() {
               attendance={attendance.data}
               loading={attendance.isPending}
               error={attendance.error}
-              onRetry={() => void attendance.refetch()}
+              onRetry={retryAttendance}
               base={voteBase(committeeCode, voteCode)}
               attendanceKey={attendanceKey}
               meId={me.user.id}

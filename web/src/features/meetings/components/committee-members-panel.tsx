@@ -109,9 +109,12 @@ const TITLES: Record<MembersPanelMode, string> = {
 
 /**
  * The Committee Members panel (spec section 2): planned (RSVP), in progress (check-in), ended (check-in
- * ranges with minutes) and the email-vote mode, with totals and, for staff, a search box.
+ * ranges with minutes) and the email-vote mode, with totals and, for staff, a search box. Memoised: its
+ * page re-renders each second for its clocks, which the list does not show (the pages pass stable props).
  */
-export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
+export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
+  props: CommitteeMembersPanelProps,
+) {
   const { mode, attendance, canModifyAttendance } = props;
   const [query, setQuery] = React.useState('');
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -291,7 +294,7 @@ export function CommitteeMembersPanel(props: CommitteeMembersPanelProps) {
       />
     </Card>
   );
-}
+});
 
 /** What an empty list says: viewers without the not-present lists see only who is (or was) here. */
 function emptyListText(mode: MembersPanelMode, canModifyAttendance: boolean): string {

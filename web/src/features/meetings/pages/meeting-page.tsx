@@ -1,6 +1,7 @@
 import { can, type TRetrieveAttendanceReply, type TRetrieveMeetingReply } from '@gavel/contracts';
 import { findActiveVote } from '@gavel/voting-rules';
 import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
@@ -53,7 +54,11 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   // The intervals depend on both answers: read what the cache holds now (this page re-renders whenever
   // either query changes, so the values are current), then subscribe to both queries.
   const queryClient = useQueryClient();
-  const attendanceKey = queryKeys.meetings.attendance(committeeCode, meetingCode);
+  // Stable between renders, as the memoised members panel's props must be.
+  const attendanceKey = React.useMemo(
+    () => queryKeys.meetings.attendance(committeeCode, meetingCode),
+    [committeeCode, meetingCode],
+  );
   const cachedPage = queryClient.getQueryData<TRetrieveMeetingReply>(
     queryKeys.meetings.detail(committeeCode, meetingCode),
   );
@@ -74,6 +79,8 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
     live,
   );
   const mine = memberOf(attendance.data?.members, me.user.id);
+  const { refetch: refetchAttendance } = attendance;
+  const retryAttendance = React.useCallback(() => void refetchAttendance(), [refetchAttendance]);
 
   const inProgress = phase === 'in_progress';
   // The motion edit links, {adminBase}/motion/{id}, show this page too.
@@ -137,7 +144,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
               attendance={attendance.data}
               loading={attendance.isPending}
               error={attendance.error}
-              onRetry={() => void attendance.refetch()}
+              onRetry={retryAttendance}
               base={base}
               attendanceKey={attendanceKey}
               meId={me.user.id}
