@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { UserTypeahead } from '@/features/users/components/user-typeahead';
+import { NO_RESULTS, ONLY_EXCLUDED, UserTypeahead } from '@/features/users/components/user-typeahead';
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch } from '@/test/fetch-mock';
 
@@ -56,18 +56,22 @@ describe('UserTypeahead', () => {
     expect(fetchMock.requestsTo(SEARCH).map((r) => r.body)).toEqual([{ query: 'dana', limit: 10 }]);
   });
 
-  it('leaves out excluded users and says when nothing is left', async () => {
+  it('leaves out excluded users and says when nothing is left, or when everyone found was left out', async () => {
     const { fetchMock, user } = setup([result(1), result(2)], ['u-1']);
-    fetchMock.on(SEARCH, ({ body }) => ({
-      body: (body as { query: string }).query === 'dana1' ? [result(1)] : [result(1), result(2)],
-    }));
+    const found: Record<string, TUserSearchResult[]> = { dana: [result(1), result(2)], dana1: [result(1)] };
+    fetchMock.on(SEARCH, ({ body }) => ({ body: found[(body as { query: string }).query] ?? [] }));
     const input = screen.getByRole('combobox', { name: 'User' });
     await user.type(input, 'dana');
     expect(await screen.findByRole('option', { name: /Dana2 Smith/ })).toBeTruthy();
     expect(screen.queryByRole('option', { name: /Dana1 Smith/ })).toBeNull();
+    // A member of a big committee: the search found only members, and more of the name will narrow it.
     await user.clear(input);
     await user.type(input, 'dana1');
-    expect(await screen.findByText('No results found')).toBeTruthy();
+    expect(await screen.findByText(ONLY_EXCLUDED)).toBeTruthy();
+    expect(screen.queryByText(NO_RESULTS)).toBeNull();
+    await user.clear(input);
+    await user.type(input, 'zed');
+    expect(await screen.findByText(NO_RESULTS)).toBeTruthy();
   });
 
   it('asks for as many more as it leaves out, so excluded users never hide a match', async () => {

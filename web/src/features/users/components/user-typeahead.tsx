@@ -13,6 +13,8 @@ import { queryKeys } from '@/lib/query-keys';
 /** Wait this long after the last keystroke before searching. */
 export const TYPEAHEAD_DEBOUNCE_MS = 250;
 export const NO_RESULTS = 'No results found';
+/** Users were found, but every one is left out (already a member): more of the name narrows the search. */
+export const ONLY_EXCLUDED = 'Everyone found is already a member. Type more of the name or email.';
 export const TYPE_MORE = `Type at least ${TYPEAHEAD_MIN_CHARS} characters to search`;
 /** After a failed search; Enter in the box does the same. */
 export const TRY_AGAIN = 'Try again';
@@ -177,7 +179,9 @@ export function UserTypeahead({
         </Button>
       </span>
     );
-  } else if (search.data && matches.length === 0) status = NO_RESULTS;
+  } else if (search.data && matches.length === 0) {
+    status = search.data.length > 0 ? ONLY_EXCLUDED : NO_RESULTS;
+  }
 
   return (
     <div className={cn('relative w-full', className)}>
