@@ -4,6 +4,7 @@ import { format, isSameDay } from 'date-fns';
 import { ApiError } from '@/lib/api-client';
 import { formatTime, toDate } from '@/lib/date-time';
 import { FALLBACK } from '@/lib/messages';
+import { matchesWords } from '@/lib/search';
 
 export type TMeetingStatus = TMeeting['status'];
 
@@ -287,26 +288,18 @@ export function ownRowFirst(members: readonly TAttendanceMember[], meId: string 
   return [members[own] as TAttendanceMember, ...members.slice(0, own), ...members.slice(own + 1)];
 }
 
-/**
- * Rows the members list renders at first and adds per 'Show more': a hall of thousands rendered at once
- * kept a phone's page busy for seconds (and again on every live change), voting controls included.
- */
-export const MEMBERS_PAGE = 100;
-
 /** Staff search over name, NRDS, position and demographic, case-insensitive; every word must match. */
 export function matchesMemberSearch(member: TAttendanceMember, query: string): boolean {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [
-    member.name,
-    member.sort_name,
-    member.nrds ?? '',
-    member.membership?.position ?? '',
-    member.membership?.search_demographic ?? member.membership?.demographic ?? '',
-  ]
-    .join(' ')
-    .toLowerCase();
-  return words.every((w) => haystack.includes(w));
+  return matchesWords(
+    [
+      member.name,
+      member.sort_name,
+      member.nrds,
+      member.membership?.position,
+      member.membership?.search_demographic ?? member.membership?.demographic,
+    ],
+    query,
+  );
 }
 
 const VOTING_STATUS_OF: Readonly<Record<string, MemberVotingStatus>> = {

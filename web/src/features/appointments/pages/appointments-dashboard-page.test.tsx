@@ -122,6 +122,29 @@ async function choose(user: ReturnType<typeof renderApp>['user'], label: string,
 }
 
 describe('AppointmentsDashboardPage: year', () => {
+  it('shows a big year a page of users at a time; a filter starts again from the first page', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => {
+      const n = String(i + 1).padStart(3, '0');
+      return makeAppointmentGroup({
+        user: { id: `u-${n}`, first_name: 'Delegate', last_name: `Number${n}`, name: `Delegate Number${n}` },
+        appointments: [makeAppointment({ id: `m-${n}`, committee: FIN })],
+      });
+    });
+    const { user } = await openLoaded('/admin/appointments/2026', {
+      me: VIEWER,
+      routes: { [DASHBOARD]: { body: many } },
+    });
+    expect(shownUsers()).toHaveLength(100);
+    expect(screen.getByText('Showing 100 of 130 users')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more users' }));
+    expect(shownUsers()).toHaveLength(130);
+    await user.type(screen.getByLabelText('First name'), 'deleg');
+    expect(shownUsers()).toHaveLength(100);
+    await user.type(screen.getByLabelText('Last name'), 'number042');
+    expect(shownUsers()).toEqual(['Delegate Number042']);
+    expect(screen.queryByRole('button', { name: 'Show more users' })).toBeNull();
+  }, 20_000);
+
   it('replaces /admin/appointments with the current year', async () => {
     const { router } = open('/admin/appointments');
     await screen.findByRole('list', { name: 'Appointments by user' });

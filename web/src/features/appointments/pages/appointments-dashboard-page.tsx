@@ -3,6 +3,7 @@ import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
+import { ShowMore, usePaged } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { useAvatarLinks } from '@/components/user-avatar';
 import { mayOpenAppointments } from '@/features/admin/admin-access';
@@ -202,6 +203,8 @@ function Results({
 }) {
   const options = React.useMemo(() => filterOptions(groups), [groups]);
   const shownCount = countAppointments(shown);
+  // A convention's year: a page of users at a time; a change of filters starts again from the first page.
+  const paged = usePaged(shown, JSON.stringify(filters));
   const summary = React.useRef<HTMLParagraphElement>(null);
   const lastFocused = React.useRef<HTMLElement | null>(null);
   // A decision can take its appointment out of the filtered list, and focus (on its buttons or their
@@ -257,7 +260,7 @@ function Results({
             lastFocused.current = event.target;
           }}
         >
-          {shown.map((group) => (
+          {paged.shown.map((group) => (
             <AppointmentGroupCard
               key={group.user.id}
               group={group}
@@ -269,6 +272,7 @@ function Results({
           ))}
         </ul>
       )}
+      <ShowMore shown={paged.shown.length} total={paged.total} noun="users" onShowMore={paged.showMore} />
     </>
   );
 }

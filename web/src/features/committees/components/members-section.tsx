@@ -5,9 +5,11 @@ import { toast } from 'sonner';
 import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
+import { LIST_PAGE, ShowMore, usePaged } from '@/components/show-more';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { UserAvatar, useAvatarLinks } from '@/components/user-avatar';
 import { AddMemberDialog, EditMemberDialog } from '@/features/committees/components/member-dialogs';
@@ -17,6 +19,7 @@ import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
+import { matchesWords } from '@/lib/search';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const NO_MEMBERS = 'This committee has no members yet.';
@@ -66,6 +69,16 @@ export function MembersSection({
   const [editing, setEditing] = React.useState<TMembership | null>(null);
   const [removing, setRemoving] = React.useState<TMembership | null>(null);
   const [failure, setFailure] = React.useState<string | null>(null);
+  const [query, setQuery] = React.useState('');
+  const all = members.data ?? [];
+  const found = query
+    ? all.filter((m) =>
+        matchesWords([m.user.name, m.user.email, m.position, m.demographic, m.appointment_status], query),
+      )
+    : all;
+  // A convention's committee: a page of rows at a time, and a search once there is more than one page.
+  const paged = usePaged(found, query);
+  const searchable = all.length > LIST_PAGE;
   const addButton = React.useRef<HTMLButtonElement>(null);
   const removeButtons = React.useRef(new Map<string, HTMLButtonElement>());
   const afterRemove = useFocusWhenReady();
@@ -136,7 +149,20 @@ export function MembersSection({
         {members.data?.length === 0 && (
           <p className="py-6 text-center text-sm text-muted-foreground">{NO_MEMBERS}</p>
         )}
-        {members.data && members.data.length > 0 && (
+        {searchable && (
+          <Input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search members"
+            aria-label="Search members"
+            className="mb-3"
+          />
+        )}
+        {searchable && found.length === 0 && (
+          <p className="py-6 text-center text-sm text-muted-foreground">No members match your search</p>
+        )}
+        {found.length > 0 && (
           <Table aria-label="Members" className={STACK.table}>
             <TableHeader className={STACK.header}>
               <TableRow>
@@ -157,7 +183,7 @@ export function MembersSection({
               </TableRow>
             </TableHeader>
             <TableBody className={STACK.body}>
-              {members.data.map((member) => (
+              {paged.shown.map((member) => (
                 <TableRow key={member.id} className={STACK.row}>
                   <TableCell className={STACK.avatar}>
                     <UserAvatar user={member.user} link={linkAvatars} />
@@ -226,6 +252,7 @@ export function MembersSection({
             </TableBody>
           </Table>
         )}
+        <ShowMore shown={paged.shown.length} total={paged.total} noun="members" onShowMore={paged.showMore} />
       </CardContent>
       {canEdit && members.data && (
         <>

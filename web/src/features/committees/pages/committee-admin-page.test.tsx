@@ -71,6 +71,31 @@ async function openAdmin(
 }
 
 describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
+  it('lists a big committee a page at a time, with a search once there is more than a page', async () => {
+    const hall = Array.from({ length: 130 }, (_, i) => {
+      const n = String(i + 1).padStart(3, '0');
+      return member({ id: `u-${n}`, name: `Delegate ${n}`, email: `d${n}@example.org` }, { id: `m-${n}` });
+    });
+    const { user } = await openAdmin({ [MEMBERS]: { body: hall } }, { me: viewer });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(100);
+    expect(screen.getByText('Showing 100 of 130 members')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more members' }));
+    expect(rows()).toHaveLength(130);
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'd042@');
+    expect(rows().map((r) => r.textContent?.includes('Delegate 042'))).toEqual([true]);
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'nobody');
+    expect(screen.getByText('No members match your search')).toBeTruthy();
+  });
+
+  it('has no search for a committee that fits one page', async () => {
+    await openAdmin({}, { me: viewer });
+    await screen.findByRole('table', { name: 'Members' });
+    expect(screen.queryByRole('searchbox', { name: 'Search members' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
   it('shows the committee header and its members, asking for the year of the address', async () => {
     const { fetchMock } = await openAdmin();
     expect(screen.getByText('FIN')).toBeTruthy();

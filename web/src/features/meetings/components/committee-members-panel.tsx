@@ -17,6 +17,7 @@ import { ChoiceSelect } from '@/components/choice-select';
 import { DescribedTooltip } from '@/components/described-tooltip';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorState, LoadingState } from '@/components/page-status';
+import { ShowMore, usePaged } from '@/components/show-more';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,7 +35,6 @@ import {
   formatRange,
   listedMembers,
   MEETING_TEXT,
-  MEMBERS_PAGE,
   type MembersPanelMode,
   matchesMemberSearch,
   meetingSpan,
@@ -139,8 +139,8 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
     [all, mode, canModifyAttendance, props.meId],
   );
   const shown = canModifyAttendance && query ? members.filter((m) => matchesMemberSearch(m, query)) : members;
-  const [limit, setLimit] = React.useState(MEMBERS_PAGE);
-  const rendered = shown.length > limit ? shown.slice(0, limit) : shown;
+  // A hall of thousands: a page of rows at a time; a search starts again from its first page.
+  const paged = usePaged(shown, query);
 
   /** Runs a change; `controlId` is the control it was made with (none: the add dialog's own button). */
   async function run(act: AttendanceAction, name: string, controlId?: string): Promise<boolean> {
@@ -218,10 +218,7 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
               <Input
                 type="search"
                 value={query}
-                onChange={(e) => {
-                  setQuery(e.target.value);
-                  setLimit(MEMBERS_PAGE);
-                }}
+                onChange={(e) => setQuery(e.target.value)}
                 placeholder="Search members"
                 aria-label="Search members"
                 className="min-w-48 flex-1"
@@ -260,7 +257,7 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
           </p>
         ) : (
           <ul className="flex flex-col divide-y" aria-label="Members">
-            {rendered.map((member) => (
+            {paged.shown.map((member) => (
               <MemberRow
                 key={member.user_id}
                 member={member}
@@ -275,15 +272,13 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
             ))}
           </ul>
         )}
-        {attendance && rendered.length < shown.length && (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              Showing {rendered.length} of {shown.length} members
-            </p>
-            <Button size="sm" variant="outline" onClick={() => setLimit((n) => n + MEMBERS_PAGE)}>
-              Show more members
-            </Button>
-          </div>
+        {attendance && (
+          <ShowMore
+            shown={paged.shown.length}
+            total={paged.total}
+            noun="members"
+            onShowMore={paged.showMore}
+          />
         )}
       </CardContent>
       <ErrorDialog
