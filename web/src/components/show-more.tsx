@@ -40,9 +40,10 @@ export function ShowMore({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {shown} of {total} {noun}
+        Showing {shown.toLocaleString()} of {total.toLocaleString()} {noun}
       </p>
-      <Button type="button" size="sm" variant="outline" onClick={onShowMore}>
+      {/* Touch-sized on a phone, as the meeting page's other controls. */}
+      <Button type="button" size="sm" variant="outline" className="max-sm:min-h-11" onClick={onShowMore}>
         Show more {noun}
       </Button>
     </div>
