@@ -4,12 +4,12 @@ import * as React from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
+import { ListSearch, noMatchesText } from '@/components/list-search';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { LIST_PAGE, ShowMore, usePaged } from '@/components/show-more';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { UserAvatar, useAvatarLinks } from '@/components/user-avatar';
 import { AddMemberDialog, EditMemberDialog } from '@/features/committees/components/member-dialogs';
@@ -149,18 +149,9 @@ export function MembersSection({
         {members.data?.length === 0 && (
           <p className="py-6 text-center text-sm text-muted-foreground">{NO_MEMBERS}</p>
         )}
-        {searchable && (
-          <Input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search members"
-            aria-label="Search members"
-            className="mb-3"
-          />
-        )}
+        {searchable && <ListSearch noun="members" value={query} onChange={setQuery} className="mb-3" />}
         {searchable && found.length === 0 && (
-          <p className="py-6 text-center text-sm text-muted-foreground">No members match your search</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">{noMatchesText('members')}</p>
         )}
         {found.length > 0 && (
           <Table aria-label="Members" className={STACK.table}>

@@ -16,12 +16,12 @@ import { toast } from 'sonner';
 import { ChoiceSelect } from '@/components/choice-select';
 import { DescribedTooltip } from '@/components/described-tooltip';
 import { ErrorDialog } from '@/components/error-dialog';
+import { ListSearch, noMatchesText } from '@/components/list-search';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { ShowMore, usePaged } from '@/components/show-more';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { type AvatarUser, UserAvatar, useAvatarLinks } from '@/components/user-avatar';
 import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
 import {
@@ -215,14 +215,7 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
         {(canModifyAttendance || canAdd) && attendance && (
           <div className="flex flex-wrap items-center gap-2">
             {canModifyAttendance && (
-              <Input
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                placeholder="Search members"
-                aria-label="Search members"
-                className="min-w-48 flex-1"
-              />
+              <ListSearch noun="members" value={query} onChange={setQuery} className="min-w-48 flex-1" />
             )}
             {canModifyAttendance && exportOf && props.committee && (
               <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
@@ -253,7 +246,7 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
           <ErrorState message={errorText(props.error, FALLBACK.retrieve)} onRetry={props.onRetry} />
         ) : shown.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {query ? 'No members match your search' : emptyListText(mode, canModifyAttendance)}
+            {query ? noMatchesText('members') : emptyListText(mode, canModifyAttendance)}
           </p>
         ) : (
           <ul className="flex flex-col divide-y" aria-label="Members">
