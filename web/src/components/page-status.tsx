@@ -6,6 +6,11 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
 
+/** What an empty list or section says instead of its rows. */
+export function EmptyText({ children }: { children: React.ReactNode }) {
+  return <p className="py-6 text-center text-sm text-muted-foreground">{children}</p>;
+}
+
 /** A loading indicator for a page or a section. */
 export function LoadingState({ label = 'Loading…', className }: { label?: string; className?: string }) {
   return (

@@ -20,9 +20,9 @@ const asListed = (status: TVotingMemberStatus): TMemberVotingStatus =>
 
 /**
  * What the attendance lists ask of the voting service, off the hot path. Per-member voting status: only
- * when a runner loads an attendance list. Answers null when voting cannot be asked (no responder, timeout, error); the caller then
- * falls back (to the response counts kept from evt.voting.response.* for a meeting, to no statuses for an
- * email vote).
+ * when a runner loads an attendance list. Answers null when voting cannot be asked (no responder, timeout,
+ * error); the caller then falls back (to the response counts kept from evt.voting.response.* for a meeting,
+ * to no statuses for an email vote).
  */
 @Injectable()
 export class VotingStatusSource {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
-import { ErrorState, LoadingState, QueryResult } from '@/components/page-status';
+import { EmptyText, ErrorState, LoadingState, QueryResult } from '@/components/page-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -83,11 +83,7 @@ function AdminHome({ principal }: { principal: Principal }) {
       )}
       {shownYear !== null &&
         (canAny(principal, ...COMMITTEES_CARD_PERMISSIONS) ? (
-          <CommitteesCard
-            principal={principal}
-            year={shownYear}
-            emptyText={year === null ? NO_YEARS : NO_COMMITTEES}
-          />
+          <CommitteesCard principal={principal} year={shownYear} noYears={year === null} />
         ) : (
           // maySeeAdminArea without the committees card: the appointments permission alone.
           <AppointmentsCard year={shownYear} />
@@ -167,11 +163,12 @@ export function currentYearQuestion(year: number): string {
 function CommitteesCard({
   principal,
   year,
-  emptyText,
+  noYears,
 }: {
   principal: Principal;
   year: number;
-  emptyText: string;
+  /** The association has no years: the list holds only term-based committees, if any. */
+  noYears: boolean;
 }) {
   const mayList = canAny(principal, ...COMMITTEE_LIST_PERMISSIONS);
   const mayCreate = can(principal, 'create committees');
@@ -200,9 +197,9 @@ function CommitteesCard({
         </CardAction>
       </CardHeader>
       {mayList ? (
-        <YearCommittees year={year} emptyText={emptyText} />
+        <YearCommittees year={year} emptyText={noYears ? NO_YEARS : NO_COMMITTEES} />
       ) : (
-        emptyText === NO_YEARS && (
+        noYears && (
           <CardContent>
             <EmptyText>{NO_YEARS}</EmptyText>
           </CardContent>
@@ -247,10 +244,6 @@ function YearCommittees({ year, emptyText }: { year: number; emptyText: string }
       </QueryResult>
     </CardContent>
   );
-}
-
-function EmptyText({ children }: { children: string }) {
-  return <p className="py-6 text-center text-sm text-muted-foreground">{children}</p>;
 }
 
 function CommitteeList({ committees, emptyText }: { committees: TCommittee[]; emptyText: string }) {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ListSearch, noMatchesText } from '@/components/list-search';
-import { ErrorState, LoadingState } from '@/components/page-status';
+import { EmptyText, ErrorState, LoadingState } from '@/components/page-status';
 import { LIST_PAGE, ShowMore, usePaged } from '@/components/show-more';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -146,13 +146,9 @@ export function MembersSection({
             onRetry={() => void members.refetch()}
           />
         )}
-        {members.data?.length === 0 && (
-          <p className="py-6 text-center text-sm text-muted-foreground">{NO_MEMBERS}</p>
-        )}
+        {members.data?.length === 0 && <EmptyText>{NO_MEMBERS}</EmptyText>}
         {searchable && <ListSearch noun="members" value={query} onChange={setQuery} className="mb-3" />}
-        {searchable && found.length === 0 && (
-          <p className="py-6 text-center text-sm text-muted-foreground">{noMatchesText('members')}</p>
-        )}
+        {searchable && found.length === 0 && <EmptyText>{noMatchesText('members')}</EmptyText>}
         {found.length > 0 && (
           <Table aria-label="Members" className={STACK.table}>
             <TableHeader className={STACK.header}>

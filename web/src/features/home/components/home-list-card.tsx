@@ -1,7 +1,7 @@
 import type { Phase } from '@gavel/voting-rules';
 import type * as React from 'react';
 import { Link } from 'react-router';
-import { QueryResult } from '@/components/page-status';
+import { EmptyText, QueryResult } from '@/components/page-status';
 import { PhaseBadge } from '@/components/phase-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -24,7 +24,7 @@ export function HomeListCard<T>(props: {
         <QueryResult query={props.query}>
           {(items) =>
             items.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted-foreground">{props.empty}</p>
+              <EmptyText>{props.empty}</EmptyText>
             ) : (
               <ul className="divide-y" aria-label={props.title}>
                 {props.children(items)}

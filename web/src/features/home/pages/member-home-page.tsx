@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
-import { ErrorState, LoadingState } from '@/components/page-status';
+import { EmptyText, ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { maySeeAdminArea } from '@/features/admin/admin-access';
@@ -92,9 +92,7 @@ function MyCommitteesCard() {
             onRetry={() => void mine.refetch()}
           />
         )}
-        {mine.data?.length === 0 && (
-          <p className="py-6 text-center text-sm text-muted-foreground">{NO_APPOINTMENTS}</p>
-        )}
+        {mine.data?.length === 0 && <EmptyText>{NO_APPOINTMENTS}</EmptyText>}
         {mine.data && mine.data.length > 0 && (
           <ul className="divide-y" aria-label="My committees">
             {mine.data.map((appointment) => (
