@@ -88,15 +88,19 @@ export class RateLimiter {
     private readonly prefix: string,
   ) {}
 
+  /**
+   * Counts the attempt against each bucket in order and stops at the first that refuses it: an address
+   * that keeps guessing after its own refusal does not use up the shared budgets behind it (the
+   * association's bypass codes, an email), which would lock everyone else out.
+   */
   async hit(buckets: Bucket[]): Promise<RateLimitResult> {
-    let retryAfterSeconds = 0;
     for (const bucket of buckets) {
       const [count, ttl] = (await withRedis(() =>
         this.redis.eval(HIT, 1, this.prefix + bucket.key, bucket.windowSeconds),
       )) as [number, number];
-      if (count > bucket.limit) retryAfterSeconds = Math.max(retryAfterSeconds, ttl, 1);
+      if (count > bucket.limit) return { allowed: false, retryAfterSeconds: Math.max(ttl, 1) };
     }
-    return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
+    return { allowed: true };
   }
 
   async refund(buckets: Bucket[]): Promise<void> {

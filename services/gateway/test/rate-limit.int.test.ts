@@ -96,6 +96,13 @@ describe('bypass code limits', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json).toEqual(TOO_MANY);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // An address that keeps on guessing after its refusal does not use up the association's budget:
+    // everyone else can still enter a code.
+    for (let i = 0; i < 30; i++) {
+      expect((await c.post('/api/auth/bypass', { code: `MORE${i}` })).status).toBe(429);
+    }
+    const other = await clientAt('10.2.0.2', 'beta.test');
+    expect((await other.post('/api/auth/bypass', { code: 'WRONG9' })).status).toBe(404);
   });
 
   it('allows 30 wrong codes a minute per association across all addresses', async () => {
