@@ -1,5 +1,5 @@
 /** Motion form rules (spec section 5, "Motion form"). Pure: the form component renders the flags. */
-import { STANDARD_RESPONSES } from './results.js';
+import { ABSTAIN_RESPONSE, STANDARD_RESPONSES } from './results.js';
 import type { ResultVisibility, VoteType } from './types.js';
 import { defaultResultVisibility } from './visibility.js';
 
@@ -32,13 +32,14 @@ export function validCustomResponses(responses: readonly (string | null | undefi
 }
 
 /**
- * The custom responses that spell a stored standard value (in_favor, opposed, abstained), compared
- * case-insensitively. Such a label would collide with the fixed abstain slot or make a custom motion
- * count as a standard one, so the form flags it.
+ * The custom responses the form flags: a stored standard value spelt exactly (in_favor, opposed), which
+ * would show as the standard wording or make a custom motion count as a standard one, and any casing of
+ * the abstain value, which duplicates the fixed abstain slot (responses compare case-insensitively).
+ * Everyday labels such as 'Opposed' are free to use.
  */
 export function reservedCustomResponses(responses: readonly string[]): string[] {
-  const reserved: readonly string[] = STANDARD_RESPONSES;
-  return responses.filter((r) => reserved.includes(r.toLowerCase()));
+  const stored: readonly string[] = STANDARD_RESPONSES;
+  return responses.filter((r) => stored.includes(r) || r.toLowerCase() === ABSTAIN_RESPONSE);
 }
 
 /** Number of valid responses: the custom ones when custom responses are on, else the standard 2. */

@@ -38,13 +38,12 @@ describe('custom responses', () => {
     expect(validCustomResponses(input)).toEqual(expected);
   });
 
-  it('reserved responses are the stored standard values, any case', () => {
-    expect(reservedCustomResponses(['Yes', 'Abstained', 'in_favor', 'OPPOSED', 'Abstain'])).toEqual([
-      'Abstained',
-      'in_favor',
-      'OPPOSED',
-    ]);
-    expect(reservedCustomResponses(['Yes', 'No'])).toEqual([]);
+  it('reserved responses are the stored standard values as spelt, and the abstain value in any case', () => {
+    expect(
+      reservedCustomResponses(['Yes', 'Abstained', 'ABSTAINED', 'in_favor', 'opposed', 'Abstain']),
+    ).toEqual(['Abstained', 'ABSTAINED', 'in_favor', 'opposed']);
+    // Everyday wording is free: only the stored spelling would read as the standard response.
+    expect(reservedCustomResponses(['Yes', 'No', 'Opposed', 'OPPOSED', 'In Favor', 'In_Favor'])).toEqual([]);
   });
 
   it('slot layout', () => {

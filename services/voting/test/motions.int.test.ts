@@ -59,6 +59,12 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect(reserved.errors?.motion_responses).toEqual([
       "The response 'Abstained' is reserved: choose another wording.",
     ]);
+    // Everyday wording that only resembles a standard response is a custom response like any other.
+    const everyday = await a.create(w.runner, {
+      custom_responses_enabled: true,
+      motion_responses: ['Support', 'Opposed'],
+    });
+    expect(everyday.motion.motion_responses).toEqual(['Support', 'Opposed']);
     const badFilter = await refused(a.create(w.runner, { motion_filter: ['West'] }));
     expect(badFilter.errors?.motion_filter).toBeDefined();
     // A maximum above 1 forces multiple choice; HTML is sanitised.
@@ -241,7 +247,11 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       (await refused(a.resort(userCtx(w.tenantId, ['run meetings', 'update motions']), [m2.id, m1.id]))).code,
     ).toBe('forbidden');
     const unknown = await refused(a.resort(sorter, [m2.id, foreign.id, m1.id]));
-    expect(unknown).toMatchObject({ code: 'bad_request', message: 'Unknown motion in the new order.' });
+    expect(unknown).toMatchObject({
+      code: 'bad_request',
+      message: 'Unknown motion in the new order.',
+      errors: { motions: ['Unknown motion in the new order.'] },
+    });
     expect((await a.resort(sorter, [m2.id, m1.id])).message).toBe('Motions sort order saved');
     const sorted = async () => (await a.retrieve(w.runner)).motions.map((m) => m.name);
     expect(await sorted()).toEqual(['Two', 'One']);
