@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, SUBJECTS, type TBroadcast, VOTE_DIRTY_SUBJECT, ZVoteLiveReply } from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
+import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused } from './helpers.js';
 import {
@@ -9,6 +10,7 @@ import {
   type Harness,
   newWorld,
   outboxDrained,
+  publishEvent,
   startHarness,
   streamEvents,
   userCtx,
@@ -158,7 +160,10 @@ describe('casting responses', () => {
     expect((await refused(a.cast(userCtx(w.tenantId), motion.id, vote.id, 'in_favor'))).message).toBe(
       'Only voting members may vote.',
     );
-    expect((await refused(a.cast(m0.ctx, motion.id, vote.id, 'maybe'))).code).toBe('bad_request');
+    expect(await refused(a.cast(m0.ctx, motion.id, vote.id, 'maybe'))).toMatchObject({
+      code: 'bad_request',
+      errors: { vote: ['That is not one of the responses of this vote.'] },
+    });
     // Checking out during the vote takes effect on the cast path (electorate kept from check-in events).
     await checkIn(h, w, [m1], false);
     await new Promise((r) => setTimeout(r, 300));
@@ -197,6 +202,28 @@ describe('casting responses', () => {
     const second = await a.cast(m0.ctx, motion.id, vote.id, 'Cy');
     expect(second.responses.map((r) => r.response).sort()).toEqual(['Ann', 'Cy']);
     expect((await refused(a.cast(m0.ctx, motion.id, vote.id, 'Bob'))).code).toBe('conflict');
+  });
+
+  it("takes casts at a meeting's new code as soon as a rename reaches the read model", async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await a.cast(m0.ctx, motion.id, vote.id, 'in_favor'); // the vote's facts are now cached
+    const renamed = { ...w.meeting, code: `${w.meeting.code}R` };
+    await publishEvent(h, EVENTS.meetings.meetingUpdated, { tenantId: w.tenantId, meeting: renamed });
+    await eventually(async () => {
+      const row = await h.service.runtime.prisma.meetingRm.findFirst({
+        where: { tenantId: w.tenantId, id: w.meeting.id },
+      });
+      return row?.code === renamed.code;
+    }, 15_000);
+    const atNewCode = api(h, { ...w, base: { ...w.base, meetingCode: renamed.code } });
+    const cast = await atNewCode.cast(m1.ctx, motion.id, vote.id, 'opposed');
+    expect(cast.response.member_id).toBe(m1.membershipId);
+    expect((await refused(atNewCode.cast(m1.ctx, motion.id, randomUUID(), 'opposed'))).code).toBe(
+      'not_found',
+    );
   });
 
   it('notifies realtime (core NATS) after a cast and answers voting.vote.live', async () => {

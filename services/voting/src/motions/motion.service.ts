@@ -274,8 +274,10 @@ export class MotionService {
       }
       const known = new Set(state.rows.map((r) => r.id));
       const ids = input.motions;
-      if (ids.some((id) => !known.has(id)))
-        throw new AppError('bad_request', 'Unknown motion in the new order.');
+      if (ids.some((id) => !known.has(id))) {
+        const message = 'Unknown motion in the new order.';
+        throw new AppError('bad_request', message, { motions: [message] });
+      }
       // A partial order (a page that missed a motion added meanwhile) puts the motions it names first and
       // the others after them as they stood: no two motions are left with the same place.
       const named = new Set(ids);

@@ -41,7 +41,18 @@ const REFUSALS_FOR_MEMBER: Partial<typeof REFUSALS> = {
   maximum_reached: ['conflict', 'That member has already cast every response this vote allows.'],
 };
 
-/** Small cache of a vote's immutable facts (its motion, meeting or email vote, codes) for the cast path. */
+/** Whether the vote is the one the cast's path names: its motion, and its meeting or email vote by code. */
+function isCastScope(info: VoteInfo, input: TCastInput): boolean {
+  const scopeCode = input.meetingCode ?? input.voteCode ?? '';
+  return (
+    info.motion_id === input.id &&
+    (input.meetingCode !== undefined ? info.meeting_id !== null : info.email_vote_id !== null) &&
+    info.committee_code.toLowerCase() === input.committeeCode.toLowerCase() &&
+    info.scope_code.toLowerCase() === scopeCode.toLowerCase()
+  );
+}
+
+/** Small cache of a vote's facts (its motion, meeting or email vote, codes) for the cast path. */
 class VoteInfoCache {
   private readonly entries = new Map<string, { info: VoteInfo; until: number }>();
   constructor(
@@ -76,15 +87,10 @@ export class ResponseService {
     const tenantId = tenantOf(ctx);
     const userId = requireUser(ctx);
     if (!isUuid(input.voteId) || !isUuid(input.id)) throw notFound('vote');
-    const info = await this.voteInfo(tenantId, input.voteId);
-    const scopeCode = input.meetingCode ?? input.voteCode ?? '';
-    const inScope =
-      info !== null &&
-      info.motion_id === input.id &&
-      (input.meetingCode !== undefined ? info.meeting_id !== null : info.email_vote_id !== null) &&
-      info.committee_code.toLowerCase() === input.committeeCode.toLowerCase() &&
-      info.scope_code.toLowerCase() === scopeCode.toLowerCase();
-    if (!info || !inScope) throw notFound('vote');
+    let info = await this.voteInfo(tenantId, input.voteId);
+    // A cached entry may predate a committee or meeting rename: a mismatch is checked once more afresh.
+    if (info && !isCastScope(info, input)) info = await this.voteInfo(tenantId, input.voteId, true);
+    if (!info || !isCastScope(info, input)) throw notFound('vote');
     // Only someone who runs the meeting casts for another member; anyone else votes as themself.
     const memberId = input.member_id && can(ctx, 'run meetings') ? input.member_id : null;
     if (memberId !== null && !isUuid(memberId)) throw notFound('member');
@@ -133,9 +139,9 @@ export class ResponseService {
     }
   }
 
-  private async voteInfo(tenantId: string, voteId: string): Promise<VoteInfo | null> {
+  private async voteInfo(tenantId: string, voteId: string, fresh = false): Promise<VoteInfo | null> {
     const key = `${tenantId}:${voteId}`;
-    const cached = this.infos.get(key);
+    const cached = fresh ? null : this.infos.get(key);
     if (cached) return cached;
     const info = await this.repo.voteInfo(tenantId, voteId);
     if (info) this.infos.set(key, info);
@@ -168,8 +174,11 @@ export class ResponseService {
     if (d.vote.discarded) throw new AppError('rule_broken', 'This vote was replaced by a revote.');
     const same = d.prior.find((r) => r.response === args.response);
     if (same) return { response: asRow(same), all: d.prior.map(asRow) };
-    const refusal = (blocker: keyof typeof REFUSALS) =>
-      new AppError(...((args.memberId !== null && REFUSALS_FOR_MEMBER[blocker]) || REFUSALS[blocker]));
+    const refusal = (blocker: keyof typeof REFUSALS) => {
+      const [code, message] = (args.memberId !== null && REFUSALS_FOR_MEMBER[blocker]) || REFUSALS[blocker];
+      // A response outside the ballot is bad input: named on its field, as a validation failure is.
+      return new AppError(code, message, code === 'bad_request' ? { vote: [message] } : undefined);
+    };
     if (!d.member) throw refusal('not_voting_member');
     const blocker = respondBlocker({
       member: { is_voting: d.member.is_voting, membership: { demographic: d.member.demographic } },
