@@ -7,6 +7,11 @@ export const ZRequestContext = z.object({
   userId: z.string().nullable(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /**
+   * The address the association was reached at (scheme://host[:port], one of its domains): links a
+   * service writes for this request, such as a calendar file's, point there. Absent off the web path.
+   */
+  origin: z.string().optional(),
 });
 export type TRequestContext = z.infer<typeof ZRequestContext>;
 

@@ -118,6 +118,7 @@ export async function resolveCaller(
     userId: principal?.userId ?? null,
     roles: principal?.roles ?? [],
     permissions: principal?.permissions ?? [],
+    origin: `${request.protocol}://${request.host}`,
   };
   return { tenant, token, session, principal, ctx };
 }

@@ -141,6 +141,7 @@ describe('sessions', () => {
       userId: 'u-alice',
       roles: ['admin'],
       permissions: ['view users'],
+      origin: 'http://alpha.test',
     });
   });
 

@@ -363,6 +363,12 @@ describe('GET {meeting base}/calendar', () => {
     // One line per paragraph and list item (escaped as \n in the file), characters as written.
     expect(ics).toContain('DESCRIPTION:Budget review & reserve policy.\\nCall to order\\nBudget amendments');
     expect(ics).toContain('https://gavel.example/meeting/FIN/M1');
+    // Asked for over the web, the link is to the address the association was reached at.
+    const reached = { ...m.ctx, origin: 'https://board.assoc.test' };
+    const viaWeb = (await h.call(S.meetingCalendar, reached, REF, ZCalendarReply)).body;
+    expect(viaWeb.replace(/\r\n[ \t]/g, '')).toContain(
+      'URL;VALUE=URI:https://board.assoc.test/meeting/FIN/M1',
+    );
     const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(ics).toContain(`DTSTART:${stamp(meeting.start)}`);
     expect(ics).toContain(`DTEND:${stamp(meeting.end)}`);

@@ -81,7 +81,8 @@ export class CalendarService {
       filename: `${committee.code}-${meeting.code}.ics`.replace(/[^A-Za-z0-9._-]/g, '_'),
       content_type: 'text/calendar; charset=utf-8',
       body: meetingCalendar(meeting, committee, {
-        appUrl: this.settings.PUBLIC_APP_URL,
+        // The association's own address when the file was asked for over the web, else the deployment's.
+        appUrl: ctx.origin ?? this.settings.PUBLIC_APP_URL,
         timeZone: await this.timeZones.of(ctx.tenantId, ctx.requestId),
       }),
     };
