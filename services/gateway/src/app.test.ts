@@ -22,6 +22,10 @@ describe('isApiPath', () => {
     expect(isApiPath('/api/me?x=1')).toBe(true);
     expect(isApiPath('/apiary')).toBe(false);
     expect(isApiPath('/admin/api')).toBe(false);
+    // As the router reads it: escapes decoded, repeated slashes as one.
+    expect(isApiPath('/%61pi/nope')).toBe(true);
+    expect(isApiPath('//api/me')).toBe(true);
+    expect(isApiPath('/%E0%A4%A')).toBe(false);
   });
 });
 

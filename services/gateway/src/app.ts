@@ -25,10 +25,15 @@ import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The largest request body: half of NATS's default max_payload (1 MiB), so a body the gateway accepts
+ * always fits, with its context, in the one message that carries it to a service (a larger one could only
+ * fail there, as a service "not reached"). The largest real inputs (100,000-character texts) fit.
+ */
+export const BODY_LIMIT_BYTES = 512 * 1024;
 /**
  * How deep a JSON body may nest objects and arrays. Real inputs need a few levels; a body of thousands
- * (`[[[[...]]]]` fits easily in 1 MiB) would overflow the stack of every recursive walk after parsing
+ * (`[[[[...]]]]` fits easily in the body limit) would overflow the stack of every recursive walk after parsing
  * (the NUL check, validation, encoding it for the service) and answer 500.
  */
 export const MAX_JSON_DEPTH = 32;
@@ -56,8 +61,23 @@ export function requestIdFrom(header: unknown): string {
 }
 
 export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  const path = normalPath(url);
   return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * A request's path as the router reads it: percent-decoded (`/%61pi` is `/api`), repeated slashes as one
+ * (`//api/me`), without the query. An undecodable path stays as sent.
+ */
+export function normalPath(url: string): string {
+  const raw = url.split('?')[0] ?? '';
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: the raw path is what there is.
+  }
+  return path.replace(/\/{2,}/g, '/');
 }
 
 /**
@@ -305,8 +325,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerSpa(app, config.WEB_ROOT);
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (isApiPath(path) || path.startsWith('/assets/')) return sendError(reply, 404, MESSAGES.notFound);
+    if (isApiPath(request.url) || normalPath(request.url).startsWith('/assets/')) {
+      return sendError(reply, 404, MESSAGES.notFound);
+    }
     if (request.method === 'GET' || request.method === 'HEAD') return sendSpaPage(request, reply);
     return sendError(reply, 404, MESSAGES.notFound);
   });

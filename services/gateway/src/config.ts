@@ -26,7 +26,7 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   /**
    * Slow clients (slowloris) cannot hold connections forever. A request's head and body must have
    * arrived within HTTP_REQUEST_TIMEOUT_MS (else 408 and the connection closes; generous enough for the
-   * 1 MiB body limit over a poor mobile link). A connection on which nothing moves for
+   * 512 KiB body limit over a poor mobile link). A connection on which nothing moves for
    * HTTP_CONNECTION_TIMEOUT_MS is closed: it must exceed REQUEST_TIMEOUT_MS, since an answer waiting for a
    * service sends nothing meanwhile (and would cover a socket.io long-poll, which waits up to 25 s). An
    * idle keep-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_MS: above the 60 s idle timeout of

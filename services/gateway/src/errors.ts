@@ -17,7 +17,7 @@ export const MESSAGES = {
   notAnObject: 'The request body must be a JSON object.',
   badUrl: 'The address is not valid (bad percent-encoding).',
   nulCharacter: 'Text may not contain NUL characters.',
-  tooLarge: 'The request body is too large (at most 1 MiB).',
+  tooLarge: 'The request body is too large (at most 512 KiB).',
   tooDeep: 'The request body nests objects or arrays too deeply.',
   notUtf8: 'The request body is not valid UTF-8.',
   notUtf8Charset: 'The request body must be JSON in UTF-8 (charset=utf-8).',
