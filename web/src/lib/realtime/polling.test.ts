@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { attendancePollInterval, meetingPollInterval, type PollInput } from '@/lib/realtime/polling';
+import {
+  attendancePollInterval,
+  meetingPollInterval,
+  motionsPollInterval,
+  type PollInput,
+} from '@/lib/realtime/polling';
 
 const base: PollInput = {
   live: false,
@@ -54,5 +59,21 @@ describe('attendancePollInterval', () => {
     expect(attendancePollInterval({ ...a, phase: 'ended', editor: true })).toBe(600_000);
     expect(attendancePollInterval({ ...a, live: true, runner: true })).toBe(300_000);
     expect(attendancePollInterval({ ...a, live: true, editor: true })).toBe(600_000);
+  });
+});
+
+describe('motionsPollInterval', () => {
+  const active = { ...base, activeVote: true, editor: false };
+
+  it("follows the meeting's row on a meeting page", () => {
+    expect(motionsPollInterval('meeting', { ...active, runner: true })).toBe(2_000);
+    expect(motionsPollInterval('meeting', { ...active, votingMember: true })).toBe(5_000);
+  });
+
+  it("follows the vote's (attendance's) row on the email-vote page, open for days", () => {
+    expect(motionsPollInterval('vote', { ...active, runner: true, editor: true })).toBe(7_000);
+    expect(motionsPollInterval('vote', { ...active, votingMember: true })).toBe(18_000);
+    expect(motionsPollInterval('vote', active)).toBe(117_000);
+    expect(motionsPollInterval('vote', { ...active, live: true, runner: true })).toBe(300_000);
   });
 });

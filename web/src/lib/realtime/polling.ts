@@ -73,3 +73,15 @@ export function attendancePollInterval(input: AttendancePollInput): number {
   }
   return ATTENDANCE_INTERVAL.otherwise;
 }
+
+/**
+ * The motions list's refetch interval: on a meeting page it follows the meeting's row (it is what changes
+ * with a vote); on the email-vote page it follows the vote's, which mirrors attendance's ("vote polling
+ * mirrors these"), so a vote open for days is not polled every 2 s.
+ */
+export function motionsPollInterval(
+  scope: 'meeting' | 'vote',
+  input: PollInput & Pick<AttendancePollInput, 'editor'>,
+): number {
+  return scope === 'meeting' ? meetingPollInterval(input) : attendancePollInterval(input);
+}

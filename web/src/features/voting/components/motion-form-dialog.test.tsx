@@ -378,6 +378,16 @@ describe('Motion form', { timeout: 20_000 }, () => {
 
   it('does not open the form for a viewer who may not edit the motion', async () => {
     renderPanel({ phase: 'planned', principal: principal() }, '/admin/committee/FIN/meeting/M1/motion/mo-1');
+    expect(await screen.findByText('You may not edit motions')).toBeTruthy();
+    expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('tells a runner following the link after the meeting ended that the motion can no longer be edited', async () => {
+    renderPanel(
+      { phase: 'ended', principal: principal(RUNNER) },
+      '/admin/committee/FIN/meeting/M1/motion/mo-1',
+    );
     expect(await screen.findByText('This motion can no longer be edited')).toBeTruthy();
     expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -67,7 +67,7 @@ import { type MotionScope, publicBase } from '@/features/voting/scope';
 import { plainText } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
-import { meetingPollInterval } from '@/lib/realtime/polling';
+import { motionsPollInterval } from '@/lib/realtime/polling';
 import type { Clock } from '@/lib/use-clock';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
@@ -106,11 +106,11 @@ export function MotionsPanel({ scope, phase, committee, attendance, live, clock 
         scope.kind === 'meeting'
           ? findActiveVote(votes, now) !== null
           : votes.some((v) => isVoteActive(v, now));
-      // The motions list follows the meeting's polling row: it is what changes with the vote.
-      return meetingPollInterval({
+      return motionsPollInterval(scope.kind, {
         live,
         phase,
         runner: isRunner,
+        editor: can(principal, 'modify meeting attendance'),
         votingMember,
         activeVote: hasActiveVote,
       });
@@ -184,7 +184,12 @@ export function MotionsPanelView({
   useVisibilityNotices(data?.motions, state.perms.runMeetings);
   const voteAnnouncement = useVoteAnnouncement(state, data !== undefined);
 
-  const editLink = useMotionEditLink(scope, data?.motions, (motion) => motionView(state, motion).canEdit);
+  const editLink = useMotionEditLink(
+    scope,
+    data?.motions,
+    state.perms.runMeetings || state.perms.updateMotions,
+    (motion) => motionView(state, motion).canEdit,
+  );
   const dialogs = useMotionDialogs(scope, committee, editLink);
 
   const beingDecided = useMotionsBeingDecided();
@@ -375,15 +380,18 @@ function placeAfterDelete(motion: TMotion): HTMLElement | null {
 
 export const MOTION_NOT_FOUND = 'Motion not found';
 export const MOTION_NOT_EDITABLE = 'This motion can no longer be edited';
+export const MOTIONS_NOT_YOURS_TO_EDIT = 'You may not edit motions';
 
 /**
  * The motion edit link, {adminBase}/motion/{id} (spec section 2, "Motion card"): the page with that
- * motion's edit form open. Closing the form returns to the page. A motion that is gone, or no longer
- * editable when the link is followed, is said so in a toast.
+ * motion's edit form open. Closing the form returns to the page. A motion that is gone, one the viewer
+ * may not edit ('run meetings' or 'update motions'), or one no longer editable when the link is followed,
+ * is said so in a toast.
  */
 function useMotionEditLink(
   scope: MotionScope,
   motions: readonly TMotion[] | undefined,
+  mayEditMotions: boolean,
   canEdit: (motion: TMotion) => boolean,
 ): { target: MotionFormTarget | null; close: () => void } {
   const { motionId } = useParams();
@@ -397,9 +405,9 @@ function useMotionEditLink(
     if (!motionId || !motions || checked?.id === motionId) return;
     setChecked({ id: motionId, editable });
     if (!motion) toast.error(MOTION_NOT_FOUND);
-    else if (!editable) toast.error(MOTION_NOT_EDITABLE);
+    else if (!editable) toast.error(mayEditMotions ? MOTION_NOT_EDITABLE : MOTIONS_NOT_YOURS_TO_EDIT);
     if (!motion || !editable) close();
-  }, [motionId, motions, motion, editable, checked, close]);
+  }, [motionId, motions, motion, editable, mayEditMotions, checked, close]);
   const open = motion !== undefined && checked !== null && checked.id === motionId && checked.editable;
   return { target: open ? { mode: 'edit', motion } : null, close };
 }

@@ -28,7 +28,7 @@ import { FALLBACK } from '@/lib/messages';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const START_VOTE_ERROR_TITLE = 'Error Starting Vote';
-export const UNANIMOUS_ERROR_TITLE = 'Error Processing Vote';
+export const UNANIMOUS_ERROR_TITLE = 'Error Recording Unanimous Consent';
 
 type Step = 'second' | 'discussion' | 'decide' | 'failed';
 
