@@ -68,13 +68,24 @@ export function listMigrations(migrationsDir: string): { name: string; sql: stri
     .map((name) => ({ name, sql: readFileSync(join(migrationsDir, name, 'migration.sql'), 'utf8') }));
 }
 
-/** Creates the database named in the URL when it does not exist yet. */
+/**
+ * Creates the database named in the URL when it does not exist yet. The database itself is tried first, so
+ * a deployment whose user may not reach the `postgres` database (managed Postgres) needs nothing more; only
+ * a missing one is created from there, over the same URL otherwise (its sslmode and other parameters kept).
+ */
 export async function ensureDatabase(connectionString: string): Promise<void> {
-  const url = new URL(connectionString);
-  const database = decodeURIComponent(url.pathname.slice(1));
+  const direct = new pg.Client({ connectionString });
+  try {
+    await direct.connect();
+    return;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '3D000') throw err; // 3D000: no such database
+  } finally {
+    await direct.end().catch(() => undefined);
+  }
+  const database = decodeURIComponent(new URL(connectionString).pathname.slice(1));
   const admin = new URL(connectionString);
   admin.pathname = '/postgres';
-  admin.search = '';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {

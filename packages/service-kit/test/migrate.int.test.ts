@@ -6,7 +6,7 @@ import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaDrift } from '../src/drift.js';
-import { migrate } from '../src/migrate.js';
+import { ensureDatabase, migrate } from '../src/migrate.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, 'fixtures');
@@ -23,6 +23,27 @@ describe('migration runner and drift check', () => {
   afterAll(async () => {
     await pool?.end();
     await env?.cleanup();
+  });
+
+  it("creates a missing database, keeping the URL's parameters, and leaves an existing one be", async () => {
+    const url = new URL(env.db.url);
+    const name = `gavel_ensure_${Date.now().toString(36)}`;
+    url.pathname = `/${name}`;
+    url.searchParams.set('application_name', 'gavel-ensure');
+    const exists = async () =>
+      (await pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    try {
+      await ensureDatabase(url.toString());
+      expect(await exists()).toBe(true);
+      await ensureDatabase(url.toString()); // already there: only connects to it
+      expect(await exists()).toBe(true);
+    } finally {
+      await pool.query(`DROP DATABASE IF EXISTS ${name}`);
+    }
+    // Anything but a missing database is the caller's to see (here: a server that is not there).
+    const unreachable = new URL(env.db.url);
+    unreachable.port = '1';
+    await expect(ensureDatabase(unreachable.toString())).rejects.toThrow();
   });
 
   it('applies pending migrations once, records them like Prisma, and finds no drift', async () => {
