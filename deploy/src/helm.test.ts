@@ -71,6 +71,10 @@ describe('helm/gavel', () => {
       ['realtime', 9105],
     ] as const) {
       const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
+      // Migrations run before the health server starts: the startup probe holds liveness off meanwhile.
+      expect(deployment).toMatch(
+        /startupProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health\n\s+periodSeconds: 5\n\s+failureThreshold: 60/,
+      );
       expect(deployment).toMatch(/livenessProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health/);
       expect(deployment).toMatch(/readinessProbe:\n\s+httpGet:\n\s+path: \/readyz\n\s+port: health/);
       expect(deployment).toMatch(new RegExp(`- name: health\\n\\s+containerPort: ${port}`));
@@ -103,6 +107,26 @@ describe('helm/gavel', () => {
     expect(gateway).toMatch(/- name: REDIS_URL\n\s+valueFrom:\n\s+secretKeyRef:\n\s+name: gavel-redis/);
     expect(gateway).not.toContain('DATABASE_URL');
     expect(gateway).toContain('replicas: 2');
+  });
+
+  it('takes a NATS URL with credentials from a Secret, and the event stream replicas from the values', () => {
+    const plain = find(render(), 'Deployment', 'demo-gavel-voting').text;
+    expect(plain).toMatch(/- name: EVENTS_STREAM_REPLICAS\n\s+value: "1"/);
+    const manifests = render('nats.existingSecret=gavel-nats', 'nats.streamReplicas=3');
+    for (const service of ['gateway', 'voting', 'realtime']) {
+      const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
+      expect(deployment).toMatch(
+        /- name: NATS_URL\n\s+valueFrom:\n\s+secretKeyRef:\n\s+name: gavel-nats\n\s+key: nats-url/,
+      );
+      expect(deployment).not.toContain('nats://nats:4222');
+      expect(deployment).toMatch(/- name: EVENTS_STREAM_REPLICAS\n\s+value: "3"/);
+    }
+  });
+
+  it("gives meetings the site's address and time zone for what it writes outside a web request", () => {
+    const meetings = find(render(), 'Deployment', 'demo-gavel-meetings').text;
+    expect(meetings).toMatch(/- name: PUBLIC_APP_URL\n\s+value: "https:\/\/gavel\.example\.org"/);
+    expect(meetings).toMatch(/- name: MEETINGS_TIME_ZONE\n\s+value: "America\/New_York"/);
   });
 
   it('adds a HorizontalPodAutoscaler for the gateway when asked, and leaves replicas to it', () => {

@@ -72,7 +72,7 @@ export async function startService<P extends PrismaLike>(
   const nc = await connectNats(config.NATS_URL, `${opts.name}-events`, logger);
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
-  await ensureEventStream(jsm, config.SUBJECT_PREFIX);
+  await ensureEventStream(jsm, config.SUBJECT_PREFIX, config.EVENTS_STREAM_REPLICAS);
   const outbox = new OutboxPublisher({
     connectionString: config.DATABASE_URL,
     schema,

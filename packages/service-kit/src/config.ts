@@ -20,6 +20,11 @@ export const ZBaseConfig = z.object({
     .string()
     .regex(/^[a-z0-9_]*$/, 'must be lowercase letters, digits or underscores')
     .default(''),
+  /**
+   * Copies of the event stream JetStream keeps (its num_replicas): 1 on a single server; 3 on a clustered
+   * NATS, so losing a node loses no events. Applies when the stream is created (later: `nats stream edit`).
+   */
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 
 /** Variables of a NestJS service with its own Postgres schema. */

@@ -16,8 +16,15 @@ import { prefixed, streamName, unprefixed } from './subjects.js';
 
 const NANOS_PER_MS = 1_000_000;
 
-/** Creates the event stream when missing (every service may call it; the first one wins). */
-export async function ensureEventStream(jsm: JetStreamManager, prefix: string): Promise<string> {
+/**
+ * Creates the event stream when missing, with `replicas` copies (every service may call it; the first one
+ * wins, so each passes the deployment's EVENTS_STREAM_REPLICAS).
+ */
+export async function ensureEventStream(
+  jsm: JetStreamManager,
+  prefix: string,
+  replicas = 1,
+): Promise<string> {
   const name = streamName(prefix);
   try {
     await jsm.streams.info(name);
@@ -28,6 +35,7 @@ export async function ensureEventStream(jsm: JetStreamManager, prefix: string): 
         subjects: [prefixed(prefix, EVENT_SUBJECTS)],
         duplicate_window: 2 * 60 * 1000 * NANOS_PER_MS,
         max_age: 14 * 24 * 60 * 60 * 1000 * NANOS_PER_MS,
+        num_replicas: replicas,
       });
     } catch (err) {
       // Another process created it between our check and add.

@@ -97,6 +97,11 @@ describe('transactional outbox and idempotent consumer', () => {
     await env?.cleanup();
   });
 
+  it('creates the event stream with the replicas it is given (a single server refuses more than 1)', async () => {
+    expect((await jsm.streams.info(stream)).config.num_replicas).toBe(1);
+    await expect(ensureEventStream(jsm, `${env.prefix}_r3`, 3)).rejects.toThrow(/replicas/i);
+  });
+
   it('delivers every event exactly once across a crash after publish and a publisher restart', async () => {
     const first = await enqueue(1);
     await enqueue(2);

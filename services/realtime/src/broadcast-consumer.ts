@@ -22,6 +22,8 @@ export interface BroadcastConsumerOptions {
   logger: Logger;
   /** Envelopes older than this on arrival are dropped (clients refetch when they reconnect). */
   maxAgeMs: number;
+  /** Copies of the event stream, should this instance be the one to create it (EVENTS_STREAM_REPLICAS). */
+  streamReplicas?: number;
   handle: (broadcast: TBroadcast) => void;
 }
 
@@ -40,7 +42,7 @@ export async function startBroadcastConsumer(
 ): Promise<RunningBroadcastConsumer> {
   const jsm = await jetstreamManager(opts.nc);
   const js = jetstream(opts.nc);
-  const stream = await ensureEventStream(jsm, opts.prefix);
+  const stream = await ensureEventStream(jsm, opts.prefix, opts.streamReplicas);
   const durable = opts.prefix ? `${opts.prefix}_${BROADCAST_CONSUMER}` : BROADCAST_CONSUMER;
   try {
     await jsm.consumers.info(stream, durable);

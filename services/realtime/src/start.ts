@@ -133,7 +133,14 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
   };
   const consumer: RunningBroadcastConsumer | null =
     (opts.consumeBroadcasts ?? true)
-      ? await startBroadcastConsumer({ nc, prefix, logger, maxAgeMs: config.BROADCAST_MAX_AGE_MS, handle })
+      ? await startBroadcastConsumer({
+          nc,
+          prefix,
+          logger,
+          maxAgeMs: config.BROADCAST_MAX_AGE_MS,
+          streamReplicas: config.EVENTS_STREAM_REPLICAS,
+          handle,
+        })
       : null;
   const coalescer: RunningTallyCoalescer = await startTallyCoalescer({
     nc,
