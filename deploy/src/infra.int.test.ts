@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureInfra, InfraError } from './infra.js';
 import { Output } from './lines.js';
-import { hostPortOf, isListening } from './ports.js';
+import { hostPortOf, isListening, waitForPort } from './ports.js';
 import { INFRA, INFRA_NAMES, infraUrls } from './services.js';
 
 const dirs: string[] = [];
@@ -89,6 +90,29 @@ describe('ensureInfra', () => {
     await expect(attempt).rejects.toThrow(
       `redis-server is not installed and nothing listens on 127.0.0.1:${port}: apt-get install redis-server`,
     );
+  });
+
+  it('refuses a NATS server without JetStream, saying so, rather than let every service fail later', async () => {
+    const port = await freePort();
+    const plain = spawn('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port)], {
+      stdio: 'ignore',
+    });
+    try {
+      expect(await waitForPort('127.0.0.1', port, 10_000)).toBe(true);
+      const { output } = collector();
+      const attempt = ensureInfra({
+        repoRoot: repoDir(),
+        env: { PATH: process.env.PATH, NATS_URL: `nats://127.0.0.1:${port}` },
+        needs: ['nats'],
+        output,
+      });
+      await expect(attempt).rejects.toBeInstanceOf(InfraError);
+      await expect(attempt).rejects.toThrow(
+        `the NATS server at 127.0.0.1:${port} (NATS_URL) runs without JetStream`,
+      );
+    } finally {
+      plain.kill();
+    }
   });
 
   it('does not start a server for a remote URL', async () => {

@@ -12,7 +12,7 @@ import {
 import { arch, platform } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Output } from './lines.js';
-import { hostPortOf, isListening, isLocalHost, waitForPort } from './ports.js';
+import { hostPortOf, isListening, isLocalHost, natsServerInfo, waitForPort } from './ports.js';
 import { INFRA, type InfraName, infraUrls } from './services.js';
 import { hasExited, spawnPrefixed, terminate } from './supervisor.js';
 
@@ -55,6 +55,12 @@ export async function ensureInfra(opts: EnsureInfraOptions): Promise<InfraHandle
     opts.needs.map(async (name): Promise<Started | null> => {
       const { host, port } = hostPortOf(urls[name], INFRA[name].defaultPort);
       if (await isListening(host, port)) {
+        if (name === 'nats' && (await natsServerInfo(host, port))?.jetstream !== true) {
+          // Debian's nats-server service, for one, starts without it: every service would fail later.
+          throw new InfraError(
+            `the NATS server at ${host}:${port} (${INFRA[name].env}) runs without JetStream, which Gavel needs: restart it with -js (or a jetstream {} block in its config), or point ${INFRA[name].env} at one that has it`,
+          );
+        }
         opts.output.info(name, `using the server at ${host}:${port}`);
         return null;
       }

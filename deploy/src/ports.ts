@@ -32,6 +32,41 @@ export function isListening(host: string, port: number, timeoutMs = 500): Promis
   });
 }
 
+/**
+ * The INFO a NATS server sends first on every connection (before any login), or null when what answers
+ * sends none in time: enough to see whether JetStream is on without a client library.
+ */
+export function natsServerInfo(
+  host: string,
+  port: number,
+  timeoutMs = 1_000,
+): Promise<{ jetstream?: boolean } | null> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    let text = '';
+    const done = (answer: { jetstream?: boolean } | null) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8');
+      const line = /^INFO (\{.*\})\s*\n/.exec(text);
+      if (line?.[1]) {
+        try {
+          done(JSON.parse(line[1]) as { jetstream?: boolean });
+        } catch {
+          done(null);
+        }
+      } else if (text.length > 64 * 1024 || (text.includes('\n') && !text.startsWith('INFO '))) {
+        done(null);
+      }
+    });
+    socket.once('error', () => done(null));
+    socket.once('timeout', () => done(null));
+  });
+}
+
 /** Polls until something listens on host:port; false when `timeoutMs` passes or `gaveUp()` turns true. */
 export async function waitForPort(
   host: string,

@@ -1,6 +1,6 @@
 /**
  * `npm run dev:service -- <name> [--seed]`: one service alone, in the foreground, with the env `npm run up`
- * gives it. Postgres, NATS and Redis must already answer (from `npm run up`, the machine, or the *_URL
+ * gives it. Postgres, NATS and Redis must already answer (the machine's own, or the *_URL
  * variables); with --seed the service's seed runs first (or beside it, for a seed that needs it running).
  */
 import { spawn } from 'node:child_process';
