@@ -57,7 +57,12 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZRole = z.object({ id: ZId, name: z.string(), permissions: z.array(z.string()) });
+/** A role and what it grants: its permissions each with a name (admin spec section 3, User). */
+export const ZRole = z.object({
+  id: ZId,
+  name: z.string(),
+  permissions: z.array(z.object({ name: z.string() })),
+});
 export type TRole = z.infer<typeof ZRole>;
 
 /** GET /api/me: the signed-in user, their roles, effective permissions and tenant. */

@@ -90,7 +90,11 @@ export function meOf(user: FakeUser): TMe {
       profile_display_url: null,
       external_id: null,
     },
-    roles: user.roles.map((name) => ({ id: `r-${name}`, name, permissions: user.permissions })),
+    roles: user.roles.map((name) => ({
+      id: `r-${name}`,
+      name,
+      permissions: user.permissions.map((p) => ({ name: p })),
+    })),
     permissions: user.permissions,
     tenant,
   };

@@ -142,7 +142,7 @@ describe('tenants, sign-in, me and principals', () => {
       expect(me.user).toMatchObject({ id: user.id, displayed_first_name: 'Sue', nickname: 'Sunny' });
       expect(me.user.name).toBe(`Sue ${user.last_name}`);
       expect(me.roles).toEqual([
-        { id: expect.any(String), name: 'Greeter', permissions: ['modify meeting rsvps'] },
+        { id: expect.any(String), name: 'Greeter', permissions: [{ name: 'modify meeting rsvps' }] },
       ]);
       expect(me.permissions).toEqual(['modify meeting rsvps']);
       expect(me.tenant.name).toBe('Association A');
@@ -186,6 +186,12 @@ describe('tenants, sign-in, me and principals', () => {
       expect([...(found?.permissions ?? [])].sort()).toEqual(
         ['create meetings', 'create motions', 'update meetings', 'view any meeting'].sort(),
       );
+      // /api/me lists each role with its permissions, each with a name (the spec's User entity).
+      const me = await h.call(SUBJECTS.identity.me, ctx(tenant.id, { userId: user.id }), {}, ZMe);
+      expect(me.roles.map(({ name, permissions }) => ({ name, permissions }))).toEqual([
+        { name: 'Clerk', permissions: [{ name: 'create meetings' }, { name: 'update meetings' }] },
+        { name: 'Scribe', permissions: [{ name: 'create motions' }, { name: 'update meetings' }] },
+      ]);
     });
 
     it('answers null for a user of another tenant or an unknown id', async () => {

@@ -237,7 +237,9 @@ describe('users', () => {
       expect(view.available_roles.map((r) => r.name)).toEqual(
         expect.arrayContaining([ROLE_ADMIN, ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN, 'Meeting Runner', 'Staff']),
       );
-      expect(view.available_roles.find((r) => r.name === 'Staff')?.permissions).toEqual(['view any meeting']);
+      expect(view.available_roles.find((r) => r.name === 'Staff')?.permissions).toEqual([
+        { name: 'view any meeting' },
+      ]);
 
       const runner = (await signedIn(h, tenant.id, { roles: ['Meeting Runner'] })).ctx;
       await expect(get(runner, user.id)).rejects.toMatchObject({ code: 'forbidden' });

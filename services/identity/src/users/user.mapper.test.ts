@@ -50,6 +50,6 @@ describe('user mapper', () => {
   it('sorts role permissions', () => {
     expect(
       toRole({ id: 'r', name: 'Clerk', permissions: ['update meetings', 'create meetings'] }).permissions,
-    ).toEqual(['create meetings', 'update meetings']);
+    ).toEqual([{ name: 'create meetings' }, { name: 'update meetings' }]);
   });
 });

@@ -90,5 +90,5 @@ export function toUserEvent(tenantId: string, row: UserRow): TUserEvent {
 }
 
 export function toRole(row: RoleRow): TRole {
-  return { id: row.id, name: row.name, permissions: [...row.permissions].sort() };
+  return { id: row.id, name: row.name, permissions: [...row.permissions].sort().map((name) => ({ name })) };
 }

@@ -34,7 +34,7 @@ export const ownAdminRoleNote = (role: string) =>
  */
 export function roleGrants(role: Pick<TRole, 'name' | 'permissions'>): string {
   if (role.name === ROLE_GLOBAL_ADMIN) return 'Every permission';
-  const listed = role.permissions.join(', ');
+  const listed = role.permissions.map((p) => p.name).join(', ');
   if (role.name === ROLE_SITE_ADMIN || role.name === ROLE_ADMIN) {
     return listed ? `Manages users; ${listed}` : 'Manages users';
   }

@@ -22,7 +22,7 @@ function editView(roles: string[] = ['member'], ownDisplayed: string | null = nu
     roles,
     available_roles: [
       { id: 'r-1', name: 'admin', permissions: [] },
-      { id: 'r-2', name: 'member', permissions: ['view any meeting'] },
+      { id: 'r-2', name: 'member', permissions: [{ name: 'view any meeting' }] },
       { id: 'r-4', name: 'observer', permissions: [] },
       { id: 'r-3', name: 'global admin', permissions: [] },
     ],
