@@ -47,6 +47,18 @@ export interface SeedSummary {
 }
 
 /** Seeds the demo meeting into a migrated meetings schema. */
+/**
+ * The demo meeting's window: 9:00 to 17:00 of today in the association's zone, or on to two hours from now
+ * when seeded later in the day, so that it is still ahead (a new meeting must end in the future) and can
+ * be started today.
+ */
+export function demoMeetingWindow(now: Date, timeZone: string): { start: Date; end: Date } {
+  const day = dateKey(now, timeZone);
+  const fivePm = zonedTime(day, 17, 0, timeZone);
+  const later = new Date(now.getTime() + 2 * 3600_000);
+  return { start: zonedTime(day, 9, 0, timeZone), end: later > fivePm ? later : fivePm };
+}
+
 export async function seedDemo(
   prisma: PrismaClient,
   demo: DemoCommittee,
@@ -81,8 +93,7 @@ export async function seedDemo(
   );
 
   const day = dateKey(now, timeZone);
-  const start = zonedTime(day, 9, 0, timeZone);
-  const end = zonedTime(day, 17, 0, timeZone);
+  const { start, end } = demoMeetingWindow(now, timeZone);
   const existing = await db.transaction((tx) =>
     repo.findByCodes(tx, tenantId, committee.code, DEMO_MEETING_CODE),
   );

@@ -118,6 +118,23 @@ describe('create, edit, delete, list', () => {
       message: 'The end must be a date after the start.',
       errors: { end: ['The end must be a date after the start.'] },
     });
+    // Already over when created: it could never start, so it would never end either.
+    const lastWeek = now.getTime() - 7 * 86400_000;
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
+        meetingInput({
+          code: 'M3',
+          start: new Date(lastWeek).toISOString(),
+          end: new Date(lastWeek + 3600_000).toISOString(),
+        }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'rule_broken',
+      errors: { end: ['A new meeting must end in the future.'] },
+    });
     await expect(
       h.call(
         S.meetingCreate,

@@ -54,7 +54,12 @@ async function finWithMeetings() {
   const create = (input: Record<string, unknown>) => h.call(S.meetingCreate, w.admin, input, ZMeeting);
   const ref = (meetingCode: string) => ({ committeeCode: 'FIN', meetingCode });
   await create(at('LATER', 3 * DAY));
-  await create(at('PAST', -1.5 * DAY));
+  // Created ahead (a new meeting must end in the future), then its day passes without a start.
+  const past = await create(at('PAST', DAY));
+  await h.service.runtime.prisma.meeting.update({
+    where: { id: past.id },
+    data: { start: new Date(Date.now() - 1.5 * DAY), end: new Date(Date.now() - 1.5 * DAY + 2 * 3600_000) },
+  });
   const live = await create(at('LIVE', 0));
   await h.call(S.meetingStart, w.admin, ref('LIVE'), ZMeeting);
   await h.service.runtime.prisma.meeting.update({

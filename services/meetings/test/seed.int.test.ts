@@ -11,7 +11,7 @@ import {
 } from '@gavel/contracts';
 import { fetchDemoCommittee, prefixed } from '@gavel/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSummary, seedDemo } from '../src/seed.js';
+import { demoMeetingWindow, formatSummary, seedDemo } from '../src/seed.js';
 import { type Harness, outboxDrained, startHarness, streamEvents, userCtx } from './support.js';
 
 const TENANT = {
@@ -99,6 +99,19 @@ describe('demo seed', () => {
         if (e.payload.tenantId === TENANT.id) out.push(s);
     return out;
   };
+
+  it("runs the demo meeting 9:00 to 17:00 of the association's day, or on to two hours from now when seeded later", () => {
+    const zone = 'America/New_York';
+    expect(demoMeetingWindow(new Date('2026-11-20T15:00:00Z'), zone)).toEqual({
+      start: new Date('2026-11-20T14:00:00Z'),
+      end: new Date('2026-11-20T22:00:00Z'),
+    });
+    // 18:30 in New York: a window already over could not be created, nor the meeting started.
+    expect(demoMeetingWindow(new Date('2026-11-20T23:30:00Z'), zone)).toEqual({
+      start: new Date('2026-11-20T14:00:00Z'),
+      end: new Date('2026-11-21T01:30:00Z'),
+    });
+  });
 
   it('creates FIN/M1 today and planned; is idempotent the same day; moves it on a later day', async () => {
     const demo = await fetchDemoCommittee(h.nc, { prefix: h.env.prefix });

@@ -53,7 +53,8 @@ async function meetingAt(
   const admin = userCtx(tenant, ALL_MEETING_PERMISSIONS);
   const input = meetingInput({
     start: start.toISOString(),
-    end: new Date(start.getTime() + 3600_000).toISOString(),
+    // Ahead of now: a new meeting must end in the future.
+    end: new Date(Math.max(start.getTime(), Date.now()) + 3600_000).toISOString(),
   });
   return { admin, meeting: await h.call(SUBJECTS.meetings.meetingCreate, admin, input, ZMeeting) };
 }

@@ -212,6 +212,10 @@ export class MeetingService {
     return this.write(async (tx) => {
       const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode, input.year);
       const data = meetingData(input, null);
+      // A meeting created already over could never start (only on its day), end, or let its committee go.
+      if (data.end.getTime() <= this.clock.now().getTime()) {
+        throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
+      }
       if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.code, data.code)) throw codeTaken();
       const row = await this.meetings.create(tx, ctx.tenantId, committee.id, data);
       await this.events.meeting(tx, 'created', ctx.tenantId, row);
@@ -362,6 +366,9 @@ export function isActiveVote(v: { startedAt: Date | null; endedAt: Date | null }
 }
 
 /** The row values of a create (current = null: defaults) or an edit (current: kept where absent). */
+/** Why a new meeting whose end has passed is refused. */
+export const CREATE_ENDED = 'A new meeting must end in the future.';
+
 function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | null): MeetingData {
   const pick = <K extends keyof TMeetingCreateInput, V>(key: K, fallback: V) =>
     input[key] === undefined ? fallback : input[key];

@@ -39,6 +39,12 @@ describe('meeting form', () => {
     expect(errors.end).toBe(MEETING_FORM_MESSAGES.endAfterStart);
     expect(errors.allow_remote).toBe(MEETING_FORM_MESSAGES.modeRequired);
   });
+  it('refuses a new meeting that is already over; an edit of one may keep its past window', () => {
+    const after = new Date(2026, 10, 24, 12, 0).getTime();
+    expect(validateMeetingForm(filled, 'FIN', 'create', after).end).toBe(MEETING_FORM_MESSAGES.endInPast);
+    expect(validateMeetingForm(filled, 'FIN', 'create', new Date(2026, 10, 24, 10, 0).getTime())).toEqual({});
+    expect(validateMeetingForm(filled, 'FIN', 'edit', after)).toEqual({});
+  });
   it('drops video settings when remote is off and asks for the link of the chosen provider', () => {
     expect(toMeetingBody({ ...filled, video_provider: 'zoom', zoom_id: '123' }).zoom_id).toBeNull();
     expect(
@@ -51,6 +57,11 @@ describe('meeting form', () => {
     expect(errors.start).toBe('Enter it as MM/DD/YYYY h:mm AM.');
     expect(errors.end).toBe('Enter it as MM/DD/YYYY h:mm AM.');
     expect(toMeetingBody({ ...filled, start: UNREADABLE_ENTRY }).start).toBe('');
+  });
+  it('says a name or code is too long rather than cutting it', () => {
+    const errors = validateMeetingForm({ ...filled, name: 'n'.repeat(256), code: 'C'.repeat(21) }, 'FIN');
+    expect(errors.name).toBe('The name may not be greater than 255 characters.');
+    expect(errors.code).toBe('The code may not be greater than 20 characters.');
   });
   it('needs a meeting type: a cleared one is not silently kept', () => {
     expect(validateMeetingForm({ ...filled, type: '  ' }, 'FIN').type).toBe(

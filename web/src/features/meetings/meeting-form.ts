@@ -119,6 +119,7 @@ export const MEETING_FORM_MESSAGES = {
   startRequired: 'The start field is required.',
   endRequired: 'The end field is required.',
   endAfterStart: 'The end must be after the start.',
+  endInPast: 'A new meeting must end in the future.',
   typeRequired: 'The meeting type field is required.',
   modeRequired: 'Allow in person, remote, or both.',
   zoomIdRequired: 'The Zoom meeting ID is required for Zoom.',
@@ -129,6 +130,8 @@ export const MEETING_FORM_MESSAGES = {
 export function validateMeetingForm(
   values: MeetingFormValues,
   committeeCode: string,
+  mode: 'create' | 'edit' = 'edit',
+  now: number = Date.now(),
 ): Record<string, string> {
   const body = toMeetingBody(values);
   const errors: Record<string, string> = {};
@@ -141,6 +144,9 @@ export function validateMeetingForm(
   else if (!values.end) errors.end = MEETING_FORM_MESSAGES.endRequired;
   if (body.start && body.end && Date.parse(body.end) <= Date.parse(body.start)) {
     errors.end = MEETING_FORM_MESSAGES.endAfterStart;
+  } else if (mode === 'create' && body.end && Date.parse(body.end) <= now) {
+    // Already over: it could never be started (only on its day), so it would never end either.
+    errors.end = MEETING_FORM_MESSAGES.endInPast;
   }
   if (values.type.trim() === '') errors.type = MEETING_FORM_MESSAGES.typeRequired;
   if (!values.allow_in_person && !values.allow_remote)
