@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { useBlocker } from 'react-router';
+import { useBeforeUnloadPrompt } from '@/lib/use-before-unload';
 
 /**
  * While `active`, leaving the page asks first (spec section 2): in-app navigation through the router's
@@ -14,26 +15,7 @@ export function useLeaveGuard(active: boolean, isThisPage: (pathname: string) =>
       currentLocation.pathname !== nextLocation.pathname &&
       !(isThisPage(currentLocation.pathname) && isThisPage(nextLocation.pathname)),
   );
-  React.useEffect(() => {
-    if (!active) return;
-    let refreshing = false;
-    const onKey = (event: KeyboardEvent) => {
-      const key = event.key.toLowerCase();
-      if (key === 'f5' || ((event.ctrlKey || event.metaKey) && key === 'r')) refreshing = true;
-    };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (refreshing) return;
-      event.preventDefault();
-      // Older browsers show their own text when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('beforeunload', onBeforeUnload);
-    };
-  }, [active]);
+  useBeforeUnloadPrompt(active, { allowRefresh: true });
   return blocker;
 }
 

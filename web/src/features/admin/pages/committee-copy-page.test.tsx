@@ -51,6 +51,37 @@ describe('Copy committees', () => {
     );
   });
 
+  it('proposes the year after the current one, whatever later years exist', async () => {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['create committees'] }) },
+      'GET /api/admin/years': { body: [{ year: 3000, is_current: false }, ...makeYears(2026, 1)] },
+      'GET /api/admin/3000/committees': { body: [] },
+      'GET /api/admin/2026/committees': { body: [finance] },
+    });
+    const { user } = renderApp('/admin/committees/copy');
+    await pickCommittee(user, /Finance Committee/);
+    expect(field('Year').value).toBe('2027');
+    expect(field('Name').value).toBe('2027 Finance Committee');
+  });
+
+  it("drops a field's error once its value changes, typed or filled in from the committee picked", async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The committee field is required.')).toBeTruthy();
+    await user.clear(field('Year'));
+    await user.type(field('Year'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The year must be at least 1900.')).toBeTruthy();
+    await user.clear(field('Year'));
+    await user.type(field('Year'), '2027');
+    expect(screen.queryByText('The year must be at least 1900.')).toBeNull();
+    await pickCommittee(user, /Finance Committee/);
+    expect(screen.queryByText('The committee field is required.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Code').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Name').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('lists each committee once, fills the defaults for the next year, and stops auto-fill once edited', async () => {
     const { user } = open();
     await user.click(await screen.findByRole('combobox', { name: 'Committee' }));

@@ -38,6 +38,7 @@ import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 export const COPY_FORBIDDEN = 'You do not have permission to copy committees.';
 export const NOTHING_TO_COPY = 'There are no committees to copy yet.';
@@ -71,13 +72,15 @@ function useAllCommittees() {
   const committees = [...byId.values()].sort(
     (a, b) => (b.year ?? -1) - (a.year ?? -1) || a.name.localeCompare(b.name),
   );
-  const newestYear = years.data?.[0]?.year ?? new Date().getFullYear();
+  // Copies go to the year after the current one: a year created ahead (or by mistake) does not move it.
+  const currentYear =
+    years.data?.find((y) => y.is_current)?.year ?? years.data?.[0]?.year ?? new Date().getFullYear();
   // Try again asks for whatever failed: the years, or the committee lists that did not load.
   const retry = () => {
     if (years.isError) void years.refetch();
     for (const list of lists) if (list.isError) void list.refetch();
   };
-  return { committees, failed, pending, newestYear, retry };
+  return { committees, failed, pending, currentYear, retry };
 }
 
 function CommitteeCopy() {
@@ -98,11 +101,17 @@ function CommitteeCopy() {
           </Button>
         </div>
       ) : (
-        <CopyForm committees={all.committees} targetYear={all.newestYear + 1} />
+        <CopyForm committees={all.committees} targetYear={all.currentYear + 1} />
       )}
     </div>
   );
 }
+
+/** The form's field behind each error key the server or the schema may name. */
+const ERROR_FIELD_STATE: Record<string, string> = {
+  term_based: 'termBased',
+  copy_resources: 'copyResources',
+};
 
 function groupByYear(committees: TCommittee[]): [string, TCommittee[]][] {
   const groups = new Map<string, TCommittee[]>();
@@ -120,6 +129,20 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const committee = committees.find((c) => c.guid === state.guid);
+  const unsaved = useUnsavedChanges(state);
+  // A field whose value changes (typed, or filled in from the committee picked) loses its error message.
+  const shown = React.useRef(state);
+  React.useEffect(() => {
+    const before = shown.current;
+    shown.current = state;
+    setErrors((current) => {
+      const kept = Object.entries(current).filter(([field]) => {
+        const key = ERROR_FIELD_STATE[field] ?? field;
+        return before[key as keyof typeof state] === state[key as keyof typeof state];
+      });
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+    });
+  }, [state]);
   const formRef = React.useRef<HTMLFormElement>(null);
 
   /** Errors are shown next to their fields; focus goes to the first, so that a screen reader reads it. */
@@ -144,9 +167,14 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
     }
     setErrors({});
     try {
-      const created = await copy.mutateAsync(parsed.data);
-      toast.success('Saved');
-      await navigate(paths.committeeAdmin(created));
+      await unsaved.saving(
+        async () => {
+          const created = await copy.mutateAsync(parsed.data);
+          toast.success('Saved');
+          await navigate(paths.committeeAdmin(created));
+        },
+        () => state,
+      );
     } catch (err) {
       const fields = fieldErrorsOf(err);
       showErrors(fields);
@@ -247,6 +275,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
         </CardContent>
       </Card>
       <ErrorDialog title="Error" message={failure} onClose={() => setFailure(null)} />
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </>
   );
 

@@ -21,6 +21,7 @@ import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 export interface CommitteeSettingsFormProps {
   initial: CommitteeFormValues;
@@ -77,6 +78,7 @@ export function CommitteeSettingsForm({
   const [values, setValues] = React.useState(initial);
   const [errors, setErrors] = React.useState<FormErrors>({});
   const [failure, setFailure] = React.useState<string | null>(null);
+  const unsaved = useUnsavedChanges(values);
   const formRef = React.useRef<HTMLFormElement>(null);
   const prefix = mode === 'create' ? 'committee-create' : 'committee-edit';
   const ids = {
@@ -117,15 +119,19 @@ export function CommitteeSettingsForm({
       return;
     }
     try {
-      await onSave(values);
       // The names just saved are the committee's positions now: a later rename starts from them.
-      const saved = new Map(values.positions.map((row) => [row.key, row.position.trim()]));
-      setValues((current) => ({
-        ...current,
-        positions: current.positions.map((row) =>
-          saved.has(row.key) ? { ...row, original: saved.get(row.key) } : row,
+      const savedNames = new Map(values.positions.map((row) => [row.key, row.position.trim()]));
+      const settled = (v: CommitteeFormValues): CommitteeFormValues => ({
+        ...v,
+        positions: v.positions.map((row) =>
+          savedNames.has(row.key) ? { ...row, original: savedNames.get(row.key) } : row,
         ),
-      }));
+      });
+      await unsaved.saving(
+        () => onSave(values),
+        () => settled(values),
+      );
+      setValues(settled);
     } catch (err) {
       const perField = normalizeServerErrors(fieldErrorsOf(err));
       setErrors(perField);
@@ -489,6 +495,7 @@ export function CommitteeSettingsForm({
       </div>
 
       <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>
   );
 }

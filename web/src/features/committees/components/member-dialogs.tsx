@@ -30,7 +30,7 @@ import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
-import { useRestoreFocus } from '@/lib/use-restore-focus';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const MEMBER_ERROR_TITLE = 'Error Saving Member';
 /** Shown instead of an empty Position list: a member needs one of the committee positions. */
@@ -179,6 +179,10 @@ function focusFirstInvalid(form: React.RefObject<HTMLFormElement | null>): void 
 const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };
 
 /** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
+/** The Add Member dialog's user search box, and the chosen user's Change button that replaces it. */
+const USER_FIELD_ID = 'add-member-user';
+const CHANGE_USER_ID = 'add-member-change-user';
+
 export function AddMemberDialog({
   committee,
   members,
@@ -204,10 +208,13 @@ export function AddMemberDialog({
     setErrors({});
   }
 
-  // A field's message goes as soon as its value changes.
+  // A field's message goes as soon as its value changes. The control used goes with it (the search box
+  // for the chosen user's card, the card's Change for the search box): focus moves to its replacement.
+  const focusLater = useFocusWhenReady();
   function changeUser(next: TUserSearchResult | null) {
     setUser(next);
     setErrors((current) => withoutError(current, 'user_id'));
+    focusLater.request(() => document.getElementById(next ? CHANGE_USER_ID : USER_FIELD_ID), { move: true });
   }
 
   function changeChoices(next: MemberChoices) {
@@ -276,14 +283,14 @@ export function AddMemberDialog({
                     <span className="truncate text-sm font-medium">{user.name}</span>
                     <span className="truncate text-xs text-muted-foreground">{user.email}</span>
                   </div>
-                  <Button variant="outline" size="sm" onClick={() => changeUser(null)}>
+                  <Button id={CHANGE_USER_ID} variant="outline" size="sm" onClick={() => changeUser(null)}>
                     Change
                   </Button>
                 </div>
                 {errors.user_id && <p className="text-sm text-destructive">{errors.user_id}</p>}
               </div>
             ) : (
-              <FormField id="add-member-user" label="User" error={errors.user_id}>
+              <FormField id={USER_FIELD_ID} label="User" error={errors.user_id}>
                 <UserTypeahead excludeIds={memberIds} onSelect={changeUser} />
               </FormField>
             )}

@@ -2,6 +2,7 @@ import type { TUserSearchResult } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NO_RESULTS, TYPE_MORE } from '@/features/users/components/user-typeahead';
+import { UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { captureDownload } from '@/test/capture-download';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeMembership } from '@/test/fixtures';
@@ -256,6 +257,21 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/committee/FIN');
   });
 
+  it('asks before leaving settings that are not saved, and not once they are', async () => {
+    const { user, router } = await openAdmin({ [PUT]: { body: committee } });
+    await user.clear(screen.getByLabelText('Quorum'));
+    await user.type(screen.getByLabelText('Quorum'), '9');
+    await router.navigate('/admin');
+    const ask = await screen.findByRole('alertdialog', { name: UNSAVED_TITLE });
+    await user.click(within(ask).getByRole('button', { name: 'Keep Editing' }));
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await router.navigate('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(screen.queryByRole('alertdialog', { name: UNSAVED_TITLE })).toBeNull();
+  });
+
   it('says which position was renamed, so that its members move with it', async () => {
     const { user, fetchMock } = await openAdmin({ [PUT]: { body: committee } });
     const position = screen.getByLabelText('Position 3');
@@ -391,6 +407,13 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('option', { name: /User12 Test/ }));
     expect(within(dialog).getByText('user12@example.org')).toBeTruthy();
+    // The search box gave way to the chosen user's card: focus is on its Change, and back in the search.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Change'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
+    expect((document.activeElement as HTMLElement).id).toBe('add-member-user');
+    await user.type(document.activeElement as HTMLElement, 'us');
+    await user.click(await within(dialog).findByRole('option', { name: /User12 Test/ }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Position' }));
     await user.click(await screen.findByRole('option', { name: 'Member' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Region' }));

@@ -26,6 +26,7 @@ import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-clock';
+import { LEAVE_UNASKED } from '@/lib/use-unsaved-changes';
 
 export const COMMITTEE_VIEW_FORBIDDEN = 'You do not have permission to view this committee.';
 export const SAVE_ERROR_TITLE = 'Error Saving Committee';
@@ -146,7 +147,7 @@ function DeleteCard({ committee }: { committee: TCommittee }) {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success('Committee Deleted');
-        void navigate(paths.adminHome(committee.year ?? undefined));
+        void navigate(paths.adminHome(committee.year ?? undefined), { state: LEAVE_UNASKED });
       },
       onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
     });

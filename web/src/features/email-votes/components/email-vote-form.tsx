@@ -16,6 +16,7 @@ import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 export interface EmailVoteFormProps {
   committeeCode: string;
@@ -48,6 +49,7 @@ export function EmailVoteForm({
   startLockedNote,
 }: EmailVoteFormProps) {
   const [values, setValues] = React.useState(initial);
+  const unsaved = useUnsavedChanges(values);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   // Set while the user is asked whether saving may close the vote now; Save and close submits again.
@@ -76,7 +78,10 @@ export function EmailVoteForm({
       return;
     }
     try {
-      await onSave(values);
+      await unsaved.saving(
+        () => onSave(values),
+        () => values,
+      );
     } catch (err) {
       // The server's field messages (start and end too) show under their fields; any other failure, or
       // one about a field this form does not show, in the dialog.
@@ -97,7 +102,8 @@ export function EmailVoteForm({
             error={errors.name}
             className={withCode ? undefined : 'sm:col-span-2'}
           >
-            <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={500} />
+            {/* No maxLength on name and code: a longer one is refused with a message, not cut silently. */}
+            <Input value={values.name} onChange={(e) => set('name', e.target.value)} />
           </FormField>
           {withCode && (
             <FormField
@@ -106,12 +112,7 @@ export function EmailVoteForm({
               error={errors.code}
               hint="Letters, numbers and dashes; used in the vote's address."
             >
-              <Input
-                value={values.code}
-                onChange={(e) => set('code', e.target.value)}
-                maxLength={50}
-                autoCapitalize="off"
-              />
+              <Input value={values.code} onChange={(e) => set('code', e.target.value)} autoCapitalize="off" />
             </FormField>
           )}
         </div>
@@ -162,6 +163,7 @@ export function EmailVoteForm({
           void onSubmit();
         }}
       />
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>
   );
 }

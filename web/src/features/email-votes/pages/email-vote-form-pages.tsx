@@ -27,6 +27,7 @@ import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { committeeAdminBase, paths, voteBase } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { LEAVE_UNASKED } from '@/lib/use-unsaved-changes';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
@@ -191,7 +192,7 @@ function DeleteEmailVote({
           remove.mutate(undefined, {
             onSuccess: async () => {
               toast.success('Vote Deleted');
-              await navigate(committeeAdminPath);
+              await navigate(committeeAdminPath, { state: LEAVE_UNASKED });
               // Forgotten once this page has gone: removed while it still showed the vote, it was fetched
               // again (a 404).
               queryClient.removeQueries({ queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode) });

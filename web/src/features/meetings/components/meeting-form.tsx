@@ -13,6 +13,7 @@ import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 const VISIBILITY_LABEL: Record<string, string> = {
   committee: 'Committee members and staff',
@@ -35,6 +36,8 @@ export interface MeetingFormProps {
   actions?: React.ReactNode;
   /** The id of the text saying why the server refuses any save: the submit button is then disabled. */
   saveBlockedBy?: string;
+  /** A new meeting (which must end in the future), or an edit. */
+  mode?: 'create' | 'edit';
 }
 
 /** Meeting create and edit: name, code, description, window, type, attendance modes, visibility, voting, video. */
@@ -46,10 +49,12 @@ export function MeetingForm({
   onSave,
   actions,
   saveBlockedBy,
+  mode = 'edit',
 }: MeetingFormProps) {
   const [values, setValues] = React.useState(initial);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
+  const unsaved = useUnsavedChanges(values);
   // A changed field loses its error message: the one the user just mended does not stay until the next save.
   const set = <K extends keyof MeetingFormValues>(key: K, value: MeetingFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -59,14 +64,17 @@ export function MeetingForm({
   const locked = saveBlockedBy !== undefined;
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     if (locked) return;
-    const found = validateMeetingForm(values, committeeCode);
+    const found = validateMeetingForm(values, committeeCode, mode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(found, FIELD_IDS);
       return;
     }
     try {
-      await onSave(values);
+      await unsaved.saving(
+        () => onSave(values),
+        () => values,
+      );
     } catch (err) {
       // The server's field messages show under their fields; any other failure, or one about a field this
       // form does not show (e.g. the page's year), in the dialog.
@@ -83,7 +91,8 @@ export function MeetingForm({
         <FormSection title="Meeting">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="meeting-name" label="Name" error={errors.name}>
-              <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={255} />
+              {/* No maxLength on name and code: a longer one is refused with a message, not cut silently. */}
+              <Input value={values.name} onChange={(e) => set('name', e.target.value)} />
             </FormField>
             <FormField
               id="meeting-code"
@@ -91,12 +100,7 @@ export function MeetingForm({
               error={errors.code}
               hint="Letters, numbers and dashes; used in the meeting's address."
             >
-              <Input
-                value={values.code}
-                onChange={(e) => set('code', e.target.value)}
-                maxLength={20}
-                autoCapitalize="off"
-              />
+              <Input value={values.code} onChange={(e) => set('code', e.target.value)} autoCapitalize="off" />
             </FormField>
             <DateTimeRangeFields
               ids={{ start: 'meeting-start', end: 'meeting-end' }}
@@ -247,6 +251,7 @@ export function MeetingForm({
         {actions}
       </div>
       <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>
   );
 }

@@ -1,8 +1,10 @@
 import type { TMeeting } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
 import { makeMeeting, makeMeetingCommittee } from '@/features/meetings/test-fixtures';
+import { UNSAVED_TEXT, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
@@ -31,6 +33,7 @@ describe('MeetingEditPage: only the actions the server allows', () => {
     expect(save.disabled).toBe(false);
     expect(remove.disabled).toBe(false);
     expect(screen.queryByText(MEETING_ENDED_NOTE)).toBeNull();
+    expect(screen.queryByText(MEETING_IN_PROGRESS_NOTE)).toBeNull();
   });
 
   it('in progress: saves, but Delete Meeting is disabled and says why', async () => {
@@ -76,6 +79,70 @@ describe('MeetingEditPage: the way back', () => {
       .poll(() => screen.getByRole('link', { name: 'Cancel' }).getAttribute('href'))
       .toBe('/admin/committee/FIN?year=2025');
   });
+});
+
+describe('MeetingEditPage: unsaved changes', () => {
+  function renderWithMeetingPage() {
+    return mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['update meetings', 'delete meetings'] }) },
+      [`GET ${ADMIN}`]: { body: makeMeeting() },
+      [`PUT ${ADMIN}`]: { body: makeMeeting({ name: 'Renamed' }) },
+      [`DELETE ${ADMIN}`]: { body: { ok: true } },
+      'GET /api/meeting/FIN/M1/retrieve/meeting': {
+        body: { meeting: makeMeeting(), committee: makeMeetingCommittee(), resources: [] },
+      },
+    });
+  }
+
+  it('lets Cancel leave an untouched form without asking', async () => {
+    renderWithMeetingPage();
+    const { router, user } = renderApp('/admin/committee/FIN/meeting/M1/edit');
+    await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(await screen.findByRole('link', { name: 'Cancel' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/admin/committee/FIN');
+    expect(screen.queryByRole('alertdialog', { name: UNSAVED_TITLE })).toBeNull();
+  });
+
+  it('asks before Cancel drops an edit: Keep Editing stays with it, Discard Changes leaves', async () => {
+    renderWithMeetingPage();
+    const { router, user } = renderApp('/admin/committee/FIN/meeting/M1/edit');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (moved)');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: UNSAVED_TITLE });
+    expect(within(ask).getByText(UNSAVED_TEXT)).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Keep Editing' }));
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN/meeting/M1/edit');
+    expect(((await screen.findByRole('textbox', { name: 'Name' })) as HTMLInputElement).value).toMatch(
+      /\(moved\)$/,
+    );
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: UNSAVED_TITLE })).getByRole('button', {
+        name: 'Discard Changes',
+      }),
+    );
+    await expect.poll(() => router.state.location.pathname).toBe('/admin/committee/FIN');
+  }, 15_000);
+
+  it('lets a save leave the form without asking', async () => {
+    renderWithMeetingPage();
+    const { router, user } = renderApp('/admin/committee/FIN/meeting/M1/edit');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (moved)');
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/meeting/FIN/M1');
+    expect(screen.queryByRole('alertdialog', { name: UNSAVED_TITLE })).toBeNull();
+  }, 15_000);
+
+  it('lets deleting the meeting leave the form without asking', async () => {
+    renderWithMeetingPage();
+    const { router, user } = renderApp('/admin/committee/FIN/meeting/M1/edit');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (again)');
+    await user.click(screen.getByRole('button', { name: 'Delete Meeting' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: DELETE_CONFIRM_YES }));
+    await expect.poll(() => router.state.location.pathname).toBe('/admin/committee/FIN');
+    expect(screen.queryByRole('alertdialog', { name: UNSAVED_TITLE })).toBeNull();
+  }, 15_000);
 });
 
 describe('MeetingEditPage: a meeting that does not exist', () => {

@@ -23,6 +23,7 @@ import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { committeeAdminBase, meetingBase, paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { LEAVE_UNASKED } from '@/lib/use-unsaved-changes';
 
 export const MEETING_FORBIDDEN = 'You do not have permission to manage meetings of this committee.';
 export const MEETING_ENDED_NOTE = 'This meeting has ended and can no longer be changed.';
@@ -46,6 +47,7 @@ export function MeetingCreatePage() {
         committeeCode={code}
         initial={initial}
         submitLabel="Create Meeting"
+        mode="create"
         errorTitle="Error Saving Meeting"
         onSave={async (values) => {
           const meeting = await create.mutateAsync(toMeetingBody(values));
@@ -160,9 +162,11 @@ function DeleteMeeting({
       <h2 id="delete-meeting-title" className="font-semibold">
         Delete Meeting
       </h2>
-      <p id="delete-meeting-note" className="text-sm text-muted-foreground">
-        {MEETING_IN_PROGRESS_NOTE}
-      </p>
+      {inProgress && (
+        <p id="delete-meeting-note" className="text-sm text-muted-foreground">
+          {MEETING_IN_PROGRESS_NOTE}
+        </p>
+      )}
       <div>
         <Button
           variant="destructive"
@@ -185,7 +189,7 @@ function DeleteMeeting({
           remove.mutate(undefined, {
             onSuccess: async () => {
               toast.success('Meeting Deleted');
-              await navigate(committeeAdminPath);
+              await navigate(committeeAdminPath, { state: LEAVE_UNASKED });
               // Forgotten once this page has gone: removed while it still showed the meeting, it was
               // fetched again (a 404).
               queryClient.removeQueries({ queryKey: queryKeys.meetings.admin(committeeCode, meetingCode) });
