@@ -213,7 +213,7 @@ export class MeetingService {
       const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode, input.year);
       const data = meetingData(input, null);
       // A meeting created already over could never start (only on its day), end, or let its committee go.
-      if (data.end.getTime() <= this.clock.now().getTime()) {
+      if (new Date(data.end).getTime() <= this.clock.now().getTime()) {
         throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
       }
       if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.code, data.code)) throw codeTaken();
