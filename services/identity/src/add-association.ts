@@ -1,19 +1,10 @@
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ROLE_ADMIN, ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN, type TRequestContext } from '@gavel/contracts';
-import {
-  createPrismaClient,
-  directOutbox,
-  ensureDatabase,
-  loadConfig,
-  migrate,
-  type Outbox,
-  ZServiceConfig,
-} from '@gavel/service-kit';
+import { directOutbox, type Outbox } from '@gavel/service-kit';
 import { z } from 'zod';
-import { IDENTITY_SCHEMA, PrismaClient } from './db/prisma.js';
+import { runWhenMain, withMigratedIdentity } from './cli.js';
+import { IDENTITY_SCHEMA, type PrismaClient } from './db/prisma.js';
 import { createIdentityServices } from './identity.services.js';
-import { MIGRATIONS_DIR } from './start.js';
 
 /**
  * An association on a deployment and its first administrator: what an operator runs once after installing
@@ -131,7 +122,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   };
 }
 
-async function main(): Promise<void> {
+runWhenMain(import.meta.url, 'adding the association', async () => {
   let input: TNewAssociation;
   try {
     input = parseCommandLine(process.argv.slice(2), process.env);
@@ -141,30 +132,7 @@ async function main(): Promise<void> {
     console.error(`${err instanceof Error ? err.message : err}\n\n${USAGE}`);
     process.exit(2);
   }
-  const config = loadConfig(ZServiceConfig.omit({ HEALTH_PORT: true, SHUTDOWN_GRACE_MS: true }));
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({
-    connectionString: config.DATABASE_URL,
-    schema: IDENTITY_SCHEMA,
-    migrationsDir: MIGRATIONS_DIR,
-  });
-  const prisma = createPrismaClient(PrismaClient, {
-    connectionString: config.DATABASE_URL,
-    schema: IDENTITY_SCHEMA,
-  });
-  try {
+  await withMigratedIdentity(async (prisma) => {
     console.log(formatAdded(input, await addAssociation(prisma, input)));
-  } finally {
-    await prisma.$disconnect();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error('adding the association failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+  });
+});

@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import {
   type Permission,
   ROLE_ADMIN,
@@ -6,18 +5,10 @@ import {
   ROLE_SITE_ADMIN,
   type TRequestContext,
 } from '@gavel/contracts';
-import {
-  createPrismaClient,
-  directOutbox,
-  ensureDatabase,
-  loadConfig,
-  migrate,
-  type Outbox,
-  ZServiceConfig,
-} from '@gavel/service-kit';
-import { IDENTITY_SCHEMA, PrismaClient } from './db/prisma.js';
+import { directOutbox, type Outbox } from '@gavel/service-kit';
+import { runWhenMain, withMigratedIdentity } from './cli.js';
+import { IDENTITY_SCHEMA, type PrismaClient } from './db/prisma.js';
 import { createIdentityServices } from './identity.services.js';
-import { MIGRATIONS_DIR } from './start.js';
 
 /**
  * Demo data for `npm run up`: one association served on localhost, its roles, and users for each kind of
@@ -164,31 +155,8 @@ export function formatSummary(summary: SeedSummary): string {
 }
 
 /** `node services/identity/dist/seed.js`: migrate, seed, print the logins. */
-async function main(): Promise<void> {
-  const config = loadConfig(ZServiceConfig.omit({ HEALTH_PORT: true, SHUTDOWN_GRACE_MS: true }));
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({
-    connectionString: config.DATABASE_URL,
-    schema: IDENTITY_SCHEMA,
-    migrationsDir: MIGRATIONS_DIR,
-  });
-  const prisma = createPrismaClient(PrismaClient, {
-    connectionString: config.DATABASE_URL,
-    schema: IDENTITY_SCHEMA,
-  });
-  try {
+runWhenMain(import.meta.url, 'identity seed', () =>
+  withMigratedIdentity(async (prisma) => {
     console.log(formatSummary(await seedDemo(prisma)));
-  } finally {
-    await prisma.$disconnect();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error('identity seed failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+  }),
+);
