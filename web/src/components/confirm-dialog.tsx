@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
+import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 /** The product's delete confirmation (spec section 8): 'Are you sure?' with 'Yes, I'm sure'. */
 export const DELETE_CONFIRM_TITLE = 'Are you sure?';
@@ -40,6 +41,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const open = message !== null;
   const restoreFocus = useRestoreFocus(open);
+  const shown = useShownWhileClosing(open, { title, message });
   // One answer per question: a second click on Confirm while the dialog fades out does not act again.
   const answered = React.useRef(false);
   React.useLayoutEffect(() => {
@@ -49,8 +51,8 @@ export function ConfirmDialog({
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent {...restoreFocus}>
         <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{message}</AlertDialogDescription>
+          <AlertDialogTitle>{shown.title}</AlertDialogTitle>
+          <AlertDialogDescription>{shown.message}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>

@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
+import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 export interface ErrorDialogProps {
   /** The dialog shows while a message is set. */
@@ -22,6 +23,7 @@ export interface ErrorDialogProps {
 /** An error message in a modal dialog with an OK button. */
 export function ErrorDialog({ message, title, onClose, onCloseAutoFocus }: ErrorDialogProps) {
   const restoreFocus = useRestoreFocus(message !== null);
+  const shown = useShownWhileClosing(message !== null, { title, message });
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -30,8 +32,8 @@ export function ErrorDialog({ message, title, onClose, onCloseAutoFocus }: Error
         onCloseAutoFocus={onCloseAutoFocus ?? restoreFocus.onCloseAutoFocus}
       >
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{message}</DialogDescription>
+          <DialogTitle>{shown.title}</DialogTitle>
+          <DialogDescription>{shown.message}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

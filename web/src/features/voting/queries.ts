@@ -26,6 +26,7 @@ import {
 import { type MotionScope, scopeCode } from '@/features/voting/scope';
 import { withMotion, withMotionOrder, withOwnResponses, withoutMotions, withVote } from '@/lib/cache-patches';
 import { queryKeys } from '@/lib/query-keys';
+import { scopeKeys } from '@/lib/realtime/live-scope';
 import { PAGE_ACTION_KEY, usePagePolling } from '@/lib/realtime/page-polling';
 
 export function motionsKey(scope: MotionScope) {
@@ -237,6 +238,9 @@ export function useCastResponse(scope: MotionScope) {
       castResponse(scope, id, voteId, { vote, idempotency_key: newIdempotencyKey() }),
     onSuccess: (reply, { voteId }) =>
       update(queryClient, scope, (data) => withOwnResponses(data, voteId, reply.responses)),
+    // A refused vote may mean the page is behind (the member was checked out, the vote closed): with the
+    // motions (on settling), who is present is fetched again at once rather than at the next poll.
+    onError: () => void queryClient.invalidateQueries({ queryKey: scopeKeys(scope).attendance }),
   });
 }
 

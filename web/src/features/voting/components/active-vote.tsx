@@ -20,7 +20,6 @@ import { CheckIcon } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { myResponses, type VotingState, viewerRespondBlocker } from '@/features/voting/motion-state';
@@ -29,7 +28,7 @@ import { minutesSeconds, plainText, useVoteWording } from '@/features/voting/wor
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
-import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
+import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const UPDATE_ERROR_TITLE = 'Error Updating';
 export const VOTE_ERROR_TITLE = 'Error Processing Vote';
@@ -75,23 +74,34 @@ export function ActiveVote({
   motion,
   vote,
   onClosed,
+  onFailure,
 }: {
   state: VotingState;
   motion: TMotion;
   vote: TVoteView;
   /** A runner closed the vote here, or it ended while focus was in it (its results come next). */
   onClosed?: (voteId: string) => void;
+  /** A failed action: told by the motion's card, which stays when the vote ends meanwhile. */
+  onFailure: (failure: VoteFailure) => void;
 }) {
   const { scope, principal, now } = state.inputs;
-  // A vote that ends (closed by the runner on another device) takes its buttons with it: whoever had focus
-  // on them is taken to the results instead of being left on the page's body.
+  // A vote that ends (closed by the runner on another device) takes its buttons and their dialogs with it:
+  // whoever had focus on them is taken to the results instead of being left on the page's body.
   const section = React.useRef<HTMLElement>(null);
+  const openDialogs = React.useRef(new Set<string>());
+  const onDialog = React.useCallback((name: string, open: boolean) => {
+    if (open) openDialogs.current.add(name);
+    else openDialogs.current.delete(name);
+  }, []);
   const whenGone = React.useRef({ onClosed, voteId: vote.id });
   whenGone.current = { onClosed, voteId: vote.id };
   React.useLayoutEffect(() => {
     const element = section.current;
+    const dialogs = openDialogs.current;
     return () => {
-      if (element?.contains(document.activeElement)) whenGone.current.onClosed?.(whenGone.current.voteId);
+      if (element?.contains(document.activeElement) || dialogs.size > 0) {
+        whenGone.current.onClosed?.(whenGone.current.voteId);
+      }
     };
   }, []);
   const wording = useVoteWording();
@@ -134,8 +144,19 @@ export function ActiveVote({
             ))}
         </ul>
       )}
-      {controlsVote && <RunnerVoteControls state={state} motion={motion} vote={vote} onClosed={onClosed} />}
-      {state.me?.is_voting && <VoteButtons state={state} motion={motion} vote={vote} />}
+      {controlsVote && (
+        <RunnerVoteControls
+          state={state}
+          motion={motion}
+          vote={vote}
+          onClosed={onClosed}
+          onFailure={onFailure}
+          onDialog={onDialog}
+        />
+      )}
+      {state.me?.is_voting && (
+        <VoteButtons state={state} motion={motion} vote={vote} onFailure={onFailure} onDialog={onDialog} />
+      )}
     </section>
   );
 }
@@ -154,28 +175,45 @@ function progressText(vote: TVoteView): string | null {
   return `Members voted: ${vote.respondents_count}`;
 }
 
+/** What the vote's controls report to its motion's card: an action's failure. */
+export interface VoteFailure {
+  title: string;
+  message: string;
+  /** Where focus goes back once the failure is acknowledged, while it is still on the page. */
+  focusBack: () => HTMLElement | null;
+}
+
+interface VoteControlsProps {
+  state: VotingState;
+  motion: TMotion;
+  vote: TVoteView;
+  onFailure: (failure: VoteFailure) => void;
+  /** A dialog of these controls opens or closes. */
+  onDialog: (name: string, open: boolean) => void;
+}
+
 function RunnerVoteControls({
   state,
   motion,
   vote,
   onClosed,
-}: {
-  state: VotingState;
-  motion: TMotion;
-  vote: TVoteView;
-  onClosed?: (voteId: string) => void;
-}) {
+  onFailure,
+  onDialog,
+}: VoteControlsProps & { onClosed?: (voteId: string) => void }) {
   const scope = state.inputs.scope;
   const addTime = useAddVoteTime(scope);
   const close = useCloseVote(scope);
   const [confirmClose, setConfirmClose] = React.useState(false);
-  const [failure, setFailure] = React.useState<{ message: string; from: 'add' | 'close' } | null>(null);
+  React.useEffect(() => onDialog('close', confirmClose), [onDialog, confirmClose]);
   const addButton = React.useRef<HTMLButtonElement>(null);
   const closeButton = React.useRef<HTMLButtonElement>(null);
   // The failed action's button was disabled while it ran: the error dialog gives focus back to it.
-  const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
-    failure?.from === 'add' ? addButton.current : closeButton.current,
-  );
+  const failed = (err: unknown, button: React.RefObject<HTMLButtonElement | null>) =>
+    onFailure({
+      title: UPDATE_ERROR_TITLE,
+      message: errorText(err, FALLBACK.update),
+      focusBack: () => button.current,
+    });
 
   async function add() {
     if (addTime.isPending) return;
@@ -183,7 +221,7 @@ function RunnerVoteControls({
       await addTime.mutateAsync({ id: motion.id, voteId: vote.id, time: VOTE_TIME_EXTENSION_SECONDS });
       toast.success(secondsAddedMessage(VOTE_TIME_EXTENSION_SECONDS));
     } catch (err) {
-      setFailure({ message: errorText(err, FALLBACK.update), from: 'add' });
+      failed(err, addButton);
     }
   }
   async function closeNow() {
@@ -195,7 +233,7 @@ function RunnerVoteControls({
       onClosed?.(vote.id);
       toast.success(VOTE_CLOSED_MESSAGE);
     } catch (err) {
-      setFailure({ message: errorText(err, FALLBACK.update), from: 'close' });
+      failed(err, closeButton);
     }
   }
   return (
@@ -229,20 +267,14 @@ function RunnerVoteControls({
         onConfirm={() => void closeNow()}
         onCancel={() => setConfirmClose(false)}
       />
-      <ErrorDialog
-        title={UPDATE_ERROR_TITLE}
-        message={failure?.message ?? null}
-        onClose={() => setFailure(null)}
-        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
-      />
     </div>
   );
 }
 
-function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMotion; vote: TVoteView }) {
+function VoteButtons({ state, motion, vote, onFailure, onDialog }: VoteControlsProps) {
   const cast = useCastResponse(state.inputs.scope);
   const [confirming, setConfirming] = React.useState<string | null>(null);
-  const [failure, setFailure] = React.useState<string | null>(null);
+  React.useEffect(() => onDialog('confirm', confirming !== null), [onDialog, confirming]);
   const chosen = myResponses(state, vote);
   const general = viewerRespondBlocker(state, motion, vote);
   const reason = general ? respondBlockerText(general) : null;
@@ -265,10 +297,6 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
   const hintLine = React.useRef<HTMLParagraphElement>(null);
   const chosenNow = React.useRef(chosen);
   chosenNow.current = chosen;
-  const restoreAfterFailure = useRestoreFocus(
-    failure !== null,
-    () => group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? null,
-  );
 
   async function send(response: string) {
     setConfirming(null);
@@ -280,7 +308,11 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
       );
       toast.success(voteRecordedMessage(wording.label(response)));
     } catch (err) {
-      setFailure(errorText(err, FALLBACK.update));
+      onFailure({
+        title: VOTE_ERROR_TITLE,
+        message: errorText(err, FALLBACK.update),
+        focusBack: () => group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? null,
+      });
     }
   }
 
@@ -345,12 +377,6 @@ function VoteButtons({ state, motion, vote }: { state: VotingState; motion: TMot
         confirmLabel={CONFIRM_VOTE_BUTTON}
         onConfirm={() => confirming !== null && void send(confirming)}
         onCancel={() => setConfirming(null)}
-      />
-      <ErrorDialog
-        title={VOTE_ERROR_TITLE}
-        message={failure}
-        onClose={() => setFailure(null)}
-        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
       />
     </div>
   );

@@ -11,6 +11,7 @@ import {
   renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { mockFetch } from '@/test/fetch-mock';
 
 const card = () => screen.getByRole('article', { name: /Adopt the budget/ });
@@ -145,6 +146,50 @@ describe('Focus: running votes', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Approve Vote Recorded')).toBeTruthy();
     rerender({ data: { ...active, responses } });
     await focused(within(card()).getByText('You have cast every response this vote allows.'));
+  });
+
+  it('still tells a member their vote failed when the vote ended meanwhile, then puts them on the motion', async () => {
+    const closed = reply({
+      motions: [makeMotion({ motion_vote_id: 'v-1' })],
+      votes: [endedVote([{ response: 'opposed', count: 1 }])],
+    });
+    mockFetch({
+      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
+        status: 422,
+        body: { message: 'Voting is not active.' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: closed },
+      'GET /api/meeting/FIN/M1/retrieve/attendance': { body: {} },
+    });
+    const { user, rerender, client } = renderPanel({ data: active });
+    const attendanceKey = queryKeys.meetings.attendance('FIN', 'M1');
+    client.setQueryData(attendanceKey, {});
+    await user.click(within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmed' }),
+    );
+    const error = await screen.findByRole('alertdialog', { name: 'Error Processing Vote' });
+    // The page may be behind (checked out meanwhile): who is present is asked for again at once.
+    expect(client.getQueryState(attendanceKey)?.isInvalidated).toBe(true);
+    rerender({ data: closed });
+    expect(screen.queryByText('Vote in progress')).toBeNull();
+    expect(error.isConnected).toBe(true);
+    expect(within(error).getByText('Voting is not active.')).toBeTruthy();
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await focused(within(card()).getByRole('heading', { name: 'Adopt the budget', level: 3 }));
+  });
+
+  it('takes a member whose vote confirmation was open to the results when the vote is closed elsewhere', async () => {
+    const closed = reply({
+      motions: [makeMotion({ motion_vote_id: 'v-1' })],
+      votes: [endedVote([{ response: 'in_favor', count: 1 }])],
+    });
+    const { user, rerender } = renderPanel({ data: active });
+    await user.click(within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
+    await screen.findByRole('alertdialog');
+    rerender({ data: closed });
+    await noDialog();
+    await focused(document.getElementById('results-v-1') as HTMLElement);
   });
 
   it('puts a member on how many choices are left after the first of several', async () => {

@@ -6,11 +6,12 @@ import {
   STATUS_AMENDMENT_DEFEATED,
 } from '@gavel/voting-rules';
 import { PencilIcon, PlusIcon } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { Link } from 'react-router';
+import { ErrorDialog } from '@/components/error-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ActiveVote } from '@/features/voting/components/active-vote';
+import { ActiveVote, VOTE_ERROR_TITLE, type VoteFailure } from '@/features/voting/components/active-vote';
 import { DeleteMotionButton } from '@/features/voting/components/motion-buttons';
 import {
   ResultVisibilityButtons,
@@ -30,7 +31,7 @@ import {
 import { motionPath } from '@/features/voting/scope';
 import { filterNotice, plainText, useVoteWording } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
-import { useFocusWhenReady } from '@/lib/use-restore-focus';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 /** The id of a motion card's title, which takes focus when the card's own controls have gone. */
 export const motionTitleId = (motionId: string) => `motion-title-${motionId}`;
@@ -60,6 +61,16 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
   const titleId = motionTitleId(motion.id);
   // A runner who closed the vote lands on its results (Close Vote has gone with the running vote).
   const afterClose = useFocusWhenReady();
+  // An action on the running vote that failed is told here, not in the vote's own controls: the vote may
+  // end meanwhile (closed elsewhere), taking them with it, and the member must still learn it failed.
+  const [voteFailure, setVoteFailure] = React.useState<VoteFailure | null>(null);
+  // Kept past the dismissal, which clears the failure before focus is placed.
+  const lastFailure = React.useRef<VoteFailure | null>(null);
+  if (voteFailure) lastFailure.current = voteFailure;
+  const restoreAfterFailure = useRestoreFocus(
+    voteFailure !== null,
+    () => lastFailure.current?.focusBack() ?? document.getElementById(titleId),
+  );
   const ended = [view.amendmentVote, view.motionVote].filter(
     (v): v is NonNullable<typeof v> =>
       v !== null && v.id !== view.activeVote?.id && hasVoteEnded(v, state.inputs.now),
@@ -152,6 +163,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
           motion={motion}
           vote={view.activeVote}
           onClosed={(voteId) => afterClose.request(() => document.getElementById(resultsHeadingId(voteId)))}
+          onFailure={setVoteFailure}
         />
       ) : (
         ended.map((vote) => (
@@ -198,6 +210,12 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
           ))}
         </ul>
       )}
+      <ErrorDialog
+        title={voteFailure?.title ?? VOTE_ERROR_TITLE}
+        message={voteFailure?.message ?? null}
+        onClose={() => setVoteFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
+      />
     </article>
   );
 }

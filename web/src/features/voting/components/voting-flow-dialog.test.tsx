@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
@@ -11,6 +11,7 @@ import {
   renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
 
 const card = (name = /Adopt the budget/) => screen.getByRole('article', { name });
 const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -74,6 +75,28 @@ describe('Voting flow dialog: every opening starts over', { timeout: 20_000 }, (
     view.rerender(ui({ ...target, revote: true }));
     expect(await screen.findByText('Revote')).toBeTruthy();
     expect(screen.getByText(/The previous result will be lost/)).toBeTruthy();
+  });
+});
+
+describe('Voting flow dialog: one decision per click', { timeout: 20_000 }, () => {
+  it('takes a double- or triple-click as one click: no step is skipped and no vote starts', async () => {
+    const START = 'PUT /api/admin/committee/FIN/meeting/M1/motion/mo-1/vote';
+    const fetchMock = mockFetch({ [START]: { status: 422, body: { message: 'Quorum not met' } } });
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    // The second and third clicks land on whatever button now sits under the pointer.
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }), { detail: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }), { detail: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }), { detail: 3 });
+    expect(screen.getByText('Discussion or amendments?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }), { detail: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Vote' }), { detail: 2 });
+    expect(screen.getByText('Start the vote')).toBeTruthy();
+    expect(fetchMock.requests()).toHaveLength(0);
+    // A key press (detail 0) acts.
+    screen.getByRole('button', { name: 'Start Vote' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fetchMock.requestsTo(START)).toHaveLength(1));
   });
 });
 

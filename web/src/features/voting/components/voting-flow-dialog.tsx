@@ -30,6 +30,18 @@ import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 export const START_VOTE_ERROR_TITLE = 'Error Starting Vote';
 export const UNANIMOUS_ERROR_TITLE = 'Error Recording Unanimous Consent';
 
+/**
+ * A step's buttons act on single clicks only. Each step's main button sits where the previous step's was,
+ * so the second click of a double-click (the third of a triple) would land on it: skipping a step, or
+ * starting a vote that only a full revote can undo. Keyboard presses (detail 0) always act.
+ */
+function singleClick(act: () => void) {
+  return (event: React.MouseEvent) => {
+    if (event.detail > 1) return;
+    act();
+  };
+}
+
 type Step = 'second' | 'discussion' | 'decide' | 'failed';
 
 export interface VotingFlowTarget {
@@ -147,10 +159,10 @@ export function VotingFlowDialog({
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                <Button variant="outline" className="min-h-11" onClick={() => setStep('failed')}>
+                <Button variant="outline" className="min-h-11" onClick={singleClick(() => setStep('failed'))}>
                   No
                 </Button>
-                <Button className="min-h-11" onClick={() => setStep('discussion')}>
+                <Button className="min-h-11" onClick={singleClick(() => setStep('discussion'))}>
                   Yes
                 </Button>
               </DialogFooter>
@@ -163,7 +175,7 @@ export function VotingFlowDialog({
                 <DialogDescription>{NO_SECOND_MESSAGE}</DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                <Button ref={defaultButton} className="min-h-11" onClick={onClose}>
+                <Button ref={defaultButton} className="min-h-11" onClick={singleClick(onClose)}>
                   OK
                 </Button>
               </DialogFooter>
@@ -183,16 +195,20 @@ export function VotingFlowDialog({
                   <Button
                     variant="outline"
                     className="min-h-11"
-                    onClick={() => {
+                    onClick={singleClick(() => {
                       if (!target) return;
                       onClose();
                       onAmend(target.motion);
-                    }}
+                    })}
                   >
                     Amend
                   </Button>
                 )}
-                <Button ref={defaultButton} className="min-h-11" onClick={() => setStep('decide')}>
+                <Button
+                  ref={defaultButton}
+                  className="min-h-11"
+                  onClick={singleClick(() => setStep('decide'))}
+                >
                   Continue
                 </Button>
               </DialogFooter>
@@ -215,7 +231,7 @@ export function VotingFlowDialog({
                     variant="outline"
                     className="min-h-11"
                     disabled={decide.isPending}
-                    onClick={() => void run('unanimous')}
+                    onClick={singleClick(() => void run('unanimous'))}
                   >
                     Unanimous Consent
                   </Button>
@@ -224,7 +240,7 @@ export function VotingFlowDialog({
                   ref={defaultButton}
                   className="min-h-11"
                   disabled={decide.isPending}
-                  onClick={() => void run('vote')}
+                  onClick={singleClick(() => void run('vote'))}
                 >
                   Start Vote
                 </Button>
