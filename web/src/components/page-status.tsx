@@ -44,12 +44,15 @@ export function retryCannotHelp(error: unknown): boolean {
  * `back` (default: home) instead of the retry, which could never help.
  */
 export function ErrorState({
+  heading,
   message,
   error,
   onRetry,
   back = HOME,
   className,
 }: {
+  /** The page's heading (an h1), when the state is all the page shows. */
+  heading?: string;
   message: string;
   /** The failure, so that the state can tell whether a retry makes sense. */
   error?: unknown;
@@ -60,6 +63,7 @@ export function ErrorState({
   const missing = retryCannotHelp(error);
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-3 p-8 text-center text-sm', className)}>
+      {heading && <h1 className="text-lg font-semibold tracking-tight">{heading}</h1>}
       <p className="text-destructive">{message}</p>
       {missing ? (
         <Button asChild variant="outline" size="sm">

@@ -15,6 +15,8 @@ export function Toaster(props: ToasterProps) {
       offset={TOAST_OFFSET}
       mobileOffset={TOAST_OFFSET}
       closeButton
+      // A close button a finger can hit (24 px) on a phone.
+      toastOptions={{ classNames: { closeButton: '!size-6' } }}
       className="toaster group"
       style={
         {

@@ -46,7 +46,8 @@ export const NOTHING_TO_COPY = 'There are no committees to copy yet.';
 /** The copy form: a committee of any year is copied into a new year or term. */
 export function CommitteeCopyPage() {
   const { principal } = useCurrentUser();
-  if (!can(principal, 'create committees')) return <ErrorState message={COPY_FORBIDDEN} />;
+  if (!can(principal, 'create committees'))
+    return <ErrorState heading="Copy Committees" message={COPY_FORBIDDEN} />;
   return <CommitteeCopy />;
 }
 

@@ -7,7 +7,10 @@ export function BypassPage() {
   return (
     <AuthLayout>
       <BypassCodeCard />
-      <Link to="/login" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+      <Link
+        to="/login"
+        className="inline-block py-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+      >
         Sign in with email and password
       </Link>
     </AuthLayout>

@@ -26,7 +26,10 @@ export function LoginPage() {
           <LoginForm />
         </CardContent>
         <CardFooter className="justify-center text-sm">
-          <Link to="/login/bypass" className="text-muted-foreground underline-offset-4 hover:underline">
+          <Link
+            to="/login/bypass"
+            className="inline-block py-1 text-muted-foreground underline-offset-4 hover:underline"
+          >
             Have a bypass code?
           </Link>
         </CardFooter>

@@ -36,7 +36,7 @@ export const DELETE_ERROR_TITLE = 'Error Deleting Committee';
 export function CommitteeAdminPage() {
   const { principal } = useCurrentUser();
   if (!canViewCommittee(principal)) {
-    return <ErrorState message={COMMITTEE_VIEW_FORBIDDEN} />;
+    return <ErrorState heading="Committee" message={COMMITTEE_VIEW_FORBIDDEN} />;
   }
   return <CommitteeAdmin canEdit={can(principal, 'edit committees')} />;
 }
@@ -53,6 +53,7 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
   if (!committee.data) {
     return (
       <ErrorState
+        heading="Committee"
         message={errorText(committee.error, FALLBACK.retrieve)}
         error={committee.error}
         onRetry={() => void committee.refetch()}

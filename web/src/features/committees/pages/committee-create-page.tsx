@@ -22,7 +22,8 @@ export const CREATE_ERROR_TITLE = 'Error Saving Committee';
 /** /admin/committee/create?year={year}: a new committee ('create committees'). */
 export function CommitteeCreatePage() {
   const { principal } = useCurrentUser();
-  if (!can(principal, 'create committees')) return <ErrorState message={CREATE_FORBIDDEN} />;
+  if (!can(principal, 'create committees'))
+    return <ErrorState heading="Add Committee" message={CREATE_FORBIDDEN} />;
   return <CommitteeCreate />;
 }
 

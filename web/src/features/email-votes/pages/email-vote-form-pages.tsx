@@ -45,7 +45,8 @@ export function EmailVoteCreatePage() {
   const navigate = useNavigate();
   const create = useCreateEmailVote(code, year);
   const initial = React.useMemo(() => emptyEmailVoteForm(), []);
-  if (!can(principal, 'create email vote')) return <ErrorState message={EMAIL_VOTE_FORBIDDEN} />;
+  if (!can(principal, 'create email vote'))
+    return <ErrorState heading="New Email Vote" message={EMAIL_VOTE_FORBIDDEN} />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-semibold tracking-tight">New Email Vote</h1>
@@ -77,11 +78,13 @@ export function EmailVoteEditPage() {
   const vote = useEmailVote(code, voteCode);
   const update = useUpdateEmailVote(code, voteCode);
   const initial = React.useMemo(() => (vote.data ? emailVoteFormValues(vote.data) : null), [vote.data]);
-  if (!can(principal, 'create email vote')) return <ErrorState message={EMAIL_VOTE_FORBIDDEN} />;
+  if (!can(principal, 'create email vote'))
+    return <ErrorState heading="Edit Email Vote" message={EMAIL_VOTE_FORBIDDEN} />;
   if (vote.isPending) return <LoadingState />;
   if (!vote.data || !initial) {
     return (
       <ErrorState
+        heading="Edit Email Vote"
         message={errorText(vote.error, FALLBACK.retrieve)}
         error={vote.error}
         onRetry={() => void vote.refetch()}

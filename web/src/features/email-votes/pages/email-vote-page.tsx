@@ -14,6 +14,7 @@ import {
   emailVoteTotals,
 } from '@/features/meetings/components/committee-members-panel';
 import { isVotingMember, liveTitle } from '@/features/meetings/meeting-rules';
+import { APP_TITLE } from '@/features/shell/components/route-title';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
@@ -57,12 +58,13 @@ export function EmailVotePage() {
   const retryAttendance = React.useCallback(() => void refetchAttendance(), [refetchAttendance]);
 
   const baseTitle = vote.data ? vote.data.name : 'Vote';
-  useDocumentTitle(liveTitle(baseTitle, tick, phase === 'in_progress'));
+  useDocumentTitle(liveTitle(`${baseTitle} · ${APP_TITLE}`, tick, phase === 'in_progress'));
 
   if (vote.isPending) return <LoadingState />;
   if (!vote.data) {
     return (
       <ErrorState
+        heading="Vote"
         message={errorText(vote.error, FALLBACK.retrieve)}
         error={vote.error}
         onRetry={() => void vote.refetch()}

@@ -154,6 +154,8 @@ describe('MeetingEditPage: a meeting that does not exist', () => {
     renderApp('/admin/committee/FIN/meeting/M1/edit');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Meeting not found.')).toBeTruthy();
+    // The page still has its heading.
+    expect(within(alert).getByRole('heading', { level: 1, name: 'Edit Meeting' })).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Back to Committee Admin' }).getAttribute('href')).toBe(
       '/admin/committee/FIN',
     );

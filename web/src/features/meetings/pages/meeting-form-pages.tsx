@@ -39,7 +39,8 @@ export function MeetingCreatePage() {
   const navigate = useNavigate();
   const create = useCreateMeeting(code, year);
   const initial = React.useMemo(() => emptyMeetingForm(), []);
-  if (!can(principal, 'create meetings')) return <ErrorState message={MEETING_FORBIDDEN} />;
+  if (!can(principal, 'create meetings'))
+    return <ErrorState heading="New Meeting" message={MEETING_FORBIDDEN} />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-semibold tracking-tight">New Meeting</h1>
@@ -78,11 +79,13 @@ export function MeetingEditPage() {
     () => (meeting.data ? meetingFormValues(meeting.data) : null),
     [meeting.data],
   );
-  if (!can(principal, 'update meetings')) return <ErrorState message={MEETING_FORBIDDEN} />;
+  if (!can(principal, 'update meetings'))
+    return <ErrorState heading="Edit Meeting" message={MEETING_FORBIDDEN} />;
   if (meeting.isPending) return <LoadingState />;
   if (!meeting.data || !initial) {
     return (
       <ErrorState
+        heading="Edit Meeting"
         message={errorText(meeting.error, FALLBACK.retrieve)}
         error={meeting.error}
         onRetry={() => void meeting.refetch()}

@@ -94,6 +94,15 @@ describe('MeetingPage that does not exist', () => {
     expect(await screen.findByText('Meeting not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Meeting' })).toBeTruthy();
+  });
+});
+
+describe('MeetingPage tab title', () => {
+  it("names the meeting and its committee, then the product, like every page's", async () => {
+    open('planned', []);
+    await waitFor(() => expect(document.title).toMatch(/ \| .+ · Gavel$/));
+    expect(document.title.startsWith('-- LIVE --')).toBe(false);
   });
 });
 

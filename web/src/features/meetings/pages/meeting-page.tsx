@@ -22,6 +22,7 @@ import {
 } from '@/features/meetings/meeting-rules';
 import { useMeetingAttendance, useMeetingPage } from '@/features/meetings/queries';
 import { useLeaveGuard, useScrollToActiveVote } from '@/features/meetings/use-leave-guard';
+import { APP_TITLE } from '@/features/shell/components/route-title';
 import { MotionsPanel } from '@/features/voting/components/motions-panel';
 import { adminBase } from '@/features/voting/scope';
 import { errorText } from '@/lib/api-client';
@@ -91,12 +92,13 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   );
   useScrollToActiveVote(activeVote);
   const baseTitle = page.data ? `${page.data.meeting.name} | ${page.data.committee.name}` : 'Meeting';
-  useDocumentTitle(liveTitle(baseTitle, tick, inProgress));
+  useDocumentTitle(liveTitle(`${baseTitle} · ${APP_TITLE}`, tick, inProgress));
 
   if (page.isPending) return <LoadingState />;
   if (!page.data) {
     return (
       <ErrorState
+        heading="Meeting"
         message={errorText(page.error, FALLBACK.retrieve)}
         error={page.error}
         onRetry={() => void page.refetch()}

@@ -15,7 +15,7 @@ export const USER_EDIT_FORBIDDEN = 'You do not have permission to edit users.';
 /** /admin/users/:id/edit: an admin changes a user's names, email and roles. */
 export function UserEditPage() {
   const { principal } = useCurrentUser();
-  if (!isAdmin(principal)) return <ErrorState message={USER_EDIT_FORBIDDEN} />;
+  if (!isAdmin(principal)) return <ErrorState heading="Edit User" message={USER_EDIT_FORBIDDEN} />;
   return <UserEdit />;
 }
 

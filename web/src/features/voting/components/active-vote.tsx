@@ -112,7 +112,7 @@ export function ActiveVote({
   return (
     <section
       ref={section}
-      aria-label={`${label} in progress`}
+      aria-label={`${label} in progress: ${plainText(motion.name)}`}
       className="flex flex-col gap-3 rounded-md border border-primary/40 bg-primary/5 p-3"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -599,7 +599,7 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
       { response: 'abstained', count: 0 },
     ]);
     renderPanel({ data: decided(vote), principal: principal(RUNNER, 'u-staff') });
-    const results = within(card()).getByRole('region', { name: 'Vote Results' });
+    const results = within(card()).getByRole('region', { name: /^Vote Results: / });
     expect(within(results).getByText('No result: the vote is invalid.')).toBeTruthy();
     expect(within(results).queryByText('Result')).toBeNull();
     // The breakdown still shows the counts.
@@ -608,7 +608,7 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
 
   it('names the result of a valid vote', () => {
     renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
-    const results = within(card()).getByRole('region', { name: 'Vote Results' });
+    const results = within(card()).getByRole('region', { name: /^Vote Results: / });
     expect(within(results).getByText('Result').nextElementSibling?.textContent).toBe('Approve');
     expect(within(results).queryByText('No result: the vote is invalid.')).toBeNull();
   });
@@ -652,7 +652,7 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     });
     const c = card();
     expect(statusOf(c)).toBe('passed');
-    const results = within(c).getByRole('region', { name: 'Vote Results' });
+    const results = within(c).getByRole('region', { name: /^Vote Results: / });
     expect(within(results).getByText('Approve')).toBeTruthy();
     expect(within(c).queryByRole('table')).toBeNull();
     expect(within(c).queryByRole('button', { name: 'Show Results' })).toBeNull();

@@ -364,6 +364,8 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Motion' })).toBeNull());
     expect(screen.getByTestId('current-path').textContent).toBe('/meeting/FIN/M1');
+    // Opened from an address, with no button that opened it: the motion it edited takes focus.
+    await waitFor(() => expect(document.activeElement?.id).toBe('motion-title-mo-1'));
   });
 
   it('says so and returns to the page when the linked motion is gone or no longer editable', async () => {

@@ -26,6 +26,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useVotingSettings } from '@/features/auth/queries';
+import { motionTitleId } from '@/features/voting/components/motion-card';
 import { ServerHtml } from '@/features/voting/components/server-html';
 import {
   checkMotionForm,
@@ -102,8 +103,15 @@ function firstFlaggedControl(form: HTMLFormElement | null): HTMLElement | null {
 export function MotionFormDialog({ scope, committee, target, onClose }: MotionFormDialogProps) {
   const [failure, setFailure] = React.useState<{ title: string; message: string } | null>(null);
   const key = target ? `${target.mode}-${target.mode === 'create' ? '' : target.motion.id}` : 'none';
-  // Opened from state (no trigger): focus goes back to New Motion, Edit, Amend or Begin Vote on close.
-  const restoreFocus = useRestoreFocus(target !== null);
+  // Opened from state (no trigger): focus goes back to New Motion, Edit, Amend or Begin Vote on close. When
+  // that is gone (opened from the motion's address, or Begin Vote disabled by the amendment just saved), the
+  // motion the form was about takes it.
+  const lastTarget = React.useRef(target);
+  if (target) lastTarget.current = target;
+  const restoreFocus = useRestoreFocus(target !== null, () => {
+    const about = lastTarget.current;
+    return about && about.mode !== 'create' ? document.getElementById(motionTitleId(about.motion.id)) : null;
+  });
   // After a failed save, back to the form (Save is disabled, so maybe not focused, while it was sending).
   const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
     document.getElementById(SAVE_BUTTON_ID),

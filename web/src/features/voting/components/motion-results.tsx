@@ -20,7 +20,7 @@ import { RESULT_VISIBILITY_OPTION_LABELS } from '@/features/voting/motion-form';
 import { toVoteRecord, voteValidity } from '@/features/voting/motion-state';
 import { useSetResultVisibility } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
-import { useVoteWording } from '@/features/voting/wording';
+import { plainText, useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
@@ -56,7 +56,11 @@ export function VoteResults({
   const rows = outcome ? wording.shown(resultBreakdown(outcome), (r) => r.response) : [];
   const headingId = resultsHeadingId(vote.id);
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md border p-3">
+    // Named with its motion: a page of motions has one such region per vote, each told apart.
+    <section
+      aria-label={`${title}: ${plainText(motion.name)}`}
+      className="flex flex-col gap-2 rounded-md border p-3"
+    >
       <h4 id={headingId} tabIndex={-1} className="text-sm font-semibold">
         {title}
       </h4>
