@@ -184,21 +184,6 @@ export interface DateTimeRangeFieldsProps {
 }
 
 /**
- * `errors` without the messages of the range fields whose entry changed: a date field's message belongs to
- * what it held, so a new entry drops it.
- */
-export function withoutChangedRangeErrors<E extends { start?: string; end?: string }>(
-  errors: E,
-  before: { start: string; end: string },
-  after: { start: string; end: string },
-): E {
-  const next = { ...errors };
-  if (after.start !== before.start) delete next.start;
-  if (after.end !== before.end) delete next.end;
-  return next;
-}
-
-/**
  * Linked start and end pickers: moving the start keeps the window's length; the end's calendar starts at the
  * start, and a day picked there keeps the end's time (or takes the start's), becoming one hour after the start
  * when that time would not be after it.

@@ -19,3 +19,22 @@ export function withoutError<E extends Record<string, string | undefined>>(error
   const { [key]: _gone, ...rest } = errors;
   return rest as E;
 }
+
+/**
+ * The errors left when a form's values change from `before` to `after`: the message of each field whose
+ * value changed goes (typed, or filled in by another field). `fieldOf` names the value behind an error key
+ * where the two differ (the server's `term_based` for a form's `termBased`).
+ */
+export function withoutChangedErrors<E extends Record<string, string | undefined>>(
+  errors: E,
+  before: object,
+  after: object,
+  fieldOf: Record<string, string> = {},
+): E {
+  const value = (values: object, key: string) => (values as Record<string, unknown>)[fieldOf[key] ?? key];
+  const changed = Object.keys(errors).filter((key) => value(before, key) !== value(after, key));
+  if (changed.length === 0) return errors;
+  const rest = { ...errors };
+  for (const key of changed) delete rest[key];
+  return rest;
+}

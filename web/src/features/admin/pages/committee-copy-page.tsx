@@ -27,13 +27,13 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { copyFormReducer, initialCopyForm } from '@/features/admin/copy-form';
+import { type CopyFormAction, copyFormReducer, initialCopyForm } from '@/features/admin/copy-form';
 import { useCurrentUser } from '@/features/auth/queries';
 import { fetchCommittees } from '@/features/committees/api';
 import { useCopyCommittee } from '@/features/committees/queries';
 import { useYears } from '@/features/years/queries';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { zodFieldErrors } from '@/lib/form-errors';
+import { withoutChangedErrors, zodFieldErrors } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
@@ -126,24 +126,17 @@ function groupByYear(committees: TCommittee[]): [string, TCommittee[]][] {
 function CopyForm({ committees, targetYear }: { committees: TCommittee[]; targetYear: number }) {
   const navigate = useNavigate();
   const copy = useCopyCommittee();
-  const [state, dispatch] = React.useReducer(copyFormReducer, targetYear, initialCopyForm);
+  const [state, setState] = React.useState(() => initialCopyForm(targetYear));
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const committee = committees.find((c) => c.guid === state.guid);
   const unsaved = useUnsavedChanges(state);
   // A field whose value changes (typed, or filled in from the committee picked) loses its error message.
-  const shown = React.useRef(state);
-  React.useEffect(() => {
-    const before = shown.current;
-    shown.current = state;
-    setErrors((current) => {
-      const kept = Object.entries(current).filter(([field]) => {
-        const key = ERROR_FIELD_STATE[field] ?? field;
-        return before[key as keyof typeof state] === state[key as keyof typeof state];
-      });
-      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-    });
-  }, [state]);
+  const dispatch = (action: CopyFormAction) => {
+    const next = copyFormReducer(state, action);
+    setState(next);
+    setErrors((current) => withoutChangedErrors(current, state, next, ERROR_FIELD_STATE));
+  };
   const formRef = React.useRef<HTMLFormElement>(null);
 
   /** Errors are shown next to their fields; focus goes to the first, so that a screen reader reads it. */

@@ -27,7 +27,7 @@ import { useCurrentUser } from '@/features/auth/queries';
 import { useAddMember, useUpdateMember } from '@/features/committees/queries';
 import { UserTypeahead } from '@/features/users/components/user-typeahead';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutError } from '@/lib/form-errors';
+import { withoutChangedErrors, withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
@@ -117,19 +117,6 @@ function MemberChoiceFields({
       </FormField>
     </>
   );
-}
-
-/** The errors left when the choices change from `previous` to `next`: a changed field's message goes. */
-function withoutChangedErrors(
-  errors: Record<string, string>,
-  previous: MemberChoices,
-  next: MemberChoices,
-): Record<string, string> {
-  const changed = (Object.keys(next) as (keyof MemberChoices)[]).filter((key) => previous[key] !== next[key]);
-  if (!changed.some((key) => key in errors)) return errors;
-  const rest = { ...errors };
-  for (const key of changed) delete rest[key];
-  return rest;
 }
 
 /** The member's demographic to send: none unless the committee has a demographic (its field is hidden). */

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DateTimeRangeFields, withoutChangedRangeErrors } from '@/components/date-time-picker';
+import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -13,7 +13,7 @@ import {
 } from '@/features/email-votes/email-vote-form';
 import { focusFirstError } from '@/features/meetings/components/form-bits';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutError } from '@/lib/form-errors';
+import { withoutChangedErrors, withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
@@ -127,7 +127,7 @@ export function EmailVoteForm({
             hints={{ start: startLockedNote }}
             onChange={(range) => {
               setValues((v) => ({ ...v, ...range }));
-              setErrors((e) => withoutChangedRangeErrors(e, values, range));
+              setErrors((e) => withoutChangedErrors(e, values, { ...values, ...range }));
             }}
           />
         </fieldset>

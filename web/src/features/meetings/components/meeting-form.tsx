@@ -1,7 +1,7 @@
 import { type TVideoProvider, ZMeetingVisibility } from '@gavel/contracts';
 import * as React from 'react';
 import { ChoiceSelect } from '@/components/choice-select';
-import { DateTimeRangeFields, withoutChangedRangeErrors } from '@/components/date-time-picker';
+import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { FormSection, focusFirstError, SwitchField } from '@/features/meetings/components/form-bits';
 import { type MeetingFormValues, validateMeetingForm } from '@/features/meetings/meeting-form';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutError } from '@/lib/form-errors';
+import { withoutChangedErrors, withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
@@ -109,7 +109,7 @@ export function MeetingForm({
               errors={errors}
               onChange={(range) => {
                 setValues((v) => ({ ...v, ...range }));
-                setErrors((e) => withoutChangedRangeErrors(e, values, range));
+                setErrors((e) => withoutChangedErrors(e, values, { ...values, ...range }));
               }}
             />
             <FormField id="meeting-type" label="Meeting type" error={errors.type}>

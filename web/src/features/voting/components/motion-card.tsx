@@ -32,6 +32,7 @@ import { motionPath } from '@/features/voting/scope';
 import { filterNotice, plainText, useVoteWording } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
+import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 /** The id of a motion card's title, which takes focus when the card's own controls have gone. */
 export const motionTitleId = (motionId: string) => `motion-title-${motionId}`;
@@ -65,11 +66,10 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
   // end meanwhile (closed elsewhere), taking them with it, and the member must still learn it failed.
   const [voteFailure, setVoteFailure] = React.useState<VoteFailure | null>(null);
   // Kept past the dismissal, which clears the failure before focus is placed.
-  const lastFailure = React.useRef<VoteFailure | null>(null);
-  if (voteFailure) lastFailure.current = voteFailure;
+  const shownFailure = useShownWhileClosing(voteFailure !== null, voteFailure);
   const restoreAfterFailure = useRestoreFocus(
     voteFailure !== null,
-    () => lastFailure.current?.focusBack() ?? document.getElementById(titleId),
+    () => shownFailure?.focusBack() ?? document.getElementById(titleId),
   );
   const ended = [view.amendmentVote, view.motionVote].filter(
     (v): v is NonNullable<typeof v> =>

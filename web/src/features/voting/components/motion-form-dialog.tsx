@@ -47,6 +47,7 @@ import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
+import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 export const SAVE_MOTION_ERROR_TITLE = 'Error Saving Motion';
 export const SAVE_AMENDMENT_ERROR_TITLE = 'Error Saving Amendment';
@@ -106,12 +107,10 @@ export function MotionFormDialog({ scope, committee, target, onClose }: MotionFo
   // Opened from state (no trigger): focus goes back to New Motion, Edit, Amend or Begin Vote on close. When
   // that is gone (opened from the motion's address, or Begin Vote disabled by the amendment just saved), the
   // motion the form was about takes it.
-  const lastTarget = React.useRef(target);
-  if (target) lastTarget.current = target;
-  const restoreFocus = useRestoreFocus(target !== null, () => {
-    const about = lastTarget.current;
-    return about && about.mode !== 'create' ? document.getElementById(motionTitleId(about.motion.id)) : null;
-  });
+  const about = useShownWhileClosing(target !== null, target);
+  const restoreFocus = useRestoreFocus(target !== null, () =>
+    about && about.mode !== 'create' ? document.getElementById(motionTitleId(about.motion.id)) : null,
+  );
   // After a failed save, back to the form (Save is disabled, so maybe not focused, while it was sending).
   const restoreAfterFailure = useRestoreFocus(failure !== null, () =>
     document.getElementById(SAVE_BUTTON_ID),
