@@ -14,7 +14,15 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Redis } from 'ioredis';
 import type { TGatewayConfig } from './config.js';
 import { CSRF_COOKIE, checkCsrf, isValidCsrfToken, setCsrfCookie } from './csrf.js';
-import { bodyError, clientErrorAnswer, errorHandler, MESSAGES, sendError, tooDeepError } from './errors.js';
+import {
+  BODY_LIMIT_BYTES,
+  bodyError,
+  clientErrorAnswer,
+  errorHandler,
+  MESSAGES,
+  sendError,
+  tooDeepError,
+} from './errors.js';
 import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
@@ -25,12 +33,6 @@ import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
 
-/**
- * The largest request body: half of NATS's default max_payload (1 MiB), so a body the gateway accepts
- * always fits, with its context, in the one message that carries it to a service (a larger one could only
- * fail there, as a service "not reached"). The largest real inputs (100,000-character texts) fit.
- */
-export const BODY_LIMIT_BYTES = 512 * 1024;
 /**
  * How deep a JSON body may nest objects and arrays. Real inputs need a few levels; a body of thousands
  * (`[[[[...]]]]` fits easily in the body limit) would overflow the stack of every recursive walk after parsing

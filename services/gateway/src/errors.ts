@@ -3,6 +3,13 @@ import { AppError, statusForCode, type TApiError } from '@gavel/contracts';
 import type { Logger } from '@gavel/service-kit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * The largest request body: half of NATS's default max_payload (1 MiB), so a body the gateway accepts
+ * always fits, with its context, in the one message that carries it to a service (a larger one could only
+ * fail there, as a service "not reached"). The largest real inputs (100,000-character texts) fit.
+ */
+export const BODY_LIMIT_BYTES = 512 * 1024;
+
 /** Every message the gateway itself answers with, in one place. */
 export const MESSAGES = {
   notFound: 'Not found.',
@@ -17,7 +24,7 @@ export const MESSAGES = {
   notAnObject: 'The request body must be a JSON object.',
   badUrl: 'The address is not valid (bad percent-encoding).',
   nulCharacter: 'Text may not contain NUL characters.',
-  tooLarge: 'The request body is too large (at most 512 KiB).',
+  tooLarge: `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KiB).`,
   tooDeep: 'The request body nests objects or arrays too deeply.',
   notUtf8: 'The request body is not valid UTF-8.',
   notUtf8Charset: 'The request body must be JSON in UTF-8 (charset=utf-8).',

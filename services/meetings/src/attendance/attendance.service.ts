@@ -30,7 +30,7 @@ import {
 } from '../meetings/meeting.repository.js';
 import { isActiveVote, MeetingService, type ViewableMeeting } from '../meetings/meeting.service.js';
 import {
-  EMAIL_VOTE_NOT_FOUND,
+  EmailVoteNotFound,
   FORBIDDEN,
   isRunner,
   isStaff,
@@ -257,7 +257,7 @@ export class AttendanceService {
     try {
       return await read();
     } catch (err) {
-      if (!(err instanceof AppError && err.message === EMAIL_VOTE_NOT_FOUND)) throw err;
+      if (!(err instanceof EmailVoteNotFound)) throw err;
       return read(await this.votingStatus.emailVoteCommitteeId(ctx, ref));
     }
   }

@@ -5,6 +5,13 @@ export const MEETING_NOT_FOUND = 'Meeting not found.';
 /** The voting service's words for an unknown email vote (its retrieve/vote answers them too). */
 export const EMAIL_VOTE_NOT_FOUND = 'That vote does not exist.';
 
+/** An email vote this service knows of no copy of: the caller may ask voting, which owns it. */
+export class EmailVoteNotFound extends AppError {
+  constructor() {
+    super('not_found', EMAIL_VOTE_NOT_FOUND);
+  }
+}
+
 export function requireUser(ctx: TRequestContext): string {
   if (!ctx.userId) throw new AppError('unauthenticated', 'Unauthenticated.');
   return ctx.userId;

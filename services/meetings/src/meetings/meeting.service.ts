@@ -36,7 +36,7 @@ import {
   type MembershipRow,
 } from './meeting.repository.js';
 import {
-  EMAIL_VOTE_NOT_FOUND,
+  EmailVoteNotFound,
   FORBIDDEN,
   isRunner,
   isStaff,
@@ -152,7 +152,7 @@ export class MeetingService {
         )
       )?.committeeId;
     const committee = committees.find((c) => c.id === committeeId);
-    if (!committee) throw new AppError('not_found', EMAIL_VOTE_NOT_FOUND);
+    if (!committee) throw new EmailVoteNotFound();
     const membership = await this.meetings.membershipOf(db, ctx.tenantId, committee.id, ctx.userId);
     if (!canViewEmailVote(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN);
     return { committee, membership };
