@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ROLE_ADMIN, ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN, type TRequestContext } from '@gavel/contracts';
+import { BUILT_IN_ROLES, ROLE_GLOBAL_ADMIN } from '@gavel/contracts';
 import { directOutbox, type Outbox } from '@gavel/service-kit';
 import { z } from 'zod';
-import { runWhenMain, withMigratedIdentity } from './cli.js';
+import { dayLongSignInCode, runWhenMain, withMigratedIdentity } from './cli.js';
 import { IDENTITY_SCHEMA, type PrismaClient } from './db/prisma.js';
 import { createIdentityServices } from './identity.services.js';
 
@@ -61,7 +61,7 @@ export async function addAssociation(
       domains: data.domains,
     }));
   const domainsAdded = existing ? await services.tenants.addDomains(tenant.id, data.domains) : 0;
-  for (const role of [ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN, ROLE_ADMIN]) {
+  for (const role of BUILT_IN_ROLES) {
     await services.roles.ensure(tenant.id, role);
   }
 
@@ -70,14 +70,7 @@ export async function addAssociation(
   if (!adminId) {
     adminId = (await services.users.create(tenant.id, { ...data.admin, roles: [ROLE_GLOBAL_ADMIN] })).id;
   }
-  const system: TRequestContext = {
-    requestId: 'add-association',
-    tenantId: tenant.id,
-    userId: null,
-    roles: [ROLE_GLOBAL_ADMIN],
-    permissions: [],
-  };
-  const bypass = await services.bypassCodes.create(system, { userId: adminId, to: '/', ttlMinutes: 24 * 60 });
+  const bypass = await dayLongSignInCode(services, tenant.id, adminId, 'add-association');
   return { tenantId: tenant.id, created: !existing, domainsAdded, adminCreated, bypass };
 }
 

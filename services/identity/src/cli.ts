@@ -1,6 +1,8 @@
 import { pathToFileURL } from 'node:url';
+import { ROLE_GLOBAL_ADMIN, type TRequestContext } from '@gavel/contracts';
 import { createPrismaClient, ensureDatabase, loadConfig, migrate, ZServiceConfig } from '@gavel/service-kit';
 import { IDENTITY_SCHEMA, PrismaClient } from './db/prisma.js';
+import type { IdentityServices } from './identity.services.js';
 import { MIGRATIONS_DIR } from './start.js';
 
 /** What the identity command-line tools (seed, add-association) share. */
@@ -35,4 +37,21 @@ export function runWhenMain(moduleUrl: string, what: string, main: () => Promise
       process.exit(1);
     },
   );
+}
+
+/** A one-time sign-in code for a user, to '/', valid a day: issued by the tool itself (no one is signed in). */
+export function dayLongSignInCode(
+  services: IdentityServices,
+  tenantId: string,
+  userId: string,
+  requestId: string,
+) {
+  const system: TRequestContext = {
+    requestId,
+    tenantId,
+    userId: null,
+    roles: [ROLE_GLOBAL_ADMIN],
+    permissions: [],
+  };
+  return services.bypassCodes.create(system, { userId, to: '/', ttlMinutes: 24 * 60 });
 }

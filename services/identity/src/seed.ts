@@ -1,12 +1,6 @@
-import {
-  type Permission,
-  ROLE_ADMIN,
-  ROLE_GLOBAL_ADMIN,
-  ROLE_SITE_ADMIN,
-  type TRequestContext,
-} from '@gavel/contracts';
+import { type Permission, ROLE_ADMIN, ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN } from '@gavel/contracts';
 import { directOutbox, type Outbox } from '@gavel/service-kit';
-import { runWhenMain, withMigratedIdentity } from './cli.js';
+import { dayLongSignInCode, runWhenMain, withMigratedIdentity } from './cli.js';
 import { IDENTITY_SCHEMA, type PrismaClient } from './db/prisma.js';
 import { createIdentityServices } from './identity.services.js';
 
@@ -111,18 +105,7 @@ export async function seedDemo(
   const bypassEmail = 'member1@demo.gavel.test';
   const memberId = await services.users.findIdByEmail(tenant.id, bypassEmail);
   if (!memberId) throw new Error(`${bypassEmail} is missing after seeding`);
-  const system: TRequestContext = {
-    requestId: 'seed',
-    tenantId: tenant.id,
-    userId: null,
-    roles: [ROLE_GLOBAL_ADMIN],
-    permissions: [],
-  };
-  const bypass = await services.bypassCodes.create(system, {
-    userId: memberId,
-    to: '/',
-    ttlMinutes: 24 * 60,
-  });
+  const bypass = await dayLongSignInCode(services, tenant.id, memberId, 'seed');
 
   return {
     tenantId: tenant.id,

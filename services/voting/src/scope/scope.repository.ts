@@ -55,9 +55,10 @@ export class ScopeRepository {
     committeeIds: string[],
     code: string,
   ): Promise<EmailVoteRow | null> {
+    // Ordered as the meetings service orders its copy, so both pick the same vote of a shared code.
     return db.emailVote.findFirst({
       where: { tenantId, committeeId: { in: committeeIds }, code: sameCode(code) },
-      orderBy: { start: 'desc' },
+      orderBy: [{ start: 'desc' }, { id: 'asc' }],
     });
   }
 
