@@ -17,8 +17,8 @@ import {
   validateCommitteeForm,
 } from '@/features/committees/committee-form';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutError } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
+import { useFormFields } from '@/lib/use-form-fields';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
@@ -75,8 +75,7 @@ export function CommitteeSettingsForm({
   onSave,
   secondaryAction,
 }: CommitteeSettingsFormProps) {
-  const [values, setValues] = React.useState(initial);
-  const [errors, setErrors] = React.useState<FormErrors>({});
+  const { values, setValues, errors, setErrors, set } = useFormFields(initial);
   const [failure, setFailure] = React.useState<string | null>(null);
   const unsaved = useUnsavedChanges(values);
   const formRef = React.useRef<HTMLFormElement>(null);
@@ -139,12 +138,6 @@ export function CommitteeSettingsForm({
       else focusFirstError();
     }
   });
-
-  // A changed field loses its error message: the one the user just mended does not stay until the next save.
-  const set = <K extends keyof CommitteeFormValues>(key: K, value: CommitteeFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((e) => withoutError(e, key as string));
-  };
 
   function renamePosition(key: string, position: string) {
     setValues((current) => {
@@ -278,73 +271,55 @@ export function CommitteeSettingsForm({
         <ul className="flex flex-col gap-3">
           {values.positions.map((row, index) => {
             const inputId = ids.position(row.key);
-            const error = errors[`voting_rights.${index}.position`];
             const label = `Position ${index + 1}`;
             return (
-              <li key={row.key} className="flex flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                  <Input
-                    id={inputId}
-                    aria-label={label}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${inputId}-error` : undefined}
-                    className="min-w-0 flex-1 basis-40"
-                    value={row.position}
-                    onChange={(event) => renamePosition(row.key, event.target.value)}
-                  />
-                  {/* The switch and the remove button wrap together: a bin alone on a line reads as the next row's. */}
-                  <div className="ml-auto flex items-center gap-3">
-                    <div className="flex items-center gap-2">
-                      <Switch
-                        id={`${inputId}-voting`}
-                        aria-label={`${label} is voting`}
-                        checked={row.is_voting}
-                        onCheckedChange={(on) =>
-                          set(
-                            'positions',
-                            values.positions.map((r) => (r.key === row.key ? { ...r, is_voting: on } : r)),
-                          )
-                        }
-                      />
-                      <span aria-hidden="true" className="text-sm">
-                        Is voting
-                      </span>
-                    </div>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove position ${index + 1}`}
-                      onClick={() => removePosition(row.key)}
-                    >
-                      <Trash2Icon aria-hidden="true" />
-                    </Button>
+              <ListRow
+                key={row.key}
+                inputId={inputId}
+                label={label}
+                error={errors[`voting_rights.${index}.position`]}
+                value={row.position}
+                onChange={(position) => renamePosition(row.key, position)}
+                className="flex flex-wrap items-center gap-x-3 gap-y-2"
+                inputClassName="min-w-0 flex-1 basis-40"
+              >
+                {/* The switch and the remove button wrap together: a bin alone on a line reads as the next row's. */}
+                <div className="ml-auto flex items-center gap-3">
+                  <div className="flex items-center gap-2">
+                    <Switch
+                      id={`${inputId}-voting`}
+                      aria-label={`${label} is voting`}
+                      checked={row.is_voting}
+                      onCheckedChange={(on) =>
+                        set(
+                          'positions',
+                          values.positions.map((r) => (r.key === row.key ? { ...r, is_voting: on } : r)),
+                        )
+                      }
+                    />
+                    <span aria-hidden="true" className="text-sm">
+                      Is voting
+                    </span>
                   </div>
+                  <RemoveRowButton
+                    label={`Remove position ${index + 1}`}
+                    onClick={() => removePosition(row.key)}
+                  />
                 </div>
-                {error && (
-                  <p id={`${inputId}-error`} className="text-sm text-destructive">
-                    {error}
-                  </p>
-                )}
-              </li>
+              </ListRow>
             );
           })}
         </ul>
         {errors.voting_rights && <ListError message={errors.voting_rights} />}
-        <div>
-          <Button
-            id={ids.addPosition}
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              const key = newRowKey();
-              focusNewRow(ids.position(key));
-              set('positions', [...values.positions, { key, position: '', is_voting: true }]);
-            }}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add Position
-          </Button>
-        </div>
+        <AddRowButton
+          id={ids.addPosition}
+          label="Add Position"
+          onClick={() => {
+            const key = newRowKey();
+            focusNewRow(ids.position(key));
+            set('positions', [...values.positions, { key, position: '', is_voting: true }]);
+          }}
+        />
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -396,68 +371,45 @@ export function CommitteeSettingsForm({
                 <p className="text-sm text-muted-foreground">No values yet.</p>
               )}
               <ul className="flex flex-col gap-3">
-                {values.demographics.map((row, index) => {
-                  const inputId = ids.value(row.key);
-                  const error = errors[`demographics.${index}`];
-                  return (
-                    <li key={row.key} className="flex flex-col gap-1">
-                      <div className="flex items-center gap-3">
-                        <Input
-                          id={inputId}
-                          aria-label={`Value ${index + 1}`}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${inputId}-error` : undefined}
-                          className="min-w-0 flex-1"
-                          value={row.value}
-                          onChange={(event) =>
-                            set(
-                              'demographics',
-                              values.demographics.map((r) =>
-                                r.key === row.key ? { ...r, value: event.target.value } : r,
-                              ),
-                            )
-                          }
-                        />
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Remove value ${index + 1}`}
-                          onClick={() => {
-                            focusAfterRemoving(values.demographics, row.key, ids.value, ids.addValue);
-                            set(
-                              'demographics',
-                              values.demographics.filter((r) => r.key !== row.key),
-                            );
-                          }}
-                        >
-                          <Trash2Icon aria-hidden="true" />
-                        </Button>
-                      </div>
-                      {error && (
-                        <p id={`${inputId}-error`} className="text-sm text-destructive">
-                          {error}
-                        </p>
-                      )}
-                    </li>
-                  );
-                })}
+                {values.demographics.map((row, index) => (
+                  <ListRow
+                    key={row.key}
+                    inputId={ids.value(row.key)}
+                    label={`Value ${index + 1}`}
+                    error={errors[`demographics.${index}`]}
+                    value={row.value}
+                    onChange={(value) =>
+                      set(
+                        'demographics',
+                        values.demographics.map((r) => (r.key === row.key ? { ...r, value } : r)),
+                      )
+                    }
+                    className="flex items-center gap-3"
+                    inputClassName="min-w-0 flex-1"
+                  >
+                    <RemoveRowButton
+                      label={`Remove value ${index + 1}`}
+                      onClick={() => {
+                        focusAfterRemoving(values.demographics, row.key, ids.value, ids.addValue);
+                        set(
+                          'demographics',
+                          values.demographics.filter((r) => r.key !== row.key),
+                        );
+                      }}
+                    />
+                  </ListRow>
+                ))}
               </ul>
               {errors.demographics && <ListError message={errors.demographics} />}
-              <div>
-                <Button
-                  id={ids.addValue}
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    const key = newRowKey();
-                    focusNewRow(ids.value(key));
-                    set('demographics', [...values.demographics, { key, value: '' }]);
-                  }}
-                >
-                  <PlusIcon aria-hidden="true" />
-                  Add Value
-                </Button>
-              </div>
+              <AddRowButton
+                id={ids.addValue}
+                label="Add Value"
+                onClick={() => {
+                  const key = newRowKey();
+                  focusNewRow(ids.value(key));
+                  set('demographics', [...values.demographics, { key, value: '' }]);
+                }}
+              />
             </div>
             <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-6">
               {(
@@ -497,6 +449,72 @@ export function CommitteeSettingsForm({
       <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
       <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>
+  );
+}
+
+/**
+ * A row of an editable list (the positions, the demographic values): its input, named by `label` alone, the
+ * row's own controls after it, and the input's message under the row.
+ */
+function ListRow({
+  inputId,
+  label,
+  error,
+  value,
+  onChange,
+  className,
+  inputClassName,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The line of the input and the controls. */
+  className: string;
+  inputClassName: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="flex flex-col gap-1">
+      <div className={className}>
+        <Input
+          id={inputId}
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={inputClassName}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {children}
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      <Trash2Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+function AddRowButton({ id, label, onClick }: { id: string; label: string; onClick: () => void }) {
+  return (
+    <div>
+      <Button id={id} variant="outline" size="sm" onClick={onClick}>
+        <PlusIcon aria-hidden="true" />
+        {label}
+      </Button>
+    </div>
   );
 }
 

@@ -4,18 +4,15 @@ import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
-import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import {
   closesNow,
   type EmailVoteFormValues,
   validateEmailVoteForm,
 } from '@/features/email-votes/email-vote-form';
-import { focusFirstError } from '@/features/meetings/components/form-bits';
-import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutChangedErrors, withoutError } from '@/lib/form-errors';
-import { FALLBACK } from '@/lib/messages';
-import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { SaveActions } from '@/features/meetings/components/form-bits';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useFormSave } from '@/lib/use-form-save';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 export interface EmailVoteFormProps {
@@ -48,47 +45,30 @@ export function EmailVoteForm({
   saveBlockedBy,
   startLockedNote,
 }: EmailVoteFormProps) {
-  const [values, setValues] = React.useState(initial);
+  const form = useFormFields(initial);
+  const { values, errors, set } = form;
   const unsaved = useUnsavedChanges(values);
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const [failure, setFailure] = React.useState<string | null>(null);
   // Set while the user is asked whether saving may close the vote now; Save and close submits again.
   const [confirmingClose, setConfirmingClose] = React.useState(false);
   const closeConfirmed = React.useRef(false);
-  // A changed field loses its error message: the one the user just mended does not stay until the next save.
-  const set = <K extends keyof EmailVoteFormValues>(key: K, value: EmailVoteFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => withoutError(e, key as string));
-  };
 
   const locked = saveBlockedBy !== undefined;
-  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
-    if (locked) return;
-    const found = validateEmailVoteForm(values, committeeCode, withCode ? 'create' : 'edit');
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found, FIELD_IDS);
-      return;
-    }
+  // The server's start and end messages show under Opens and Closes, like those of the other fields.
+  const { onSubmit, submitting, failure, clearFailure } = useFormSave({
+    form,
+    unsaved,
+    fieldIds: FIELD_IDS,
+    validate: (v) => validateEmailVoteForm(v, committeeCode, withCode ? 'create' : 'edit'),
+    locked,
     // On edit a Closes in the past ends the vote for good the moment it is saved: ask first.
-    const confirmed = closeConfirmed.current;
-    closeConfirmed.current = false;
-    if (!withCode && closesNow(values) && !confirmed) {
-      setConfirmingClose(true);
-      return;
-    }
-    try {
-      await unsaved.saving(
-        () => onSave(values),
-        () => values,
-      );
-    } catch (err) {
-      // The server's field messages (start and end too) show under their fields; any other failure, or
-      // one about a field this form does not show, in the dialog.
-      const fieldErrors = fieldErrorsOf(err);
-      setErrors(fieldErrors);
-      if (!focusFirstError(fieldErrors, FIELD_IDS)) setFailure(errorText(err, FALLBACK.save));
-    }
+    holdBack: (v) => {
+      const confirmed = closeConfirmed.current;
+      closeConfirmed.current = false;
+      const ask = !withCode && closesNow(v) && !confirmed;
+      if (ask) setConfirmingClose(true);
+      return ask;
+    },
+    save: onSave,
   });
 
   return (
@@ -125,10 +105,7 @@ export function EmailVoteForm({
             errors={errors}
             disabled={{ start: startLockedNote !== undefined }}
             hints={{ start: startLockedNote }}
-            onChange={(range) => {
-              setValues((v) => ({ ...v, ...range }));
-              setErrors((e) => withoutChangedErrors(e, values, { ...values, ...range }));
-            }}
+            onChange={form.change}
           />
         </fieldset>
         <FormField id="vote-description" label="Description" error={errors.description}>
@@ -140,17 +117,10 @@ export function EmailVoteForm({
           />
         </FormField>
       </fieldset>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton
-          submitting={submitting}
-          disabled={saveBlockedBy !== undefined}
-          aria-describedby={saveBlockedBy}
-        >
-          {submitLabel}
-        </SubmitButton>
+      <SaveActions submitting={submitting} label={submitLabel} blockedBy={saveBlockedBy}>
         {actions}
-      </div>
-      <ErrorDialog title="Error Saving Vote" message={failure} onClose={() => setFailure(null)} />
+      </SaveActions>
+      <ErrorDialog title="Error Saving Vote" message={failure} onClose={clearFailure} />
       <ConfirmDialog
         title={CLOSE_NOW_TITLE}
         message={confirmingClose ? CLOSE_NOW_MESSAGE : null}
@@ -169,10 +139,10 @@ export function EmailVoteForm({
 }
 
 /** Field name → control id, in the form's order (the first invalid one gets the focus). */
-const FIELD_IDS: Record<string, string> = {
+const FIELD_IDS = {
   name: 'vote-name',
   code: 'vote-code',
   start: 'vote-start',
   end: 'vote-end',
   description: 'vote-description',
-};
+} as const satisfies Record<keyof EmailVoteFormValues, string>;

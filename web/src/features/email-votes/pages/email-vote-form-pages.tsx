@@ -1,15 +1,11 @@
-import { can } from '@gavel/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Trash2Icon } from 'lucide-react';
+import { can, type TRetrieveEmailVoteReply } from '@gavel/contracts';
 import * as React from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
-import { ErrorDialog } from '@/components/error-dialog';
-import { ErrorState, LoadingState } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
+import { DeleteSection } from '@/components/delete-section';
+import { CancelLink, EditPageStatus, FormPage } from '@/components/form-page';
+import { ErrorState } from '@/components/page-status';
 import { useCurrentUser } from '@/features/auth/queries';
-import { yearParam } from '@/features/committees/year-param';
 import { EmailVoteForm } from '@/features/email-votes/components/email-vote-form';
 import { EmailVoteMotions } from '@/features/email-votes/components/email-vote-motions';
 import {
@@ -23,11 +19,9 @@ import {
   useEmailVote,
   useUpdateEmailVote,
 } from '@/features/email-votes/queries';
-import { errorText } from '@/lib/api-client';
-import { FALLBACK } from '@/lib/messages';
-import { committeeAdminBase, paths, voteBase } from '@/lib/paths';
+import { backToCommitteeAdmin, useCommitteeCreateRoute } from '@/features/meetings/committee-admin-route';
+import { paths, voteBase } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
-import { LEAVE_UNASKED } from '@/lib/use-unsaved-changes';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
@@ -38,9 +32,7 @@ const LOCKED_NOTE_ID = 'vote-locked-note';
 
 /** /admin/committee/:code/vote/create */
 export function EmailVoteCreatePage() {
-  const { code = '' } = useParams();
-  const [searchParams] = useSearchParams();
-  const year = yearParam(searchParams.get('year'));
+  const { code, year, committeeAdminPath } = useCommitteeCreateRoute();
   const { principal } = useCurrentUser();
   const navigate = useNavigate();
   const create = useCreateEmailVote(code, year);
@@ -48,8 +40,7 @@ export function EmailVoteCreatePage() {
   if (!can(principal, 'create email vote'))
     return <ErrorState heading="New Email Vote" message={EMAIL_VOTE_FORBIDDEN} />;
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <h1 className="text-2xl font-semibold tracking-tight">New Email Vote</h1>
+    <FormPage title="New Email Vote">
       <EmailVoteForm
         committeeCode={code}
         initial={initial}
@@ -60,13 +51,9 @@ export function EmailVoteCreatePage() {
           toast.success('Vote Added');
           await navigate(voteBase(code, vote.code));
         }}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={paths.committeeAdmin({ code, year: year ?? null })}>Cancel</Link>
-          </Button>
-        }
+        actions={<CancelLink to={committeeAdminPath} />}
       />
-    </div>
+    </FormPage>
   );
 }
 
@@ -74,36 +61,42 @@ export function EmailVoteCreatePage() {
 export function EmailVoteEditPage() {
   const { code = '', voteCode = '' } = useParams();
   const { principal } = useCurrentUser();
-  const navigate = useNavigate();
   const vote = useEmailVote(code, voteCode);
+  return (
+    <EditPageStatus
+      heading="Edit Email Vote"
+      allowed={can(principal, 'create email vote')}
+      forbidden={EMAIL_VOTE_FORBIDDEN}
+      query={vote}
+      back={backToCommitteeAdmin(code)}
+    >
+      {(data) => <EmailVoteEditor committeeCode={code} voteCode={voteCode} vote={data} />}
+    </EditPageStatus>
+  );
+}
+
+/** The edit page once its vote has loaded: the vote's form, its motions, and its Delete. */
+function EmailVoteEditor({
+  committeeCode: code,
+  voteCode,
+  vote: data,
+}: {
+  committeeCode: string;
+  /** As the route names it. */
+  voteCode: string;
+  vote: TRetrieveEmailVoteReply;
+}) {
+  const navigate = useNavigate();
   const update = useUpdateEmailVote(code, voteCode);
-  const initial = React.useMemo(() => (vote.data ? emailVoteFormValues(vote.data) : null), [vote.data]);
-  if (!can(principal, 'create email vote'))
-    return <ErrorState heading="Edit Email Vote" message={EMAIL_VOTE_FORBIDDEN} />;
-  if (vote.isPending) return <LoadingState />;
-  if (!vote.data || !initial) {
-    return (
-      <ErrorState
-        heading="Edit Email Vote"
-        message={errorText(vote.error, FALLBACK.retrieve)}
-        error={vote.error}
-        onRetry={() => void vote.refetch()}
-        back={{ to: committeeAdminBase(code), label: 'Back to Committee Admin' }}
-      />
-    );
-  }
-  const data = vote.data;
+  const remove = useDeleteEmailVote(code, voteCode);
+  const initial = React.useMemo(() => emailVoteFormValues(data), [data]);
+  // The admin page of the vote's committee, of the vote's year (codes repeat across years).
+  const committeeAdminPath = paths.committeeAdmin(data.committee);
   // As the server decides: an ended vote is neither saved nor deleted; once responses are in (can_modify
   // false before the end) it may still be saved, with its start where it was, but not deleted.
   const ended = data.phase === 'ended';
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight break-words">Edit Vote: {data.name}</h1>
-        <Button asChild variant="outline" size="sm">
-          <Link to={voteBase(code, data.code)}>View Vote</Link>
-        </Button>
-      </div>
+    <FormPage title={`Edit Vote: ${data.name}`} view={{ to: voteBase(code, data.code), label: 'View Vote' }}>
       {(ended || !data.can_modify) && (
         <p id={LOCKED_NOTE_ID} className="text-sm text-muted-foreground">
           {ended ? EMAIL_VOTE_ENDED_NOTE : EMAIL_VOTE_ANSWERED_NOTE}
@@ -127,84 +120,22 @@ export function EmailVoteEditPage() {
           toast.success('Vote Saved');
           await navigate(voteBase(code, voteCode));
         }}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={paths.committeeAdmin(data.committee)}>Cancel</Link>
-          </Button>
-        }
+        actions={<CancelLink to={committeeAdminPath} />}
       />
       <EmailVoteMotions committeeCode={code} voteCode={voteCode} vote={data} />
-      <DeleteEmailVote
-        committeeCode={code}
-        voteCode={voteCode}
-        name={data.name}
-        committeeAdminPath={paths.committeeAdmin(data.committee)}
+      <DeleteSection
+        id="delete-vote"
+        title="Delete Vote"
         blockedBy={data.can_modify && !ended ? undefined : LOCKED_NOTE_ID}
-      />
-    </div>
-  );
-}
-
-function DeleteEmailVote({
-  committeeCode,
-  voteCode,
-  name,
-  committeeAdminPath,
-  blockedBy,
-}: {
-  committeeCode: string;
-  voteCode: string;
-  name: string;
-  /** The admin page of the vote's committee (of the vote's year: codes repeat across years). */
-  committeeAdminPath: string;
-  /** The id of the text saying why the server refuses the delete: the button is then disabled. */
-  blockedBy: string | undefined;
-}) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const remove = useDeleteEmailVote(committeeCode, voteCode);
-  const [confirming, setConfirming] = React.useState(false);
-  const [failure, setFailure] = React.useState<string | null>(null);
-  return (
-    <section
-      aria-labelledby="delete-vote-title"
-      className="flex flex-col gap-2 rounded-md border border-destructive/40 p-4"
-    >
-      <h2 id="delete-vote-title" className="font-semibold">
-        Delete Vote
-      </h2>
-      <div>
-        <Button
-          variant="destructive"
-          disabled={blockedBy !== undefined || remove.isPending}
-          aria-describedby={blockedBy}
-          onClick={() => setConfirming(true)}
-        >
-          <Trash2Icon aria-hidden="true" />
-          Delete Vote
-        </Button>
-      </div>
-      <ConfirmDialog
-        title={DELETE_CONFIRM_TITLE}
-        confirmLabel={DELETE_CONFIRM_YES}
-        destructive
-        message={confirming ? `${name} and its motions will be deleted.` : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          remove.mutate(undefined, {
-            onSuccess: async () => {
-              toast.success('Vote Deleted');
-              await navigate(committeeAdminPath, { state: LEAVE_UNASKED });
-              // Forgotten once this page has gone: removed while it still showed the vote, it was fetched
-              // again (a 404).
-              queryClient.removeQueries({ queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode) });
-            },
-            onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
-          });
+        message={`${data.name} and its motions will be deleted.`}
+        errorTitle="Error Deleting Vote"
+        remove={remove}
+        deleted={{
+          toast: 'Vote Deleted',
+          leaveTo: committeeAdminPath,
+          queryKey: queryKeys.meetings.emailVote(code, voteCode),
         }}
       />
-      <ErrorDialog title="Error Deleting Vote" message={failure} onClose={() => setFailure(null)} />
-    </section>
+    </FormPage>
   );
 }

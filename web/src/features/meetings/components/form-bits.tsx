@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { SubmitButton } from '@/components/submit-button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
@@ -56,16 +57,26 @@ export function FormSection({ title, children }: { title: string; children: Reac
 }
 
 /**
- * Focuses the control of the first field (in `fieldIds` order, the form's order) that has an error; says
- * whether one was found, so a form can fall back to its error dialog for errors of fields it does not show.
+ * The submit button and any actions beside it (e.g. Cancel). `blockedBy` is the id of the text saying why
+ * the server refuses any save: the button is then disabled and points to it.
  */
-export function focusFirstError(errors: Record<string, string>, fieldIds: Record<string, string>): boolean {
-  for (const [field, id] of Object.entries(fieldIds)) {
-    if (!errors[field]) continue;
-    const control = document.getElementById(id);
-    if (!control) continue;
-    control.focus();
-    return true;
-  }
-  return false;
+export function SaveActions({
+  submitting,
+  label,
+  blockedBy,
+  children,
+}: {
+  submitting: boolean;
+  label: string;
+  blockedBy?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <SubmitButton submitting={submitting} disabled={blockedBy !== undefined} aria-describedby={blockedBy}>
+        {label}
+      </SubmitButton>
+      {children}
+    </div>
+  );
 }

@@ -5,14 +5,11 @@ import { DateTimeRangeFields } from '@/components/date-time-picker';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
-import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
-import { FormSection, focusFirstError, SwitchField } from '@/features/meetings/components/form-bits';
+import { FormSection, SaveActions, SwitchField } from '@/features/meetings/components/form-bits';
 import { type MeetingFormValues, validateMeetingForm } from '@/features/meetings/meeting-form';
-import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutChangedErrors, withoutError } from '@/lib/form-errors';
-import { FALLBACK } from '@/lib/messages';
-import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useFormSave } from '@/lib/use-form-save';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 const VISIBILITY_LABEL: Record<string, string> = {
@@ -40,6 +37,18 @@ export interface MeetingFormProps {
   mode?: 'create' | 'edit';
 }
 
+/** The fields shown as a plain text input, and those shown as a switch (see textField and switchField). */
+type TextKey =
+  | 'name'
+  | 'code'
+  | 'type'
+  | 'location_name'
+  | 'location_address'
+  | 'zoom_id'
+  | 'zoom_registration_url'
+  | 'video_url';
+type SwitchKey = 'allow_in_person' | 'allow_remote' | 'show_motions' | 'in_meeting_voting';
+
 /** Meeting create and edit: name, code, description, window, type, attendance modes, visibility, voting, video. */
 export function MeetingForm({
   committeeCode,
@@ -51,38 +60,41 @@ export function MeetingForm({
   saveBlockedBy,
   mode = 'edit',
 }: MeetingFormProps) {
-  const [values, setValues] = React.useState(initial);
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const [failure, setFailure] = React.useState<string | null>(null);
+  const form = useFormFields(initial);
+  const { values, errors, set } = form;
   const unsaved = useUnsavedChanges(values);
-  // A changed field loses its error message: the one the user just mended does not stay until the next save.
-  const set = <K extends keyof MeetingFormValues>(key: K, value: MeetingFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => withoutError(e, key as string));
-  };
-
   const locked = saveBlockedBy !== undefined;
-  const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
-    if (locked) return;
-    const found = validateMeetingForm(values, committeeCode, mode);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found, FIELD_IDS);
-      return;
-    }
-    try {
-      await unsaved.saving(
-        () => onSave(values),
-        () => values,
-      );
-    } catch (err) {
-      // The server's field messages show under their fields; any other failure, or one about a field this
-      // form does not show (e.g. the page's year), in the dialog.
-      const fieldErrors = fieldErrorsOf(err);
-      setErrors(fieldErrors);
-      if (!focusFirstError(fieldErrors, FIELD_IDS)) setFailure(errorText(err, FALLBACK.save));
-    }
+  // A refusal about a field this form does not show (e.g. the page's year) goes to the error dialog.
+  const { onSubmit, submitting, failure, clearFailure } = useFormSave({
+    form,
+    unsaved,
+    fieldIds: FIELD_IDS,
+    validate: (v) => validateMeetingForm(v, committeeCode, mode),
+    locked,
+    save: onSave,
   });
+
+  // A field's control, wired to its value and message, with its FIELD_IDS id (where focus goes on an error).
+  const textField = (
+    key: TextKey,
+    label: string,
+    input: Omit<React.ComponentProps<'input'>, 'value' | 'onChange'> = {},
+    hint?: string,
+  ) => (
+    <FormField id={FIELD_IDS[key]} label={label} error={errors[key]} hint={hint}>
+      <Input value={values[key]} onChange={(e) => set(key, e.target.value)} {...input} />
+    </FormField>
+  );
+  const switchField = (key: SwitchKey, label: string, hint?: string) => (
+    <SwitchField
+      id={FIELD_IDS[key]}
+      label={label}
+      checked={values[key]}
+      onChange={(c) => set(key, c)}
+      hint={hint}
+      error={errors[key]}
+    />
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Meeting">
@@ -90,32 +102,23 @@ export function MeetingForm({
       <fieldset disabled={locked} className="contents">
         <FormSection title="Meeting">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="meeting-name" label="Name" error={errors.name}>
-              {/* No maxLength on name and code: a longer one is refused with a message, not cut silently. */}
-              <Input value={values.name} onChange={(e) => set('name', e.target.value)} />
-            </FormField>
-            <FormField
-              id="meeting-code"
-              label="Code"
-              error={errors.code}
-              hint="Letters, numbers and dashes; used in the meeting's address."
-            >
-              <Input value={values.code} onChange={(e) => set('code', e.target.value)} autoCapitalize="off" />
-            </FormField>
+            {/* No maxLength on name and code: a longer one is refused with a message, not cut silently. */}
+            {textField('name', 'Name')}
+            {textField(
+              'code',
+              'Code',
+              { autoCapitalize: 'off' },
+              "Letters, numbers and dashes; used in the meeting's address.",
+            )}
             <DateTimeRangeFields
-              ids={{ start: 'meeting-start', end: 'meeting-end' }}
+              ids={{ start: FIELD_IDS.start, end: FIELD_IDS.end }}
               labels={{ start: 'Start', end: 'End' }}
               values={values}
               errors={errors}
-              onChange={(range) => {
-                setValues((v) => ({ ...v, ...range }));
-                setErrors((e) => withoutChangedErrors(e, values, { ...values, ...range }));
-              }}
+              onChange={form.change}
             />
-            <FormField id="meeting-type" label="Meeting type" error={errors.type}>
-              <Input value={values.type} onChange={(e) => set('type', e.target.value)} maxLength={100} />
-            </FormField>
-            <FormField id="meeting-visibility" label="Visibility" error={errors.visibility}>
+            {textField('type', 'Meeting type', { maxLength: 100 })}
+            <FormField id={FIELD_IDS.visibility} label="Visibility" error={errors.visibility}>
               <ChoiceSelect
                 value={values.visibility}
                 onChange={(v) => set('visibility', v as MeetingFormValues['visibility'])}
@@ -126,7 +129,7 @@ export function MeetingForm({
               />
             </FormField>
           </div>
-          <FormField id="meeting-description" label="Description" error={errors.description}>
+          <FormField id={FIELD_IDS.description} label="Description" error={errors.description}>
             <RichTextEditor
               value={values.description}
               onChange={(html) => set('description', html)}
@@ -137,45 +140,17 @@ export function MeetingForm({
         </FormSection>
 
         <FormSection title="Attendance">
-          <SwitchField
-            id="meeting-in-person"
-            label="Allow in person"
-            checked={values.allow_in_person}
-            onChange={(c) => set('allow_in_person', c)}
-            error={errors.allow_in_person}
-          />
+          {switchField('allow_in_person', 'Allow in person')}
           {values.allow_in_person && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="meeting-location-name" label="Location name" error={errors.location_name}>
-                <Input
-                  value={values.location_name}
-                  onChange={(e) => set('location_name', e.target.value)}
-                  maxLength={255}
-                />
-              </FormField>
-              <FormField
-                id="meeting-location-address"
-                label="Location address"
-                error={errors.location_address}
-              >
-                <Input
-                  value={values.location_address}
-                  onChange={(e) => set('location_address', e.target.value)}
-                  maxLength={255}
-                />
-              </FormField>
+              {textField('location_name', 'Location name', { maxLength: 255 })}
+              {textField('location_address', 'Location address', { maxLength: 255 })}
             </div>
           )}
-          <SwitchField
-            id="meeting-remote"
-            label="Allow remote"
-            checked={values.allow_remote}
-            onChange={(c) => set('allow_remote', c)}
-            error={errors.allow_remote}
-          />
+          {switchField('allow_remote', 'Allow remote')}
           {values.allow_remote && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="meeting-video-provider" label="Video conference" error={errors.video_provider}>
+              <FormField id={FIELD_IDS.video_provider} label="Video conference" error={errors.video_provider}>
                 <ChoiceSelect
                   value={values.video_provider}
                   onChange={(v) => set('video_provider', v as TVideoProvider)}
@@ -184,80 +159,42 @@ export function MeetingForm({
               </FormField>
               {values.video_provider === 'zoom' && (
                 <>
-                  <FormField id="meeting-zoom-id" label="Zoom meeting ID" error={errors.zoom_id}>
-                    <Input
-                      value={values.zoom_id}
-                      onChange={(e) => set('zoom_id', e.target.value)}
-                      maxLength={100}
-                      inputMode="numeric"
-                    />
-                  </FormField>
-                  <FormField
-                    id="meeting-zoom-registration"
-                    label="Registration URL"
-                    error={errors.zoom_registration_url}
-                    hint="Offered when a personal join link cannot be made."
-                  >
-                    <Input
-                      type="url"
-                      value={values.zoom_registration_url}
-                      onChange={(e) => set('zoom_registration_url', e.target.value)}
-                      maxLength={500}
-                    />
-                  </FormField>
+                  {textField('zoom_id', 'Zoom meeting ID', { maxLength: 100, inputMode: 'numeric' })}
+                  {textField(
+                    'zoom_registration_url',
+                    'Registration URL',
+                    { type: 'url', maxLength: 500 },
+                    'Offered when a personal join link cannot be made.',
+                  )}
                 </>
               )}
-              {values.video_provider === 'static' && (
-                <FormField id="meeting-video-url" label="Video link" error={errors.video_url}>
-                  <Input
-                    type="url"
-                    value={values.video_url}
-                    onChange={(e) => set('video_url', e.target.value)}
-                    maxLength={500}
-                  />
-                </FormField>
-              )}
+              {values.video_provider === 'static' &&
+                textField('video_url', 'Video link', { type: 'url', maxLength: 500 })}
             </div>
           )}
         </FormSection>
 
         <FormSection title="Voting">
-          <SwitchField
-            id="meeting-show-motions"
-            label="Show motions"
-            checked={values.show_motions}
-            onChange={(c) => set('show_motions', c)}
-            hint="Off shows the meeting details instead of the motions list."
-            error={errors.show_motions}
-          />
-          <SwitchField
-            id="meeting-in-meeting-voting"
-            label="In-meeting voting"
-            checked={values.in_meeting_voting}
-            onChange={(c) => set('in_meeting_voting', c)}
-            error={errors.in_meeting_voting}
-          />
+          {switchField(
+            'show_motions',
+            'Show motions',
+            'Off shows the meeting details instead of the motions list.',
+          )}
+          {switchField('in_meeting_voting', 'In-meeting voting')}
         </FormSection>
       </fieldset>
 
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton
-          submitting={submitting}
-          disabled={saveBlockedBy !== undefined}
-          aria-describedby={saveBlockedBy}
-        >
-          {submitLabel}
-        </SubmitButton>
+      <SaveActions submitting={submitting} label={submitLabel} blockedBy={saveBlockedBy}>
         {actions}
-      </div>
-      <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
+      </SaveActions>
+      <ErrorDialog title={errorTitle} message={failure} onClose={clearFailure} />
       <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>
   );
 }
 
 /** Field name → control id, in the form's order (the first invalid one gets the focus). */
-const FIELD_IDS: Record<string, string> = {
+const FIELD_IDS = {
   name: 'meeting-name',
   code: 'meeting-code',
   start: 'meeting-start',
@@ -275,4 +212,4 @@ const FIELD_IDS: Record<string, string> = {
   video_url: 'meeting-video-url',
   show_motions: 'meeting-show-motions',
   in_meeting_voting: 'meeting-in-meeting-voting',
-};
+} as const satisfies Record<keyof MeetingFormValues, string>;
