@@ -62,9 +62,7 @@ export function EmailVoteForm({
     locked,
     // On edit a Closes in the past ends the vote for good the moment it is saved: ask first.
     holdBack: (v) => {
-      const confirmed = closeConfirmed.current;
-      closeConfirmed.current = false;
-      const ask = !withCode && closesNow(v) && !confirmed;
+      const ask = !withCode && closesNow(v) && !closeConfirmed.current;
       if (ask) setConfirmingClose(true);
       return ask;
     },
@@ -127,10 +125,15 @@ export function EmailVoteForm({
         confirmLabel={CLOSE_NOW_CONFIRM}
         destructive
         onCancel={() => setConfirmingClose(false)}
-        onConfirm={() => {
+        onConfirm={async () => {
           setConfirmingClose(false);
+          // The yes holds for this submit only, even one the form's own checks stop before it is asked.
           closeConfirmed.current = true;
-          void onSubmit();
+          try {
+            await onSubmit();
+          } finally {
+            closeConfirmed.current = false;
+          }
         }}
       />
       <UnsavedChangesDialog blocker={unsaved.blocker} />
