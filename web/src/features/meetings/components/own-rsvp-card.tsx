@@ -18,17 +18,23 @@ import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 const TITLE_ID = 'own-rsvp-title';
 
-/** The signed-in member's own RSVP (the RSVP Now link's page, /meeting/{c}/{m}/rsvp). */
+/**
+ * The signed-in member's own RSVP: on the RSVP Now link's page (/meeting/{c}/{m}/rsvp), and on the
+ * meeting page once they have answered.
+ */
 export function OwnRsvpCard({
   meeting,
   member,
   base,
   attendanceKey,
+  focusOnArrival = false,
 }: {
   meeting: TMeeting;
   member: TAttendanceMember;
   base: string;
   attendanceKey: QueryKey;
+  /** Arrived by the RSVP Now link: its alert has gone, so focus comes to this card. */
+  focusOnArrival?: boolean;
 }) {
   const action = useAttendanceAction(base, attendanceKey);
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -40,7 +46,9 @@ export function OwnRsvpCard({
   const restoreAfterFailure = useRestoreFocus(failure !== null, focusBack);
   // The RSVP Now link that leads here goes with its alert: focus comes to this card instead of the page.
   const { request: requestArrival } = useFocusWhenReady();
-  React.useEffect(() => requestArrival(() => document.getElementById(TITLE_ID)), [requestArrival]);
+  React.useEffect(() => {
+    if (focusOnArrival) requestArrival(() => document.getElementById(TITLE_ID));
+  }, [focusOnArrival, requestArrival]);
   const current = rsvpValue(member);
   const choices = [
     ...allowedModes(meeting).map((m) => ({

@@ -395,6 +395,26 @@ describe('MeetingPage: the own RSVP', () => {
     expect(screen.queryByText('You have not responded to this meeting yet.')).toBeNull();
   });
 
+  it('shows a member who has answered their RSVP on the meeting page, to change it, without taking focus', async () => {
+    const answered = makeAttendanceMember({
+      rsvp: {
+        id: 'r-1',
+        attendee_type: 'membership',
+        attendee_id: 'ms-1',
+        user_id: 'u-1',
+        attending: true,
+        attending_via: 'in_person',
+      },
+    });
+    open('planned', [], makeAttendance([answered]));
+    const card = await screen.findByRole('group', { name: 'Your RSVP' });
+    expect(
+      within(card).getByRole('button', { name: 'Attending In Person' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(screen.queryByRole('link', { name: 'RSVP Now' })).toBeNull();
+    expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Your RSVP' }));
+  });
+
   it('puts focus on the RSVP card after RSVP Now (the link goes with its alert)', async () => {
     const { user } = open('planned', []);
     await user.click(await screen.findByRole('link', { name: 'RSVP Now' }));

@@ -108,7 +108,9 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   const { meeting, committee, resources } = page.data;
   const mode = attendancePanelMode(meeting.status, canModifyRsvps);
   const base = meetingBase(committeeCode, meetingCode);
-  const ownRsvp = awaitingRsvp && meeting.status === 'planned' && mine !== null;
+  // The member's own RSVP card: on the RSVP Now link's page, and on the meeting page once they have
+  // answered, so that their answer shows and can be changed (the RSVP Now alert asks those who have not).
+  const ownRsvp = meeting.status === 'planned' && mine !== null && (awaitingRsvp || mine.rsvp !== null);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
@@ -121,7 +123,13 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
         rsvpCardShown={ownRsvp}
       />
       {ownRsvp && mine && (
-        <OwnRsvpCard meeting={meeting} member={mine} base={base} attendanceKey={attendanceKey} />
+        <OwnRsvpCard
+          meeting={meeting}
+          member={mine}
+          base={base}
+          attendanceKey={attendanceKey}
+          focusOnArrival={awaitingRsvp}
+        />
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <div className="min-w-0">
