@@ -42,6 +42,30 @@ export function reservedCustomResponses(responses: readonly string[]): string[] 
   return responses.filter((r) => stored.includes(r) || r.toLowerCase() === ABSTAIN_RESPONSE);
 }
 
+/**
+ * The slots (0-based) to flag when the custom responses are invalid, so the user sees what to change: a
+ * reserved value, a repeat of an earlier slot (case-insensitive), and, while fewer than 2 distinct
+ * responses are given, the first empty slots that would make up the difference.
+ */
+export function invalidResponseSlots(slots: readonly (string | null | undefined)[]): number[] {
+  const seen = new Set<string>();
+  const flagged: number[] = [];
+  const empty: number[] = [];
+  slots.forEach((raw, index) => {
+    const value = (raw ?? '').trim();
+    if (value === '') {
+      empty.push(index);
+      return;
+    }
+    const key = value.toLowerCase();
+    if (seen.has(key) || reservedCustomResponses([value]).length > 0) flagged.push(index);
+    seen.add(key);
+  });
+  const missing = MIN_CUSTOM_RESPONSES - validCustomResponses(slots).length;
+  if (missing > 0) flagged.push(...empty.slice(0, missing));
+  return flagged.sort((a, b) => a - b);
+}
+
 /** Number of valid responses: the custom ones when custom responses are on, else the standard 2. */
 export function validResponseCount(opts: {
   custom_responses_enabled: boolean;

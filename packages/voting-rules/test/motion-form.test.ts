@@ -4,6 +4,7 @@ import {
   CUSTOM_RESPONSE_COLUMNS,
   CUSTOM_RESPONSE_SLOTS,
   effectiveVoteType,
+  invalidResponseSlots,
   isDemographicFilterOffered,
   isMaximumResponsesShown,
   isVoteTypeChoiceOffered,
@@ -44,6 +45,29 @@ describe('custom responses', () => {
     ).toEqual(['Abstained', 'ABSTAINED', 'in_favor', 'opposed']);
     // Everyday wording is free: only the stored spelling would read as the standard response.
     expect(reservedCustomResponses(['Yes', 'No', 'Opposed', 'OPPOSED', 'In Favor', 'In_Favor'])).toEqual([]);
+  });
+
+  it.each([
+    [['Yes', 'No', '', ''], []],
+    [
+      ['', '', '', ''],
+      [0, 1],
+    ], // none given: the first two empty slots
+    [['', 'Yes', '', ''], [0]], // one short: the first empty slot
+    [
+      ['Yes', 'yes', '', ''],
+      [1, 2],
+    ], // the repeat, and the slot still needed
+    [
+      ['Yes', 'No', 'NO', 'in_favor'],
+      [2, 3],
+    ], // a repeat and a reserved value
+    [
+      ['abstained', '', ''],
+      [0, 1],
+    ], // the reserved value, and the one empty slot a second response needs
+  ])('flags the response slots %o → %o', (slots, expected) => {
+    expect(invalidResponseSlots(slots)).toEqual(expected);
   });
 
   it('slot layout', () => {

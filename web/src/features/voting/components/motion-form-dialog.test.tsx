@@ -92,7 +92,30 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
     await user.type(within(dialog).getByLabelText('Response 1'), 'Red');
     await user.click(save);
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Response 1')));
+    // The slot still needed, not the one filled in.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Response 2')));
+  });
+
+  it('flags only the response slots to change, and none just offered after a refused save', async () => {
+    const { user, dialog } = await openNew();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    const slot = (n: number) => within(dialog).getByLabelText(`Response ${n}`);
+    const flaggedSlots = () => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => invalid(slot(n)));
+    expect(invalid(within(dialog).getByRole('group', { name: 'Responses' }))).toBe(false);
+    expect(flaggedSlots()).toEqual([]);
+    await user.type(slot(1), 'Yes');
+    await user.type(slot(2), 'YES');
+    await user.type(slot(3), 'opposed');
+    await user.click(within(dialog).getByText('Result Visibility'));
+    // The repeat and the stored standard value; with it changed, two responses stand.
+    expect(flaggedSlots()).toEqual([2, 3]);
+    await user.clear(slot(3));
+    // The repeat, and the empty slot a second response needs.
+    expect(flaggedSlots()).toEqual([2, 3]);
+    await user.clear(slot(2));
+    await user.type(slot(2), 'No');
+    expect(flaggedSlots()).toEqual([]);
   });
 
   it('has 9 response slots in two columns plus the read-only abstain slot 0', async () => {

@@ -3,6 +3,7 @@ import {
   ABSTAIN_RESPONSE,
   ABSTAIN_SLOT_NUMBER,
   CUSTOM_RESPONSE_COLUMNS,
+  invalidResponseSlots,
   NO_VALUE_LABEL,
   RESULT_VISIBILITIES,
 } from '@gavel/voting-rules';
@@ -93,11 +94,12 @@ export interface MotionFormDialogProps {
 
 const CONTROL = 'input:not(:disabled), textarea, button:not(:disabled), [contenteditable="true"]';
 
-/** The first flagged control, or the first control of a flagged group (the custom responses). */
+/** The first flagged control; in a flagged group (the custom responses), its first flagged control. */
 function firstFlaggedControl(form: HTMLFormElement | null): HTMLElement | null {
   const flagged = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!flagged || flagged.matches(CONTROL)) return flagged ?? null;
-  return flagged.querySelector<HTMLElement>(CONTROL);
+  const inGroup = [...flagged.querySelectorAll<HTMLElement>('[aria-invalid="true"]')];
+  return inGroup.find((el) => el.matches(CONTROL)) ?? flagged.querySelector<HTMLElement>(CONTROL);
 }
 
 /** The create / edit / amend motion modal. */
@@ -218,6 +220,11 @@ function MotionForm({
   if (!nameTouched) invalid.delete('name');
   if (!responsesTouched) invalid.delete('motion_responses');
   const flagged = (field: string) => invalid.has(field) || field in serverErrors;
+  // Within flagged responses, the slots to change; all of them when none is wrong by itself (a server's
+  // refusal the form cannot place).
+  const wrongSlots = invalidResponseSlots(values.slots);
+  const slotFlagged = (index: number) =>
+    flagged('motion_responses') && (wrongSlots.length === 0 || wrongSlots.includes(index));
   const describedBy = (field: string) => (flagged(field) ? hintId(field) : undefined);
   const hint = (field: string) =>
     flagged(field) && (
@@ -332,7 +339,11 @@ function MotionForm({
             <Switch
               id="motion-custom"
               checked={values.customResponses}
-              onCheckedChange={(on) => set('customResponses', on)}
+              onCheckedChange={(on) => {
+                set('customResponses', on);
+                // Responses just offered are not flagged before the user has had a chance to fill them in.
+                if (on) setResponsesTouched(false);
+              }}
             />
             <Label htmlFor="motion-custom">Custom Responses</Label>
           </div>
@@ -361,7 +372,7 @@ function MotionForm({
                             id={`motion-response-${number}`}
                             aria-label={`Response ${number}`}
                             value={slot}
-                            aria-invalid={flagged('motion_responses') || undefined}
+                            aria-invalid={slotFlagged(index) || undefined}
                             onChange={(e) => {
                               const slots = [...values.slots];
                               slots[index] = e.target.value;
