@@ -6,15 +6,28 @@ import { IF_NONE_MATCH_HEADER, LargeAnswers } from './large-answers.js';
 import { connectNats } from './nats.js';
 import { PreparedAnswer } from './prepared-answer.js';
 import type { ServiceRuntime } from './runtime.js';
-import { prefixed, streamName } from './subjects.js';
+import { prefixed, streamName, unprefixed } from './subjects.js';
+
+export * from './testing-fixtures.js';
+export * from './testing-harness.js';
 
 /**
  * Event helpers for a service's own tests (imported from '@gavel/service-kit/testing', never by
  * production code): wait for the outbox, read what reached the stream, publish as another service would.
+ * Each takes the service's runtime or the test's harness around it, so a test passes what it holds.
  */
 
+// Structural, not ServiceHarness: a support file's own harness type (or a plain `{ service }`) fits too.
+type RuntimeOrHarness<R> = R | { service: { runtime: R } };
+
+// A harness is read when called, not when passed: restart() replaces its service (and runtime).
+function runtimeOf<R extends object>(held: RuntimeOrHarness<R>): R {
+  return 'service' in held ? held.service.runtime : held;
+}
+
 /** Waits until the service's outbox has published everything written so far. */
-export async function outboxDrained(runtime: ServiceRuntime): Promise<void> {
+export async function outboxDrained(held: RuntimeOrHarness<ServiceRuntime>): Promise<void> {
+  const runtime = runtimeOf(held);
   await eventually(async () => {
     const rows = await runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM "${runtime.schema}".gavel_outbox WHERE published_at IS NULL`,
@@ -23,30 +36,63 @@ export async function outboxDrained(runtime: ServiceRuntime): Promise<void> {
   }, 10_000);
 }
 
-/** Every event of `subject` in the runtime's stream, with its message id, oldest first. */
-export async function streamEvents<T = unknown>(
-  runtime: Pick<ServiceRuntime, 'prefix' | 'jsm'>,
-  subject: string,
-): Promise<{ messageId: string | undefined; payload: T }[]> {
+/** All reading the stream needs, so a test may pass less than a whole runtime. */
+type StreamReader = Pick<ServiceRuntime, 'prefix' | 'jsm'>;
+
+export interface StreamEvent<T> {
+  /** Without the file's subject prefix. */
+  subject: string;
+  messageId: string | undefined;
+  payload: T;
+}
+
+/** Every event in the runtime's stream whose bare subject passes `wanted`, oldest first. */
+async function readStream<T>(
+  runtime: StreamReader,
+  wanted: (subject: string) => boolean,
+): Promise<StreamEvent<T>[]> {
   const stream = streamName(runtime.prefix);
-  const wanted = prefixed(runtime.prefix, subject);
   const { state } = await runtime.jsm.streams.info(stream);
-  const out: { messageId: string | undefined; payload: T }[] = [];
-  if (state.messages === 0) return out;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+  const out: StreamEvent<T>[] = [];
+  // The message count, not the sequence numbers, says whether there is anything to read.
+  for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq++) {
+    // A sequence in the range may have no message any more (deleted): skip it.
     const msg = await runtime.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (msg?.subject === wanted)
-      out.push({ messageId: msg.header?.get('Nats-Msg-Id'), payload: msg.json<T>() });
+    // Filters and answers use bare subjects, as the tests name them; the prefix is the file's own.
+    const subject = msg && unprefixed(runtime.prefix, msg.subject);
+    if (msg && subject && wanted(subject))
+      out.push({ subject, messageId: msg.header?.get('Nats-Msg-Id'), payload: msg.json<T>() });
   }
   return out;
 }
 
+/** Every event of `subject` in the runtime's stream, with its message id, oldest first. */
+export async function streamEvents<T = unknown>(
+  held: RuntimeOrHarness<StreamReader>,
+  subject: string,
+): Promise<{ messageId: string | undefined; payload: T }[]> {
+  const events = await readStream<T>(runtimeOf(held), (s) => s === subject);
+  // Every subject is the one asked for, so the answer leaves it out (its shape before streamEventsUnder).
+  return events.map(({ messageId, payload }) => ({ messageId, payload }));
+}
+
+/** Every event whose subject starts with `subjectPrefix`, once the outbox is drained, oldest first. */
+export async function streamEventsUnder<T = unknown>(
+  held: RuntimeOrHarness<ServiceRuntime>,
+  subjectPrefix: string,
+): Promise<StreamEvent<T>[]> {
+  // Drained first: a test asking for "every event" means every one its calls wrote so far.
+  await outboxDrained(held);
+  return readStream<T>(runtimeOf(held), (s) => s.startsWith(subjectPrefix));
+}
+
 /** Publishes an event into the runtime's stream, the way another service's outbox does. */
 export async function publishEvent(
-  runtime: ServiceRuntime,
+  held: RuntimeOrHarness<ServiceRuntime>,
   subject: string,
   payload: unknown,
 ): Promise<void> {
+  const runtime = runtimeOf(held);
   await runtime.js.publish(prefixed(runtime.prefix, subject), JSON.stringify(payload), {
     msgID: randomUUID(),
   });

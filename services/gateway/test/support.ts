@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { AppError, DEFAULT_VOTING_SETTINGS, SUBJECTS, type TMe, type TTenant } from '@gavel/contracts';
+import { AppError, SUBJECTS, type TMe } from '@gavel/contracts';
 import { connectNats, createLogger } from '@gavel/service-kit';
-import { Responders } from '@gavel/service-kit/testing';
+import { ALPHA, BETA, HOSTS, Responders } from '@gavel/service-kit/testing';
 import type { TestEnvironment } from '@gavel/test-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
@@ -15,19 +15,7 @@ import { createRedis, redisReady } from '../src/redis.js';
 export { NEST_ERR, NO_REPLY, type ReceivedCall, Responders } from '@gavel/service-kit/testing';
 
 // ---------------------------------------------------------------------------------------------------------
-// A small identity: two associations on their own hosts, a few users.
-
-export const ALPHA: TTenant = {
-  id: 'ten-alpha',
-  name: 'Alpha Association',
-  uses_nicknames: false,
-  default_from_name: null,
-  company: null,
-  time_zone: null,
-  voting: DEFAULT_VOTING_SETTINGS,
-};
-export const BETA: TTenant = { ...ALPHA, id: 'ten-beta', name: 'Beta Association' };
-export const HOSTS: Record<string, TTenant> = { 'alpha.test': ALPHA, 'beta.test': BETA };
+// A small identity: two associations on their own hosts (the kit's, which realtime's tests share), a few users.
 
 export interface FakeUser {
   id: string;

@@ -7,10 +7,8 @@ import {
   type TUser,
   ZPrincipalReply,
 } from '@gavel/contracts';
-import { callService, connectNats } from '@gavel/service-kit';
-import * as kitTesting from '@gavel/service-kit/testing';
-import { type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
-import type { z } from 'zod';
+import { type ServiceHarness, startServiceHarness } from '@gavel/service-kit/testing';
+import { uniqueName } from '@gavel/test-kit';
 import { createIdentityServices, type IdentityServices } from '../src/identity.services.js';
 import { type RunningIdentity, startIdentity } from '../src/start.js';
 import type { TCreateUserInput } from '../src/users/user.schemas.js';
@@ -20,43 +18,20 @@ import type { TCreateUserInput } from '../src/users/user.schemas.js';
  * NATS the way the gateway calls it; plus factories that create just the rows a test needs.
  */
 
-export type Nats = Awaited<ReturnType<typeof connectNats>>;
+// The kit's, re-exported so the tests keep importing them from here.
+export { outboxDrained, streamEvents } from '@gavel/service-kit/testing';
 
 export const PASSWORD = 'correct horse battery staple';
 
-export interface Harness {
-  env: TestEnvironment;
-  service: RunningIdentity;
-  /** A client connection of its own, like the gateway's. */
-  nc: Nats;
+export interface Harness extends ServiceHarness<RunningIdentity> {
   /** The service classes on the service's own database (for factories). */
   services: IdentityServices;
-  call<T extends z.ZodType>(
-    subject: string,
-    ctx: TRequestContext,
-    input: unknown,
-    reply: T,
-  ): Promise<z.infer<T>>;
-  stop(): Promise<void>;
 }
 
 export async function startHarness(): Promise<Harness> {
-  const env = await testEnvironment();
-  const service = await startIdentity(env.env({ HEALTH_PORT: '0' }));
-  const nc = await connectNats(env.infra.natsUrl, 'identity-test-client');
-  return {
-    env,
-    service,
-    nc,
-    services: createIdentityServices(service.runtime.prisma, service.runtime),
-    call: (subject, ctx, input, reply) =>
-      callService(nc, subject, ctx, input, reply, { prefix: env.prefix, timeoutMs: 10_000 }),
-    async stop() {
-      await nc.close().catch(() => undefined);
-      await service.stop();
-      await env.cleanup();
-    },
-  };
+  const h = await startServiceHarness(startIdentity, { client: 'identity-test-client' });
+  // Added to the kit's harness itself, not a copy: its restart() and stop() work on that object.
+  return Object.assign(h, { services: createIdentityServices(h.service.runtime.prisma, h.service.runtime) });
 }
 
 /** A request context as the gateway builds it; anonymous unless a principal is given. */
@@ -119,9 +94,3 @@ export async function signedIn(
   const user = await newUser(h, tenantId, { password: null, ...overrides });
   return { user, ctx: await ctxAs(h, tenantId, user.id) };
 }
-
-/** Waits until the outbox has published everything written so far. */
-export const outboxDrained = (h: Harness) => kitTesting.outboxDrained(h.service.runtime);
-/** Every event of `subject` in this file's JetStream stream, with its message id. */
-export const streamEvents = <T = unknown>(h: Harness, subject: string) =>
-  kitTesting.streamEvents<T>(h.service.runtime, subject);

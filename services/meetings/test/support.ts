@@ -12,10 +12,15 @@ import {
   ZMeeting,
   ZRetrieveAttendanceReply,
 } from '@gavel/contracts';
-import { callService, connectNats, prefixed, streamName } from '@gavel/service-kit';
-import * as kitTesting from '@gavel/service-kit/testing';
-import { eventually, type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
-import type { z } from 'zod';
+import {
+  announcedUser,
+  newTenantId,
+  publishEvent,
+  type ServiceHarness,
+  startServiceHarness,
+  userCtx,
+} from '@gavel/service-kit/testing';
+import { eventually } from '@gavel/test-kit';
 import { type RunningMeetings, startMeetings } from '../src/start.js';
 import type { VideoProviders } from '../src/video/join.service.js';
 
@@ -24,20 +29,17 @@ import type { VideoProviders } from '../src/video/join.service.js';
  * the way the gateway calls it. Committees, memberships and users arrive as the other services' events.
  */
 
-export type Nats = Awaited<ReturnType<typeof connectNats>>;
+// The kit's, re-exported so the tests keep importing them from here.
+export {
+  newTenantId,
+  outboxDrained,
+  publishEvent,
+  streamEvents,
+  streamEventsUnder,
+  userCtx,
+} from '@gavel/service-kit/testing';
 
-export interface Harness {
-  env: TestEnvironment;
-  service: RunningMeetings;
-  nc: Nats;
-  call<T extends z.ZodType>(
-    subject: string,
-    ctx: TRequestContext,
-    input: unknown,
-    reply: T,
-  ): Promise<z.infer<T>>;
-  stop(): Promise<void>;
-}
+export type Harness = ServiceHarness<RunningMeetings>;
 
 /**
  * A fixed-offset time zone where it is about noon now. "Today" (start only when today, meetings from today
@@ -51,75 +53,14 @@ export function middayTimeZone(now = new Date()): string {
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-export async function startHarness(
+export function startHarness(
   opts: { env?: Record<string, string>; videoProviders?: VideoProviders } = {},
 ): Promise<Harness> {
-  const env = await testEnvironment();
-  const service = await startMeetings(
-    env.env({ HEALTH_PORT: '0', MEETINGS_TIME_ZONE: middayTimeZone(), ...opts.env }),
-    {
-      videoProviders: opts.videoProviders,
-    },
-  );
-  const nc = await connectNats(env.infra.natsUrl, 'meetings-test-client');
-  return {
-    env,
-    service,
-    nc,
-    call: (subject, ctx, input, reply) =>
-      callService(nc, subject, ctx, input, reply, { prefix: env.prefix, timeoutMs: 10_000 }),
-    async stop() {
-      await nc.close().catch(() => undefined);
-      await service.stop();
-      await env.cleanup();
-    },
-  };
+  return startServiceHarness((vars) => startMeetings(vars, { videoProviders: opts.videoProviders }), {
+    client: 'meetings-test-client',
+    vars: { MEETINGS_TIME_ZONE: middayTimeZone(), ...opts.env },
+  });
 }
-
-/** A signed-in user of `tenantId` holding the given permissions (or roles), as the gateway passes it. */
-export function userCtx(
-  tenantId: string,
-  permissions: Permission[] = [],
-  opts: { roles?: string[]; userId?: string } = {},
-): TRequestContext {
-  return {
-    requestId: uniqueName('req'),
-    tenantId,
-    userId: opts.userId ?? randomUUID(),
-    roles: opts.roles ?? [],
-    permissions,
-  };
-}
-
-export const newTenantId = () => randomUUID();
-
-/** Waits until the outbox has published everything written so far. */
-export const outboxDrained = (h: Harness) => kitTesting.outboxDrained(h.service.runtime);
-/** Every event of `subject` in this file's JetStream stream, with its message id. */
-export const streamEvents = <T = unknown>(h: Harness, subject: string) =>
-  kitTesting.streamEvents<T>(h.service.runtime, subject);
-/** Every event whose subject starts with `subjectPrefix`, in stream order, with its bare subject. */
-export async function streamEventsUnder<T = unknown>(h: Harness, subjectPrefix: string) {
-  await outboxDrained(h);
-  const { jsm, prefix } = h.service.runtime;
-  const stream = streamName(prefix);
-  const wanted = prefixed(prefix, subjectPrefix);
-  const { state } = await jsm.streams.info(stream);
-  const out: { subject: string; messageId: string | undefined; payload: T }[] = [];
-  for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq++) {
-    const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (msg?.subject.startsWith(wanted))
-      out.push({
-        subject: msg.subject.slice(wanted.length - subjectPrefix.length),
-        messageId: msg.header?.get('Nats-Msg-Id'),
-        payload: msg.json<T>(),
-      });
-  }
-  return out;
-}
-/** Publishes an event into this file's stream, the way another service's outbox does. */
-export const publishEvent = (h: Harness, subject: string, payload: unknown) =>
-  kitTesting.publishEvent(h.service.runtime, subject, payload);
 
 /** A user as identity announces it, waited for in the read model. */
 export async function newUser(
@@ -127,21 +68,7 @@ export async function newUser(
   tenantId: string,
   overrides: Partial<TUserEvent['user']> = {},
 ): Promise<TUserEvent['user']> {
-  const first = overrides.first_name ?? 'Test';
-  const last = overrides.last_name ?? uniqueName('User');
-  const user: TUserEvent['user'] = {
-    id: randomUUID(),
-    nrds: uniqueName('nrds'),
-    first_name: first,
-    last_name: last,
-    displayed_first_name: first,
-    nickname: null,
-    name: `${first} ${last}`,
-    email: `${uniqueName('user')}@example.test`,
-    username: uniqueName('login'),
-    profile_display_url: null,
-    ...overrides,
-  };
+  const user = announcedUser(overrides);
   await publishEvent(h, EVENTS.identity.userCreated, { tenantId, user });
   await eventually(
     async () => (await h.service.runtime.prisma.userCopy.count({ where: { tenantId, id: user.id } })) === 1,

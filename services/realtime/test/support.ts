@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
-  DEFAULT_VOTING_SETTINGS,
   EVENTS,
   SOCKET_EVENT,
   SUBJECTS,
@@ -11,7 +10,6 @@ import {
   type TJoinRequest,
   type TRequestContext,
   type TSocketMessage,
-  type TTenant,
 } from '@gavel/contracts';
 import {
   connectNats,
@@ -22,7 +20,7 @@ import {
   redisReady,
   SessionStore,
 } from '@gavel/service-kit';
-import { Responders } from '@gavel/service-kit/testing';
+import { ALPHA, BETA, HOSTS, Responders } from '@gavel/service-kit/testing';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Redis } from 'ioredis';
@@ -52,17 +50,9 @@ export class Fakes extends Responders {
   }
 }
 
-export const ALPHA: TTenant = {
-  id: 'ten-alpha',
-  name: 'Alpha Association',
-  uses_nicknames: false,
-  default_from_name: null,
-  company: null,
-  time_zone: null,
-  voting: DEFAULT_VOTING_SETTINGS,
-};
-export const BETA: TTenant = { ...ALPHA, id: 'ten-beta', name: 'Beta Association' };
-export const HOSTS: Record<string, TTenant> = { 'alpha.test': ALPHA, 'beta.test': BETA };
+// The kit's two associations (realtime's tests also go through a gateway, whose fakes must agree); the
+// tests import BETA from here.
+export { BETA } from '@gavel/service-kit/testing';
 
 /** Users: who they are, in which tenant, and what channel access the fake owning services grant them. */
 export interface FakeUser {

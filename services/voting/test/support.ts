@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
-  DEFAULT_VOTING_SETTINGS,
   EVENTS,
   type Permission,
   SUBJECTS,
@@ -10,13 +9,18 @@ import {
   type TMeetingEvent,
   type TMembershipEvent,
   type TRequestContext,
-  type TTenant,
   type TVotingSettings,
 } from '@gavel/contracts';
-import { callService, connectNats } from '@gavel/service-kit';
-import * as kitTesting from '@gavel/service-kit/testing';
-import { eventually, type TestEnvironment, testEnvironment, uniqueName } from '@gavel/test-kit';
-import type { z } from 'zod';
+import {
+  fakeTenant,
+  newTenantId,
+  publishEvent,
+  Responders,
+  type ServiceHarness,
+  startServiceHarness,
+  userCtx,
+} from '@gavel/service-kit/testing';
+import { eventually, testEnvironment, uniqueName } from '@gavel/test-kit';
 import { type RunningVoting, startVoting } from '../src/start.js';
 
 /**
@@ -24,48 +28,27 @@ import { type RunningVoting, startVoting } from '../src/start.js';
  * the way the gateway calls it. Committees, members, meetings and check-ins arrive as the owning services'
  * events would.
  */
-export type Nats = Awaited<ReturnType<typeof connectNats>>;
 
-export interface Harness {
-  env: TestEnvironment;
-  service: RunningVoting;
-  nc: Nats;
-  call<T extends z.ZodType>(
-    subject: string,
-    ctx: TRequestContext,
-    input: unknown,
-    reply: T,
-  ): Promise<z.infer<T>>;
+// The kit's, re-exported so the tests keep importing them from here.
+export { outboxDrained, publishEvent, streamEvents, userCtx } from '@gavel/service-kit/testing';
+
+export interface Harness extends ServiceHarness<RunningVoting> {
   /** The association settings the fake identity answers for a tenant (set before its first use). */
   votingSettings: Map<string, TVotingSettings>;
   /** Users the fake meetings service lets view every meeting (non-members added to it); others are refused. */
   meetingParticipants: Set<string>;
   /** The fake meetings service's view checks, as received. */
-  meetings: kitTesting.Responders;
-  /** The service's environment, for running it as its own process. */
-  vars: Record<string, string>;
-  /** Stops the in-process service, runs `meanwhile` (which may run it as a process instead), starts it again. */
-  restart(meanwhile?: () => Promise<void>): Promise<void>;
-  stop(): Promise<void>;
+  meetings: Responders;
 }
 
 export async function startHarness(extra: Record<string, string> = {}): Promise<Harness> {
+  // The environment comes first: the fakes must answer on its prefix before the service starts.
   const env = await testEnvironment();
-  const vars = env.env({ HEALTH_PORT: '0', FINALIZE_EVERY_MS: '100', ...extra });
   // Identity answers the association's settings (its own tests cover where they come from)...
-  const fakes = await kitTesting.Responders.connect(env.infra.natsUrl, env.prefix, 'fake-services');
+  const fakes = await Responders.connect(env.infra.natsUrl, env.prefix, 'fake-services');
   const votingSettings = new Map<string, TVotingSettings>();
-  fakes.on(
-    SUBJECTS.identity.tenantGet,
-    (_input, ctx): TTenant => ({
-      id: ctx.tenantId,
-      name: 'Test Association',
-      uses_nicknames: false,
-      default_from_name: null,
-      company: null,
-      time_zone: null,
-      voting: votingSettings.get(ctx.tenantId) ?? DEFAULT_VOTING_SETTINGS,
-    }),
+  fakes.on(SUBJECTS.identity.tenantGet, (_input, ctx) =>
+    fakeTenant(ctx.tenantId, 'Test Association', votingSettings.get(ctx.tenantId)),
   );
   // ...and meetings who else may view a meeting (its RSVP and attendee rows; its own tests cover them).
   const meetingParticipants = new Set<string>();
@@ -75,52 +58,23 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     }
     return { channel: 'meeting.x', staff: false, runner: false };
   });
-  const h: Harness = {
+  const h = await startServiceHarness(startVoting, {
+    client: 'voting-test-client',
     env,
-    votingSettings,
-    meetingParticipants,
-    meetings: fakes,
-    service: await startVoting(vars),
-    nc: await connectNats(env.infra.natsUrl, 'voting-test-client'),
-    call: (subject, ctx, input, reply) =>
-      callService(h.nc, subject, ctx, input, reply, { prefix: env.prefix, timeoutMs: 15_000 }),
-    vars,
-    async restart(meanwhile) {
-      await h.service.stop();
-      await meanwhile?.();
-      h.service = await startVoting(vars);
-    },
-    async stop() {
-      await h.nc.close().catch(() => undefined);
-      await fakes.close().catch(() => undefined);
-      await h.service.stop();
-      await env.cleanup();
-    },
+    vars: { FINALIZE_EVERY_MS: '100', ...extra },
+    timeoutMs: 15_000,
+  });
+  // The fakes close first, then what the kit's stop() closes (the environment last).
+  const stopHarness = h.stop;
+  h.stop = async () => {
+    await fakes.close().catch(() => undefined);
+    await stopHarness();
   };
-  return h;
-}
-
-export function userCtx(
-  tenantId: string,
-  permissions: Permission[] = [],
-  opts: { roles?: string[]; userId?: string } = {},
-): TRequestContext {
-  return {
-    requestId: uniqueName('req'),
-    tenantId,
-    userId: opts.userId ?? randomUUID(),
-    roles: opts.roles ?? [],
-    permissions,
-  };
+  // Added to the kit's harness itself, not a copy: its restart() and stop() work on that object.
+  return Object.assign(h, { votingSettings, meetingParticipants, meetings: fakes });
 }
 
 export const RUNNER: Permission[] = ['run meetings', 'update motions', 'create motions', 'delete motions'];
-
-export const publishEvent = (h: Harness, subject: string, payload: unknown) =>
-  kitTesting.publishEvent(h.service.runtime, subject, payload);
-export const outboxDrained = (h: Harness) => kitTesting.outboxDrained(h.service.runtime);
-export const streamEvents = <T = unknown>(h: Harness, subject: string) =>
-  kitTesting.streamEvents<T>(h.service.runtime, subject);
 
 export interface Member {
   membershipId: string;
@@ -152,7 +106,7 @@ export async function newWorld(
     twoThirds?: boolean;
   } = {},
 ): Promise<World> {
-  const tenantId = randomUUID();
+  const tenantId = newTenantId();
   const committee: TCommitteeEvent['committee'] = {
     id: randomUUID(),
     code: uniqueName('C').toUpperCase(),
