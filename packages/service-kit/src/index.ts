@@ -16,6 +16,7 @@ export * from './prisma.js';
 export * from './redis.js';
 export * from './refresh-hints.js';
 export * from './runtime.js';
+export * from './script.js';
 export * from './sessions.js';
 export * from './subjects.js';
 export * from './time.js';

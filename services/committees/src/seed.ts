@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import {
   ROLE_GLOBAL_ADMIN,
   SUBJECTS,
@@ -13,12 +12,12 @@ import {
 import {
   callService,
   connectNats,
-  createPrismaClient,
   directOutbox,
-  ensureDatabase,
   loadConfig,
-  migrate,
   type Outbox,
+  runWhenMain,
+  withMigratedPrisma,
+  withNats,
   ZServiceConfig,
 } from '@gavel/service-kit';
 import { CommitteeEvents } from './committees/committee.events.js';
@@ -324,34 +323,18 @@ export function formatSummary(summary: SeedSummary): string {
 }
 
 /** `node services/committees/dist/seed.js`: migrate, ask identity for the demo users, seed, print. */
-async function main(): Promise<void> {
+runWhenMain(import.meta.url, 'committees seed', async () => {
   const config = loadConfig(ZServiceConfig.omit({ HEALTH_PORT: true, SHUTDOWN_GRACE_MS: true }));
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({
-    connectionString: config.DATABASE_URL,
+  const database = {
+    PrismaClient,
+    databaseUrl: config.DATABASE_URL,
     schema: COMMITTEES_SCHEMA,
     migrationsDir: MIGRATIONS_DIR,
-  });
-  const nc = await connectNats(config.NATS_URL, 'committees-seed');
-  const prisma = createPrismaClient(PrismaClient, {
-    connectionString: config.DATABASE_URL,
-    schema: COMMITTEES_SCHEMA,
-  });
-  try {
-    const directory = await fetchDemoDirectory(nc, { prefix: config.SUBJECT_PREFIX });
-    console.log(formatSummary(await seedDemo(prisma, directory)));
-  } finally {
-    await prisma.$disconnect();
-    await nc.close().catch(() => undefined);
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error('committees seed failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
+  };
+  await withMigratedPrisma(database, (prisma) =>
+    withNats(config.NATS_URL, 'committees-seed', async (nc) => {
+      const directory = await fetchDemoDirectory(nc, { prefix: config.SUBJECT_PREFIX });
+      console.log(formatSummary(await seedDemo(prisma, directory)));
+    }),
   );
-}
+});

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { BUILT_IN_ROLES, ROLE_GLOBAL_ADMIN } from '@gavel/contracts';
-import { directOutbox, type Outbox } from '@gavel/service-kit';
+import { directOutbox, type Outbox, runWhenMain } from '@gavel/service-kit';
 import { z } from 'zod';
-import { dayLongSignInCode, runWhenMain, withMigratedIdentity } from './cli.js';
+import { dayLongSignInCode, withMigratedIdentity } from './cli.js';
 import { IDENTITY_SCHEMA, type PrismaClient } from './db/prisma.js';
 import { createIdentityServices } from './identity.services.js';
 

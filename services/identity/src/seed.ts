@@ -1,6 +1,6 @@
 import { type Permission, ROLE_ADMIN, ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMIN } from '@gavel/contracts';
-import { directOutbox, type Outbox } from '@gavel/service-kit';
-import { dayLongSignInCode, runWhenMain, withMigratedIdentity } from './cli.js';
+import { directOutbox, type Outbox, runWhenMain } from '@gavel/service-kit';
+import { dayLongSignInCode, withMigratedIdentity } from './cli.js';
 import { IDENTITY_SCHEMA, type PrismaClient } from './db/prisma.js';
 import { createIdentityServices } from './identity.services.js';
 

@@ -1,16 +1,14 @@
-import { pathToFileURL } from 'node:url';
 import { ZCommitteeEventBody } from '@gavel/contracts';
 import {
-  connectNats,
-  createPrismaClient,
   type DemoCommittee,
   dateKey,
   directOutbox,
-  ensureDatabase,
   fetchDemoCommittee,
   loadConfig,
-  migrate,
   type Outbox,
+  runWhenMain,
+  withMigratedPrisma,
+  withNats,
   ZServiceConfig,
   zonedTime,
 } from '@gavel/service-kit';
@@ -151,37 +149,21 @@ export function formatSummary(s: SeedSummary): string {
 }
 
 /** `node services/meetings/dist/seed.js`: migrate, ask identity and committees, seed, print. */
-async function main(): Promise<void> {
+runWhenMain(import.meta.url, 'meetings seed', async () => {
   const config = loadConfig(
     ZServiceConfig.omit({ HEALTH_PORT: true, SHUTDOWN_GRACE_MS: true }).extend(ZMeetingsSettings.shape),
   );
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({
-    connectionString: config.DATABASE_URL,
+  const database = {
+    PrismaClient,
+    databaseUrl: config.DATABASE_URL,
     schema: MEETINGS_SCHEMA,
     migrationsDir: MIGRATIONS_DIR,
-  });
-  const nc = await connectNats(config.NATS_URL, 'meetings-seed');
-  const prisma = createPrismaClient(PrismaClient, {
-    connectionString: config.DATABASE_URL,
-    schema: MEETINGS_SCHEMA,
-  });
-  try {
-    const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    const timeZone = demo.timeZone ?? config.MEETINGS_TIME_ZONE;
-    console.log(formatSummary(await seedDemo(prisma, demo, { timeZone })));
-  } finally {
-    await prisma.$disconnect();
-    await nc.close().catch(() => undefined);
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error('meetings seed failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
+  };
+  await withMigratedPrisma(database, (prisma) =>
+    withNats(config.NATS_URL, 'meetings-seed', async (nc) => {
+      const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
+      const timeZone = demo.timeZone ?? config.MEETINGS_TIME_ZONE;
+      console.log(formatSummary(await seedDemo(prisma, demo, { timeZone })));
+    }),
   );
-}
+});

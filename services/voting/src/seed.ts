@@ -1,18 +1,16 @@
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
 import {
-  connectNats,
-  createPrismaClient,
   DEMO_COMMITTEE_CODE,
   type DemoCommittee,
   dateKey,
   directOutbox,
-  ensureDatabase,
   fetchDemoCommittee,
   loadConfig,
-  migrate,
   type Outbox,
+  runWhenMain,
   type ServiceRuntime,
+  withMigratedPrisma,
+  withNats,
 } from '@gavel/service-kit';
 import { setVotingConfig, ZVotingConfig } from './config.js';
 import { Database } from './db/database.js';
@@ -188,39 +186,23 @@ export function formatSummary(s: SeedSummary): string {
   return `voting seed: ${meeting}; email vote ${DEMO_COMMITTEE_CODE}/${DEMO_EMAIL_VOTE} ${s.emailVote}`;
 }
 
-async function main(): Promise<void> {
+/** `node services/voting/dist/seed.js`: migrate, ask identity, committees and meetings, seed, print. */
+runWhenMain(import.meta.url, 'voting seed', async () => {
   const env = { ...process.env, HEALTH_PORT: process.env.HEALTH_PORT ?? '0' };
   const config = loadConfig(ZVotingConfig, env);
   setVotingConfig(env);
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({
-    connectionString: config.DATABASE_URL,
+  const database = {
+    PrismaClient,
+    databaseUrl: config.DATABASE_URL,
     schema: VOTING_SCHEMA,
     migrationsDir: MIGRATIONS_DIR,
-  });
-  const nc = await connectNats(config.NATS_URL, 'voting-seed');
-  const prisma = createPrismaClient(PrismaClient, {
-    connectionString: config.DATABASE_URL,
-    schema: VOTING_SCHEMA,
-  });
-  try {
-    const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
-    const timeZone = demo.timeZone ?? config.MEETINGS_TIME_ZONE;
-    console.log(
-      formatSummary(await seedDemo(prisma, demo, { nc, prefix: config.SUBJECT_PREFIX }, { timeZone })),
-    );
-  } finally {
-    await prisma.$disconnect();
-    await nc.close().catch(() => undefined);
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error('voting seed failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
+  };
+  await withMigratedPrisma(database, (prisma) =>
+    withNats(config.NATS_URL, 'voting-seed', async (nc) => {
+      const demo = await fetchDemoCommittee(nc, { prefix: config.SUBJECT_PREFIX });
+      const timeZone = demo.timeZone ?? config.MEETINGS_TIME_ZONE;
+      const published = { nc, prefix: config.SUBJECT_PREFIX };
+      console.log(formatSummary(await seedDemo(prisma, demo, published, { timeZone })));
+    }),
   );
-}
+});
