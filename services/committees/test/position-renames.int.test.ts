@@ -240,6 +240,17 @@ describe('renaming and removing positions', () => {
     expect(list.filter((m) => m.position !== 'Voting Member')).toEqual([]);
   });
 
+  it('refuses a rename onto a position the committee keeps, merging nobody', async () => {
+    const { tenant, admin } = await setup();
+    const member = await add(admin, tenant, 'Member');
+    const chair = await add(admin, tenant, 'Chair');
+    const message = "The position 'Member' cannot be renamed to 'Chair', which the committee already has.";
+    await expect(
+      update(admin, { position_renames: [{ from: 'Member', to: 'Chair' }] }),
+    ).rejects.toMatchObject({ code: 'rule_broken', message, errors: { position_renames: [message] } });
+    expect(await positionsOf(admin)).toEqual({ [member.id]: ['Member', true], [chair.id]: ['Chair', true] });
+  });
+
   it('refuses a rename to a name that is not one of the saved positions', async () => {
     const { admin } = await setup();
     await expect(

@@ -87,6 +87,11 @@ export class CommitteeService {
       const data = toData(input, input.new_code ?? current.code, current.year);
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year, current.id);
       const moves = positionMoves(current, data, input.position_renames);
+      const merges = renamesOntoKeptPositions(current, moves);
+      if (merges.length > 0) {
+        const message = merges.join(' ');
+        throw new AppError('rule_broken', message, { position_renames: [message] });
+      }
       const held = (await this.committees.membersByPosition(tx, ctx.tenantId, [current.id])).get(current.id);
       const refusals = removedHeldPositions(current, data, moves, held ?? new Map());
       if (refusals.length > 0) {
@@ -286,6 +291,22 @@ export function positionMoves(
     if (had.has(from) && from !== to && has.has(to)) moves.set(from, to);
   }
   return moves;
+}
+
+/**
+ * Renames onto a position the committee already has and keeps (not itself renamed away, as in a swap):
+ * its members would be merged with another position's, which no form offers.
+ */
+export function renamesOntoKeptPositions(
+  current: Pick<CommitteeRow, 'positions'>,
+  moves: ReadonlyMap<string, string>,
+): string[] {
+  const had = new Set(current.positions.map((p) => p.position));
+  return [...moves]
+    .filter(([, to]) => had.has(to) && !moves.has(to))
+    .map(
+      ([from, to]) => `The position '${from}' cannot be renamed to '${to}', which the committee already has.`,
+    );
 }
 
 /** Positions that keep their name (and members) but whose voting right the save changes. */
