@@ -3,6 +3,7 @@ import { EVENTS, SUBJECTS, type TBroadcast, VOTE_DIRTY_SUBJECT, ZVoteLiveReply }
 import { prefixed } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAST_FOR_OTHER_REFUSED } from '../src/responses/response.service.js';
 import { api, refused } from './helpers.js';
 import {
   addMember,
@@ -119,13 +120,18 @@ describe('casting responses', () => {
     expect(await rows(vote.id)).toBe(2);
   });
 
-  it('lets only a runner cast for another member; anyone else votes as themself', async () => {
+  it('lets only a runner cast for another member; anyone else asking to is refused', async () => {
     const w = await newWorld(h);
     const { a, motion, vote } = await runningVote(w);
     const [m0, m1, m2] = w.members;
     if (!m0 || !m1 || !m2) throw new Error('members');
-    const forOther = await a.cast(m0.ctx, motion.id, vote.id, 'in_favor', { member_id: m1.membershipId });
-    expect(forOther.response.member_id).toBe(m0.membershipId);
+    const forOther = await refused(
+      a.cast(m0.ctx, motion.id, vote.id, 'in_favor', { member_id: m1.membershipId }),
+    );
+    expect(forOther).toMatchObject({ code: 'forbidden', message: CAST_FOR_OTHER_REFUSED });
+    // Nothing was cast: not for the other member, nor a ballot of the caller's own they did not ask for.
+    const own = await a.cast(m0.ctx, motion.id, vote.id, 'in_favor');
+    expect(own.response.member_id).toBe(m0.membershipId);
     const byRunner = await a.cast(userCtx(w.tenantId, ['run meetings']), motion.id, vote.id, 'opposed', {
       member_id: m2.membershipId,
     });
