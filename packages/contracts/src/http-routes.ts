@@ -175,7 +175,8 @@ const CORE_ROUTES: readonly HttpRoute[] = [
   {
     method: 'PUT',
     path: '/api/admin/committee/{code}',
-    summary: "Replace a committee's settings; new_code renames it",
+    summary:
+      "Replace all of a committee's settings (one left out takes its default: no positions, no chair); new_code renames it",
     tag: 'committees',
     subject: SUBJECTS.committees.committeeUpdate,
     auth: 'user',
