@@ -6,6 +6,7 @@ import {
   makeAttendanceUser,
   makeAttendee,
   makeMeetingCommittee,
+  makeRsvp,
 } from '@/features/meetings/test-fixtures';
 
 const at = (h: number, m: number) => new Date(2026, 10, 24, h, m).toISOString();
@@ -20,14 +21,7 @@ const chair = makeAttendanceMember({
     display_demographic: 'North',
     search_demographic: 'North',
   },
-  rsvp: {
-    id: 'r-1',
-    attendee_type: 'membership',
-    attendee_id: 'ms-1',
-    user_id: 'u-1',
-    attending: true,
-    attending_via: 'remote',
-  },
+  rsvp: makeRsvp({ attending_via: 'remote' }),
   attendee: {
     // Checked in again at 3:10 PM, after a break.
     ...makeAttendee(at(15, 10)),

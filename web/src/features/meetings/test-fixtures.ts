@@ -86,6 +86,21 @@ export function makeAttendanceMember(overrides: Partial<TAttendanceMember> = {})
   };
 }
 
+/** An RSVP of member `ms-1` (user `u-1`): attending in person unless told otherwise. */
+export function makeRsvp(
+  overrides: Partial<NonNullable<TAttendanceMember['rsvp']>> = {},
+): NonNullable<TAttendanceMember['rsvp']> {
+  return {
+    id: 'r-1',
+    attendee_type: 'membership',
+    attendee_id: 'ms-1',
+    user_id: 'u-1',
+    attending: true,
+    attending_via: 'in_person',
+    ...overrides,
+  };
+}
+
 /** An attendee record checked in (remote) since `since`, or, with `until`, checked out again. */
 export function makeAttendee(
   since: string,

@@ -8,6 +8,7 @@ import {
   makeAttendanceUser,
   makeMeeting,
   makeMeetingCommittee,
+  makeRsvp,
 } from '@/features/meetings/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
@@ -397,14 +398,7 @@ describe('MeetingPage: the own RSVP', () => {
 
   it('shows a member who has answered their RSVP on the meeting page, to change it, without taking focus', async () => {
     const answered = makeAttendanceMember({
-      rsvp: {
-        id: 'r-1',
-        attendee_type: 'membership',
-        attendee_id: 'ms-1',
-        user_id: 'u-1',
-        attending: true,
-        attending_via: 'in_person',
-      },
+      rsvp: makeRsvp(),
     });
     open('planned', [], makeAttendance([answered]));
     const card = await screen.findByRole('group', { name: 'Your RSVP' });
@@ -432,14 +426,7 @@ describe('MeetingPage: the own RSVP', () => {
       return {
         body: {
           member: makeAttendanceMember({
-            rsvp: {
-              id: 'r-1',
-              attendee_type: 'membership',
-              attendee_id: 'ms-1',
-              user_id: 'u-1',
-              attending: false,
-              attending_via: null,
-            },
+            rsvp: makeRsvp({ attending: false, attending_via: null }),
           }),
           user: makeAttendanceUser(),
         },
