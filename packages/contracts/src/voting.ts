@@ -110,7 +110,7 @@ export type TVoteAddTimeInput = z.infer<typeof ZVoteAddTimeInput>;
 export const ZVoteRefInput = scoped({ id: z.string().min(1), voteId: z.string().min(1) });
 export type TVoteRefInput = z.infer<typeof ZVoteRefInput>;
 
-/** POST .../motion/{id}/vote/{voteId}/response. member_id (voting for another member) only from a meeting runner. */
+/** POST .../motion/{id}/vote/{voteId}/response. member_id is honoured only for a meeting runner. */
 export const ZCastInput = scoped({
   id: z.string().min(1),
   voteId: z.string().min(1),

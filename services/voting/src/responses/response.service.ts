@@ -33,8 +33,6 @@ const REFUSALS: Record<Exclude<RespondBlocker, 'already_chosen'>, [AppError['cod
   unknown_response: ['bad_request', 'That is not one of the responses of this vote.'],
 };
 
-export const CAST_FOR_OTHER_REFUSED = 'Only those who run the meeting may vote for another member.';
-
 /** A runner casting for another member is told about that member, not about themself. */
 const REFUSALS_FOR_MEMBER: Partial<typeof REFUSALS> = {
   not_voting_member: ['forbidden', 'That member may not vote.'],
@@ -93,11 +91,9 @@ export class ResponseService {
     // A cached entry may predate a committee or meeting rename: a mismatch is checked once more afresh.
     if (info && !isCastScope(info, input)) info = await this.voteInfo(tenantId, input.voteId, true);
     if (!info || !isCastScope(info, input)) throw notFound('vote');
-    // Only someone who runs the meeting casts for another member: anyone else asking to is refused, not
-    // given a vote of their own they did not ask for.
-    const memberId = input.member_id || null;
-    if (memberId !== null && !can(ctx, 'run meetings'))
-      throw new AppError('forbidden', CAST_FOR_OTHER_REFUSED);
+    // Spec section 6: a non-runner's member_id is kept only when it is their own membership, otherwise
+    // dropped; either way they vote as themself, which is what the null below resolves to.
+    const memberId = input.member_id && can(ctx, 'run meetings') ? input.member_id : null;
     if (memberId !== null && !isUuid(memberId)) throw notFound('member');
     if (!isUuid(userId)) throw new AppError('forbidden', 'Only voting members may vote.');
     const args = {
