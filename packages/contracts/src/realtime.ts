@@ -59,7 +59,10 @@ export type TBroadcast = z.infer<typeof ZBroadcast>;
 export const ZChannelAccess = z.object({ channel: ZChannel, staff: z.boolean(), runner: z.boolean() });
 export type TChannelAccess = z.infer<typeof ZChannelAccess>;
 
-/** The one socket.io event name clients listen to; the message carries the kind. */
+/**
+ * The one socket.io event name clients listen to; the message carries the kind. It carries one message,
+ * or an array of one channel's messages to apply in order (a hall's check-ins, batched by realtime).
+ */
 export const SOCKET_EVENT = 'gavel';
 export const ZSocketMessage = z.object({ channel: ZChannel, kind: ZRealtimeKind, payload: z.unknown() });
 export type TSocketMessage = z.infer<typeof ZSocketMessage>;

@@ -24,7 +24,8 @@ export interface BroadcastConsumerOptions {
   maxAgeMs: number;
   /** Copies of the event stream, should this instance be the one to create it (EVENTS_STREAM_REPLICAS). */
   streamReplicas?: number;
-  handle: (broadcast: TBroadcast) => void;
+  /** Fans a broadcast out; a promise when it is sent later (with its channel's batch). */
+  handle: (broadcast: TBroadcast) => void | Promise<void>;
 }
 
 export interface RunningBroadcastConsumer {
@@ -87,14 +88,22 @@ export async function startBroadcastConsumer(
         msg.term();
         return;
       }
-      try {
-        opts.handle(broadcast);
+      const sent = () => {
         realtimeMetrics.broadcasts.inc({ outcome: 'ok' });
         msg.ack();
-      } catch (err) {
+      };
+      const failed = (err: unknown) => {
         realtimeMetrics.broadcasts.inc({ outcome: 'error' });
         opts.logger.warn({ err, seq: msg.seq }, 'broadcast fan-out failed; will retry');
         msg.nak(500);
+      };
+      try {
+        // A broadcast held for a batch is acked once the batch went out (redelivered should we die first).
+        const later = opts.handle(broadcast);
+        if (later) later.then(sent, failed);
+        else sent();
+      } catch (err) {
+        failed(err);
       }
     });
   };

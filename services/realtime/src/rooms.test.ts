@@ -1,14 +1,15 @@
 import type { TBroadcast } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
-import { channelOfRoom, fanOut, roomsFor, userRoom } from './rooms.js';
+import { channelOfRoom, fanOut, fanOutBatch, roomsFor, userRoom } from './rooms.js';
 
 /** A fake io recording which rooms (minus exceptions) each emit targets. */
 function recorder() {
   const emits: { to: string; except: string[]; payload: unknown }[] = [];
   const operator = (to: string, except: string[]) => ({
     except: (rooms: string | string[]) => operator(to, [...except, ...([] as string[]).concat(rooms)]),
-    emit: (_event: string, message: { payload: unknown }) => {
-      emits.push({ to, except, payload: message.payload });
+    emit: (_event: string, message: { payload: unknown } | { payload: unknown }[]) => {
+      const payload = Array.isArray(message) ? message.map((m) => m.payload) : message.payload;
+      emits.push({ to, except, payload });
       return true;
     },
   });
@@ -83,6 +84,31 @@ describe('fanOut', () => {
     for (const rooms of [member, staff, runner, both, [userRoom('t1', 'u2')], [userRoom('t2', 'u1')]]) {
       expect(received(emits, rooms)).toEqual([]);
     }
+  });
+});
+
+describe('fanOutBatch', () => {
+  const member = roomsFor('t1', { channel: 'meeting.m1', staff: false, runner: false });
+  const staff = roomsFor('t1', { channel: 'meeting.m1', staff: true, runner: false });
+  const runner = roomsFor('t1', { channel: 'meeting.m1', staff: false, runner: true });
+
+  it('sends each audience one array, in order: staff payloads to staff, redacted ones to the rest', () => {
+    const { io, emits } = recorder();
+    fanOutBatch(io, [
+      { ...base, staff_payload: { id: 'a', email: 'a@x.test' } },
+      { ...base, kind: 'rsvp.deleted', payload: { id: 'b', nrds: '123' } },
+    ]);
+    expect(received(emits, staff)).toEqual([[{ id: 'a', email: 'a@x.test' }, { id: 'b' }]]);
+    expect(received(emits, member)).toEqual([[{ id: 'a' }, { id: 'b' }]]);
+    expect(received(emits, runner)).toEqual([[{ id: 'a' }, { id: 'b' }]]);
+  });
+
+  it('sends one array to everyone when no message has a staff payload', () => {
+    const { io, emits } = recorder();
+    fanOutBatch(io, [base, { ...base, payload: { id: 'b' } }]);
+    expect(emits).toHaveLength(1);
+    for (const rooms of [member, staff, runner])
+      expect(received(emits, rooms)).toEqual([[{ id: 'a' }, { id: 'b' }]]);
   });
 });
 

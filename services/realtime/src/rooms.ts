@@ -80,6 +80,28 @@ export function fanOut(io: Pick<Server, 'to'>, broadcast: TBroadcast): number {
   return emits + 1;
 }
 
+/**
+ * Emits several broadcasts of one channel (member messages, see member-batcher.ts: none has a runner
+ * payload or a single user) as one socket message per audience, an array in their order: staff get each
+ * one's staff payload where it has one, everyone else the redacted payloads.
+ */
+export function fanOutBatch(io: Pick<Server, 'to'>, broadcasts: readonly TBroadcast[]): void {
+  const first = broadcasts[0];
+  if (!first) return;
+  const rooms = channelRooms(first.tenantId, first.channel);
+  const messages = (pick: (b: TBroadcast) => unknown): TSocketMessage[] =>
+    broadcasts.map((b) => ({ channel: b.channel, kind: b.kind, payload: pick(b) }));
+  const everyone = messages((b) => redact(b.payload));
+  if (broadcasts.some((b) => b.staff_payload !== undefined)) {
+    const staff = messages((b) => (b.staff_payload !== undefined ? b.staff_payload : redact(b.payload)));
+    io.to(rooms.staff).emit(SOCKET_EVENT, staff);
+    io.to(rooms.base).except(rooms.staff).emit(SOCKET_EVENT, everyone);
+  } else {
+    io.to(rooms.base).emit(SOCKET_EVENT, everyone);
+  }
+  for (const b of broadcasts) realtimeMetrics.messagesEmitted.inc({ kind: b.kind, audience: 'batch' });
+}
+
 /** The channel of a base room (`{tenantId}:{channel}`), or null for any other room. */
 export function channelOfRoom(room: string): TChannel | null {
   const colon = room.indexOf(':');

@@ -1,4 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
+import type { TChannel } from '@gavel/contracts';
 import {
   connectNats,
   createLogger,
@@ -19,9 +20,10 @@ import { type AuthDeps, handshakeMiddleware, watchSessions } from './auth.js';
 import { type RunningBroadcastConsumer, startBroadcastConsumer } from './broadcast-consumer.js';
 import { loadRealtimeConfig, type TRealtimeConfig } from './config.js';
 import { type JoinDeps, registerChannelHandlers, reviewAccess } from './join.js';
+import { createMemberBatcher } from './member-batcher.js';
 import { trackSockets } from './metrics.js';
-import { channelRooms, fanOut, refreshLocalChannels, userRoom } from './rooms.js';
-import { type RunningTallyCoalescer, startTallyCoalescer } from './tally-coalescer.js';
+import { channelRooms, fanOut, fanOutBatch, refreshLocalChannels, userRoom } from './rooms.js';
+import { type RunningTallyCoalescer, startTallyCoalescer, tallyIntervalMs } from './tally-coalescer.js';
 
 export interface StartRealtimeOptions {
   /** Environment to read (defaults to process.env); tests pass their own. */
@@ -126,10 +128,24 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
     for await (const status of nc.status()) if (status.type === 'reconnect') resync('nats');
   })();
 
+  const socketsOn = (tenantId: string, channel: TChannel) =>
+    io.of('/').adapter.rooms.get(channelRooms(tenantId, channel).base)?.size ?? 0;
+  const members = createMemberBatcher({
+    // The tallies' write budget: a room of this instance's sockets gets a member batch as often as a tally.
+    windowMs: (tenantId, channel) =>
+      tallyIntervalMs({
+        minMs: 0,
+        sockets: socketsOn(tenantId, channel),
+        writesPerSecond: config.TALLY_WRITES_PER_SECOND,
+        maxIntervalMs: config.TALLY_MAX_INTERVAL_MS,
+      }),
+    fanOut: (broadcast) => fanOut(io, broadcast),
+    fanOutBatch: (broadcasts) => fanOutBatch(io, broadcasts),
+  });
   let broadcastsHandled = 0;
   const handle = (broadcast: Parameters<typeof fanOut>[1]) => {
     broadcastsHandled++;
-    fanOut(io, broadcast);
+    return members.handle(broadcast);
   };
   const consumer: RunningBroadcastConsumer | null =
     (opts.consumeBroadcasts ?? true)
@@ -149,8 +165,7 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
     timeoutMs,
     intervalMs: config.TALLY_INTERVAL_MS,
     audience: {
-      sockets: (tenantId, channel) =>
-        io.of('/').adapter.rooms.get(channelRooms(tenantId, channel).base)?.size ?? 0,
+      sockets: socketsOn,
       writesPerSecond: config.TALLY_WRITES_PER_SECOND,
       maxIntervalMs: config.TALLY_MAX_INTERVAL_MS,
     },
@@ -202,6 +217,7 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
       // Stop taking work first (unacked broadcasts go to the other instances), then let sockets go: their
       // clients reconnect through the gateway to another instance and rejoin (and refetch).
       await consumer?.stop();
+      members.flushAll();
       await coalescer.stop();
       stopSessionWatch();
       await new Promise<void>((resolve) => {

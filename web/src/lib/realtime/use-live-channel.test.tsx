@@ -53,6 +53,18 @@ describe('useLiveChannel', () => {
     expect(onMessage).toHaveBeenCalledTimes(1);
   });
 
+  it("hands on a batch's messages one by one, in order", async () => {
+    const { socket, onMessage } = renderChannel();
+    await act(async () => socket.fire('connect'));
+    const checkIn = (id: string) => ({
+      channel: 'meeting.mt-1',
+      kind: 'attendee.updated',
+      payload: { member: { id } },
+    });
+    await act(async () => socket.fire('gavel', [checkIn('a'), checkIn('b'), checkIn('c')]));
+    expect(onMessage.mock.calls.map(([m]) => m.payload.member.id)).toEqual(['a', 'b', 'c']);
+  });
+
   it('tries once more after the server ended the socket (a session replaced by a new sign-in)', async () => {
     const { result, socket } = renderChannel();
     await act(async () => socket.fire('connect'));

@@ -78,7 +78,7 @@ export function useLiveChannel({ join, onMessage, onUnknown }: LiveChannelOption
       }
     });
     socket.on('connect_error', () => setLive(false));
-    socket.on(SOCKET_EVENT, (raw: unknown) => {
+    const receive = (raw: unknown) => {
       const parsed = ZSocketMessage.safeParse(raw);
       if (!parsed.success) {
         handlers.current.onUnknown(raw);
@@ -86,6 +86,11 @@ export function useLiveChannel({ join, onMessage, onUnknown }: LiveChannelOption
       }
       if (channel !== null && parsed.data.channel !== channel) return;
       handlers.current.onMessage(parsed.data);
+    };
+    // A batch (a hall checking in) is its messages in order.
+    socket.on(SOCKET_EVENT, (raw: unknown) => {
+      if (Array.isArray(raw)) for (const one of raw) receive(one);
+      else receive(raw);
     });
 
     return () => {
