@@ -296,7 +296,9 @@ export const ZAppointmentDashboardReply = z.array(ZAppointmentGroup);
 
 export const ZAppointmentDecisionInput = z.object({
   id: ZId,
-  decision: ZAppointmentDecision,
+  decision: z.enum(ZAppointmentDecision.options, {
+    message: 'The decision must be Accept, Reset or Decline.',
+  }),
 });
 export type TAppointmentDecisionInput = z.infer<typeof ZAppointmentDecisionInput>;
 

@@ -292,7 +292,10 @@ describe('appointments', () => {
     await expect(decide(userCtx(tenant, ['edit committees']), b1.id, 'Accept')).rejects.toMatchObject({
       code: 'forbidden',
     });
-    await expect(decide(decider, b1.id, 'Maybe')).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(decide(decider, b1.id, 'Maybe')).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { decision: ['The decision must be Accept, Reset or Decline.'] },
+    });
   });
 
   it("lets members see the current year's appointments and answer only their own tentative ones", async () => {
