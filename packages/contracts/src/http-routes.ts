@@ -149,6 +149,7 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     input: committees.ZYearParams,
     reply: committees.ZCommitteeListReply,
     permissions: ['create committees', ...COMMITTEE_LIST_PERMISSIONS],
+    permissionMode: 'any',
   },
   {
     method: 'POST',
@@ -170,7 +171,8 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: committees.ZCommitteeRef,
     reply: committees.ZCommittee,
-    permissions: ['edit committees', ...COMMITTEE_LIST_PERMISSIONS],
+    permissions: COMMITTEE_LIST_PERMISSIONS,
+    permissionMode: 'any',
   },
   {
     method: 'PUT',
@@ -204,7 +206,8 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: committees.ZCommitteeRef,
     reply: committees.ZMembershipListReply,
-    permissions: ['edit committees', ...COMMITTEE_LIST_PERMISSIONS],
+    permissions: COMMITTEE_LIST_PERMISSIONS,
+    permissionMode: 'any',
   },
   {
     method: 'POST',
@@ -249,6 +252,7 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     input: committees.ZYearParams,
     reply: committees.ZAppointmentDashboardReply,
     permissions: ['modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS],
+    permissionMode: 'any',
   },
   {
     method: 'PUT',

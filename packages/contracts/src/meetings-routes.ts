@@ -43,6 +43,7 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
       'view any meeting',
       'run meetings',
     ],
+    permissionMode: 'any',
   },
   {
     method: 'POST',

@@ -19,6 +19,16 @@ describe('buildOpenApi', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("says when any one of a route's permissions is enough, naming each once", () => {
+    const list = doc.paths['/api/admin/{year}/committees']?.get?.description ?? '';
+    expect(list).toContain('Permissions checked (any one of): create committees, edit committees,');
+    const committee = doc.paths['/api/admin/committee/{code}']?.get?.description ?? '';
+    expect(committee.match(/edit committees/g)).toHaveLength(1);
+    expect(doc.paths['/api/admin/set-year']?.post?.description).toContain(
+      'Permissions checked (all of): create committees.',
+    );
+  });
+
   it('describes the cookie session, CSRF and the error shape', () => {
     expect(doc.components.securitySchemes.session).toEqual(
       expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'gavel_session' }),
