@@ -55,6 +55,9 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // In both colour schemes: the dark one has colours of its own (contrast is checked per scheme).
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    // Colours fade between schemes and states (a badge's text transitions, its background does not):
+    // what is checked is what the page settles on.
+    await animationsOver(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const found = violations.map(
       (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
@@ -71,7 +74,13 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
  * 95 %, and a box read during that is smaller than the one the user gets to touch.
  */
 export async function settledHeight(locator: Locator): Promise<number | undefined> {
-  await locator.page().evaluate(() =>
+  await animationsOver(locator.page());
+  return (await locator.boundingBox())?.height;
+}
+
+/** Waits for the page's finite animations and transitions to end (an endless spinner is not waited for). */
+async function animationsOver(page: Page): Promise<void> {
+  await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
@@ -79,5 +88,4 @@ export async function settledHeight(locator: Locator): Promise<number | undefine
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  return (await locator.boundingBox())?.height;
 }
