@@ -8,6 +8,7 @@ import { ErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { forgetOnceUnobserved } from '@/lib/query-client';
 import { LEAVE_UNASKED } from '@/lib/use-unsaved-changes';
 
 export interface DeleteSectionProps {
@@ -87,9 +88,7 @@ export function DeleteSection({
               toast.success(deleted.toast);
               // Unasked: the form's unsaved changes are moot once what it edits is gone.
               await navigate(deleted.leaveTo, { state: LEAVE_UNASKED });
-              // Forgotten once this page has gone: removed while it still showed what was deleted, it was
-              // fetched again (a 404).
-              queryClient.removeQueries({ queryKey: deleted.queryKey });
+              forgetOnceUnobserved(queryClient, deleted.queryKey);
             },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });

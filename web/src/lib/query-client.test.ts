@@ -1,18 +1,21 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { writeNewer } from '@/lib/query-client';
+import { forgetOnceUnobserved, writeNewer } from '@/lib/query-client';
 
 /** A query whose fetches answer, in turn, what the test hands each one. */
 function controlledQuery() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const pending: ((value: string) => void)[] = [];
   const key = ['meeting'];
-  const observer = new QueryObserver<string>(client, {
+  const options = {
     queryKey: key,
     queryFn: () => new Promise<string>((resolve) => pending.push(resolve)),
-  });
+  };
+  const observer = new QueryObserver<string>(client, options);
   const unsubscribe = observer.subscribe(() => undefined);
-  return { client, key, pending, unsubscribe };
+  /** What a re-render of the page does. */
+  const rerender = () => observer.setOptions(options);
+  return { client, key, pending, unsubscribe, rerender };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -48,5 +51,31 @@ describe('writeNewer', () => {
     expect(client.getQueryData(key)).toBe('in_progress');
     expect(pending).toHaveLength(0);
     unsubscribe();
+  });
+});
+
+describe('forgetOnceUnobserved', () => {
+  it('keeps a deleted query while its page still shows it, without fetching it again, then forgets it', async () => {
+    const { client, key, pending, unsubscribe, rerender } = controlledQuery();
+    pending.shift()?.('vote');
+    await settle();
+    forgetOnceUnobserved(client, key);
+    // Still on screen (the next page is loading) and rendered again: no new query, so no fetch of what is gone.
+    rerender();
+    expect(client.getQueryData(key)).toBe('vote');
+    await settle();
+    expect(pending).toHaveLength(0);
+    unsubscribe();
+    await settle();
+    expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined();
+  });
+
+  it('forgets a query nothing shows at once', async () => {
+    const { client, key, pending, unsubscribe } = controlledQuery();
+    pending.shift()?.('vote');
+    await settle();
+    unsubscribe();
+    forgetOnceUnobserved(client, key);
+    expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined();
   });
 });

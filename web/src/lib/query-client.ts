@@ -44,3 +44,23 @@ export function writeNewer<T>(
 export function replaceFetchInFlight(client: QueryClient, queryKey: QueryKey) {
   if (client.isFetching({ queryKey }) > 0) void client.invalidateQueries({ queryKey });
 }
+
+/**
+ * Forgets what a delete removed once no page shows it. Removed while its page is still mounted (leaving
+ * for a lazily loaded page keeps it on screen a moment longer), that page would build the query afresh
+ * and fetch it again: a 404.
+ */
+export function forgetOnceUnobserved(client: QueryClient, queryKey: QueryKey) {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  if (query.getObserversCount() === 0) {
+    cache.remove(query);
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved' || query.getObserversCount() > 0) return;
+    unsubscribe();
+    cache.remove(query);
+  });
+}
