@@ -1,7 +1,7 @@
 import type { TBroadcast, TChannel, TRealtimeKind } from '@gavel/contracts';
 
 /** The kinds that carry one member's RSVP or check-in: a hall checking in sends thousands of them. */
-export const MEMBER_KINDS: ReadonlySet<TRealtimeKind> = new Set([
+const MEMBER_KINDS: ReadonlySet<TRealtimeKind> = new Set([
   'rsvp.updated',
   'rsvp.deleted',
   'attendee.added',
