@@ -37,7 +37,8 @@ export type TMeetingEvent = z.infer<typeof ZMeetingEvent>;
 
 /**
  * evt.meetings.attendance.updated|deleted: an attendee's check-in state changed. The voting service keeps
- * who is checked in from these (the cast path never calls the meetings service).
+ * who is checked in from these (its cast path asks the meetings service only before refusing a cast as
+ * not checked in: meetings.attendance.of-member).
  */
 export const ZAttendanceEvent = z.object({
   tenantId: ZId,
@@ -57,6 +58,16 @@ export const ZAttendanceEvent = z.object({
   }),
 });
 export type TAttendanceEvent = z.infer<typeof ZAttendanceEvent>;
+
+/**
+ * meetings.attendance.of-member: a member's attendance as the attendance event carries it, read afresh
+ * (null: no attendee row). For the member themself or a runner; the voting service asks before refusing
+ * a cast as not checked in, in case the event of a check-in is still on its way.
+ */
+export const ZAttendanceOfMemberInput = z.object({ meeting_id: ZId, membership_id: ZId });
+export type TAttendanceOfMemberInput = z.infer<typeof ZAttendanceOfMemberInput>;
+export const ZAttendanceOfMemberReply = z.object({ event: ZAttendanceEvent.nullable() });
+export type TAttendanceOfMemberReply = z.infer<typeof ZAttendanceOfMemberReply>;
 
 /** meetings.channel.access: may the caller join the meeting's realtime channel, and with what view. */
 export const ZMeetingChannelAccessInput = z.object({

@@ -49,6 +49,8 @@ export const SUBJECTS = {
     rsvpDelete: 'meetings.rsvp.delete',
     attendanceSet: 'meetings.attendance.set',
     attendanceDelete: 'meetings.attendance.delete',
+    /** Internal (no API route): one member's check-in as the meetings service holds it now. */
+    attendanceOfMember: 'meetings.attendance.of-member',
     retrieveMeeting: 'meetings.retrieve.meeting',
     retrieveAttendance: 'meetings.retrieve.attendance',
     retrieveVoteAttendance: 'meetings.retrieve.vote-attendance',

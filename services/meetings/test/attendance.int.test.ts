@@ -4,7 +4,9 @@ import {
   SUBJECTS,
   type TAttendanceEvent,
   type TBroadcast,
+  type TRequestContext,
   ZAttendanceChangeReply,
+  ZAttendanceOfMemberReply,
   ZMeeting,
   ZMeetingListReply,
   ZRetrieveMeetingReply,
@@ -464,6 +466,45 @@ describe('attendance', () => {
       code: 'forbidden',
       message: 'Please see a staff member to change your check-in.',
     });
+  });
+
+  it("answers one member's attendance afresh, as its event carries it, to the member or a runner", async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    const bob = await member(h, tenant, committee.id);
+    const runner = userCtx(tenant, ['run meetings']);
+    const ofMember = (ctx: TRequestContext, membershipId: string, meetingId = meeting.id) =>
+      h.call(
+        S.attendanceOfMember,
+        ctx,
+        { meeting_id: meetingId, membership_id: membershipId },
+        ZAttendanceOfMemberReply,
+      );
+    // No attendee row yet: nothing to tell, to a runner; another member is refused.
+    expect(await ofMember(runner, ann.membership.id)).toEqual({ event: null });
+    await expect(ofMember(bob.ctx, ann.membership.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await startMeeting(admin);
+    await checkIn(ann.ctx, ann.user.id, { attending_via: 'in_person' });
+    const [published] = (await attendanceEvents(meeting.id)).filter(
+      (e) => e.payload.attendee.membership_id === ann.membership.id,
+    );
+    const own = await ofMember(ann.ctx, ann.membership.id);
+    expect(own.event).toEqual(published?.payload);
+    expect(own.event?.attendee.checked_in).toBe(true);
+    await expect(ofMember(bob.ctx, ann.membership.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await checkOut(admin, ann.user.id);
+    const out = await ofMember(runner, ann.membership.id);
+    expect(out.event?.attendee.checked_in).toBe(false);
+    expect(Date.parse(out.event?.attendee.at ?? '')).toBeGreaterThan(
+      Date.parse(own.event?.attendee.at ?? ''),
+    );
+    // Unknown meetings and ids, and other tenants' meetings, are not found.
+    await expect(ofMember(runner, ann.membership.id, randomUUID())).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(ofMember(runner, 'nope', meeting.id)).rejects.toMatchObject({ code: 'not_found' });
+    const stranger = userCtx(randomUUID(), ['run meetings']);
+    await expect(ofMember(stranger, ann.membership.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('concurrent check-ins of one person open one range', async () => {

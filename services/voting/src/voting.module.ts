@@ -13,6 +13,7 @@ import { MotionHandler } from './motions/motion.handler.js';
 import { MotionRepository } from './motions/motion.repository.js';
 import { MotionService } from './motions/motion.service.js';
 import { VotingStateLoader } from './motions/voting-state.js';
+import { AttendanceCatchUp } from './read-models/attendance-catch-up.js';
 import { DirtyNotifier } from './responses/dirty-notifier.js';
 import { ResponseHandler } from './responses/response.handler.js';
 import { ResponseRepository } from './responses/response.repository.js';
@@ -44,6 +45,7 @@ import { VoteService } from './votes/vote.service.js';
     VoteFinalizer,
     ResponseRepository,
     DirtyNotifier,
+    AttendanceCatchUp,
     ResponseService,
     EmailVoteRepository,
     EmailVoteService,

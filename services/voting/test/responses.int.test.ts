@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { EVENTS, SUBJECTS, type TBroadcast, VOTE_DIRTY_SUBJECT, ZVoteLiveReply } from '@gavel/contracts';
+import {
+  AppError,
+  EVENTS,
+  SUBJECTS,
+  type TBroadcast,
+  VOTE_DIRTY_SUBJECT,
+  ZVoteLiveReply,
+} from '@gavel/contracts';
 import { prefixed } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +196,38 @@ describe('casting responses', () => {
     const other = await newWorld(h);
     const intruder = { ...m0.ctx, tenantId: other.tenantId };
     expect((await refused(a.cast(intruder, motion.id, vote.id, 'in_favor'))).code).toBe('not_found');
+  });
+
+  it('asks the meetings service before refusing a cast as not checked in, and keeps what it answers', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    const asks = () => h.meetings.callsTo(SUBJECTS.meetings.attendanceOfMember).length;
+    const checkedIn = async (m: typeof m0) =>
+      (
+        await h.service.runtime.prisma.attendanceRm.findFirst({
+          where: { tenantId: w.tenantId, meetingId: w.meeting.id, membershipId: m.membershipId },
+        })
+      )?.checkedIn;
+    await checkIn(h, w, [m0, m1], false);
+    // Checked in again, its event still on its way: the cast is taken, and the read model has the check-in.
+    await checkIn(h, w, [m0], true, false);
+    const before = asks();
+    expect((await a.cast(m0.ctx, motion.id, vote.id, 'in_favor')).response.member_id).toBe(m0.membershipId);
+    expect(asks()).toBe(before + 1);
+    expect(await checkedIn(m0)).toBe(true);
+    // Not checked in there either: refused as before, after asking once.
+    expect((await refused(a.cast(m1.ctx, motion.id, vote.id, 'in_favor'))).message).toContain(
+      'not checked in',
+    );
+    expect(asks()).toBe(before + 2);
+    // The meetings service failing leaves the refusal as the read model has it, never a 503.
+    h.meetingAttendance.set(`${w.meeting.id}:${m1.membershipId}`, new AppError('unavailable', 'down'));
+    expect(await refused(a.cast(m1.ctx, motion.id, vote.id, 'in_favor'))).toMatchObject({
+      code: 'rule_broken',
+    });
+    expect(await checkedIn(m1)).toBe(false);
   });
 
   it('takes up to maximum_responses distinct custom responses', async () => {

@@ -37,8 +37,10 @@ export interface Harness extends ServiceHarness<RunningVoting> {
   votingSettings: Map<string, TVotingSettings>;
   /** Users the fake meetings service lets view every meeting (non-members added to it); others are refused. */
   meetingParticipants: Set<string>;
-  /** The fake meetings service's view checks, as received. */
+  /** The fake meetings service's calls, as received. */
   meetings: Responders;
+  /** The check-ins the fake meetings service holds, by `{meeting id}:{membership id}` (an error: it fails). */
+  meetingAttendance: Map<string, TAttendanceEvent | AppError>;
 }
 
 export async function startHarness(extra: Record<string, string> = {}): Promise<Harness> {
@@ -58,6 +60,14 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     }
     return { channel: 'meeting.x', staff: false, runner: false };
   });
+  // ...and a member's check-in as it holds it (what checkIn below records, event or not).
+  const meetingAttendance = new Map<string, TAttendanceEvent | AppError>();
+  fakes.on(SUBJECTS.meetings.attendanceOfMember, (input) => {
+    const { meeting_id, membership_id } = input as { meeting_id: string; membership_id: string };
+    const held = meetingAttendance.get(`${meeting_id}:${membership_id}`) ?? null;
+    if (held instanceof AppError) throw held;
+    return { event: held };
+  });
   const h = await startServiceHarness(startVoting, {
     client: 'voting-test-client',
     env,
@@ -71,7 +81,7 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     await stopHarness();
   };
   // Added to the kit's harness itself, not a copy: its restart() and stop() work on that object.
-  return Object.assign(h, { votingSettings, meetingParticipants, meetings: fakes });
+  return Object.assign(h, { votingSettings, meetingParticipants, meetings: fakes, meetingAttendance });
 }
 
 export const RUNNER: Permission[] = ['run meetings', 'update motions', 'create motions', 'delete motions'];
@@ -199,8 +209,17 @@ export async function addMember(
   };
 }
 
-/** Checks members in (or out) of the world's meeting and waits until the read model has it. */
-export async function checkIn(h: Harness, world: World, members: Member[], checkedIn = true): Promise<void> {
+/**
+ * Checks members in (or out) of the world's meeting as the meetings service does, and waits until the
+ * read model has it; `announced: false` leaves the event out (one still on its way).
+ */
+export async function checkIn(
+  h: Harness,
+  world: World,
+  members: Member[],
+  checkedIn = true,
+  announced = true,
+): Promise<void> {
   const at = new Date().toISOString();
   for (const m of members) {
     const event: TAttendanceEvent = {
@@ -218,8 +237,10 @@ export async function checkIn(h: Harness, world: World, members: Member[], check
         at,
       },
     };
-    await publishEvent(h, EVENTS.meetings.attendanceUpdated, event);
+    h.meetingAttendance.set(`${world.meeting.id}:${m.membershipId}`, event);
+    if (announced) await publishEvent(h, EVENTS.meetings.attendanceUpdated, event);
   }
+  if (!announced) return;
   await eventually(
     async () => {
       const n = await h.service.runtime.prisma.attendanceRm.count({

@@ -2,6 +2,8 @@ import {
   SUBJECTS,
   type TAttendanceChangeReply,
   type TAttendanceInput,
+  type TAttendanceOfMemberInput,
+  type TAttendanceOfMemberReply,
   type TEmailVoteRefInput,
   type TMeetingRef,
   type TMeetingUserRef,
@@ -9,6 +11,7 @@ import {
   type TRetrieveAttendanceReply,
   type TRsvpInput,
   ZAttendanceInput,
+  ZAttendanceOfMemberInput,
   ZEmailVoteRefInput,
   ZMeetingRef,
   ZMeetingUserRef,
@@ -42,6 +45,11 @@ export class AttendanceHandler {
   @Handle(S.attendanceDelete, ZMeetingUserRef)
   deleteAttendance(input: TMeetingUserRef, ctx: TRequestContext): Promise<TAttendanceChangeReply> {
     return this.attendance.deleteAttendance(ctx, input);
+  }
+
+  @Handle(S.attendanceOfMember, ZAttendanceOfMemberInput)
+  ofMember(input: TAttendanceOfMemberInput, ctx: TRequestContext): Promise<TAttendanceOfMemberReply> {
+    return this.attendance.ofMember(ctx, input);
   }
 
   // Takes the association's share only around its reads (AttendanceService.retrieve).

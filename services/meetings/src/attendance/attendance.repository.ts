@@ -35,6 +35,11 @@ export class AttendanceRepository {
     });
   }
 
+  /** The attendee row of a committee member, by membership. */
+  attendeeOfMembership(db: Db, tenantId: string, meetingId: string, membershipId: string) {
+    return db.attendee.findFirst({ where: { tenantId, meetingId, membershipId }, include: withCheckIns });
+  }
+
   rsvp(db: Db, tenantId: string, meetingId: string, userId: string): Promise<RsvpRow | null> {
     if (!isUuid(userId)) return Promise.resolve(null);
     return db.rsvp.findUnique({ where: { tenantId_meetingId_userId: { tenantId, meetingId, userId } } });

@@ -5,6 +5,8 @@ import {
   MEETING_VISIBILITY_OPEN,
   type TAttendanceChangeReply,
   type TAttendanceInput,
+  type TAttendanceOfMemberInput,
+  type TAttendanceOfMemberReply,
   type TEmailVoteRefInput,
   type TMeetingMode,
   type TMeetingRef,
@@ -19,7 +21,7 @@ import { inTenantShare, type PreparedAnswer } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
-import type { Db, Tx } from '../db/prisma.js';
+import { type Db, isUuid, type Tx } from '../db/prisma.js';
 import { MeetingEvents } from '../meetings/meeting.events.js';
 import {
   type CommitteeRow,
@@ -90,6 +92,19 @@ export class AttendanceService {
     @Inject(AttendanceListCache) private readonly lists: AttendanceListCache,
     @Inject(ListVersions) private readonly versions: ListVersions,
   ) {}
+
+  /** meetings.attendance.of-member: for the member themself or a runner; an unknown meeting is a 404. */
+  async ofMember(ctx: TRequestContext, input: TAttendanceOfMemberInput): Promise<TAttendanceOfMemberReply> {
+    if (!isUuid(input.meeting_id)) throw new AppError('not_found', MEETING_NOT_FOUND);
+    if (!isUuid(input.membership_id)) throw new AppError('not_found', 'Member not found.');
+    return this.db.read(async (db) => {
+      const meeting = await this.meetings.byId(db, ctx.tenantId, input.meeting_id);
+      if (!meeting) throw new AppError('not_found', MEETING_NOT_FOUND);
+      const row = await this.repo.attendeeOfMembership(db, ctx.tenantId, meeting.id, input.membership_id);
+      requirePermission(isRunner(ctx) || (row !== null && isUser(ctx, row.userId)));
+      return { event: row ? toAttendanceEvent(ctx.tenantId, meeting, row) : null };
+    });
+  }
 
   /** POST {base}/user/{id}/planned_attendance: own RSVP, or anyone's with 'modify meeting rsvps'. */
   async setRsvp(ctx: TRequestContext, input: TRsvpInput): Promise<TAttendanceChangeReply> {

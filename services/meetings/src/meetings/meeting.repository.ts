@@ -90,6 +90,10 @@ export class MeetingRepository {
     });
   }
 
+  byId(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
+    return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
   /** Locks the meeting row for the rest of the transaction (serialises phase changes). */
   async lock(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
     await lockRow(db, '"meetings".meetings', tenantId, id, 'UPDATE');

@@ -245,6 +245,7 @@ export class ResponseRepository {
       maximum_responses: number;
       motion_filter: (string | null)[] | null;
       require_check_in: boolean;
+      meeting_id: string | null;
       active: boolean;
       discarded: boolean;
     } | null;

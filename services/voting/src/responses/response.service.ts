@@ -20,6 +20,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import { isUuid } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
+import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
 import { notFound, requireUser, tenantOf } from '../scope/scope.service.js';
 import { DirtyNotifier } from './dirty-notifier.js';
 import { type CastRow, ResponseRepository, type VoteInfo } from './response.repository.js';
@@ -81,6 +82,7 @@ export class ResponseService {
     @Inject(Database) private readonly db: Database,
     @Inject(VotingEvents) private readonly events: VotingEvents,
     @Inject(ServiceRuntime) private readonly runtime: Pick<ServiceRuntime, 'logger'>,
+    @Inject(AttendanceCatchUp) private readonly attendance: AttendanceCatchUp,
   ) {}
 
   async cast(ctx: TRequestContext, input: TCastInput): Promise<TCastReply> {
@@ -106,11 +108,12 @@ export class ResponseService {
     };
     let rows = memberId === null ? await this.repo.insertOwn(args) : await this.repo.insert(args);
     if (!rows.some((r) => r.new)) {
-      const settled = await this.settle(args);
+      const settled = await this.settle(args, ctx);
       if (settled) return this.reply(settled.response, settled.all, info.id);
-      rows = await this.repo.insert(args); // lost a race for a slot: try once more
+      // Lost a race for a slot, or the check-in had not reached the read model yet: try once more.
+      rows = await this.repo.insert(args);
       if (!rows.some((r) => r.new)) {
-        const again = await this.settle(args);
+        const again = await this.settle(args, null);
         if (again) return this.reply(again.response, again.all, info.id);
         throw new AppError('conflict', 'Your vote could not be recorded. Please try again.');
       }
@@ -152,16 +155,20 @@ export class ResponseService {
   /**
    * Nothing was inserted: a duplicate (same idempotency key, or the same response again) answers the
    * recorded response as a success; anything else throws the rule it broke. null: no rule broken (a race
-   * for the member's next slot), so the caller tries again.
+   * for the member's next slot, or a check-in the meetings service confirms when `ctx` is given to ask
+   * with), so the caller tries again.
    */
-  private async settle(args: {
-    tenantId: string;
-    voteId: string;
-    response: string;
-    userId: string;
-    memberId: string | null;
-    idempotencyKey: string | null;
-  }): Promise<{ response: CastRow; all: CastRow[] } | null> {
+  private async settle(
+    args: {
+      tenantId: string;
+      voteId: string;
+      response: string;
+      userId: string;
+      memberId: string | null;
+      idempotencyKey: string | null;
+    },
+    ctx: TRequestContext | null,
+  ): Promise<{ response: CastRow; all: CastRow[] } | null> {
     const d = await this.repo.diagnose(args);
     const asRow = (r: { id: string; member_id: string; user_id: string; response: string }): CastRow => ({
       ...r,
@@ -197,6 +204,13 @@ export class ResponseService {
       offered: d.vote.responses,
     });
     if (blocker === null || blocker === 'already_chosen') return null;
+    if (
+      blocker === 'not_checked_in' &&
+      ctx !== null &&
+      d.vote.meeting_id !== null &&
+      (await this.attendance.checkedIn(ctx, d.vote.meeting_id, d.member.id))
+    )
+      return null;
     throw refusal(blocker);
   }
 
