@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CastPool } from '../db/cast-pool.js';
 
+/** A cast as asked: for the caller's own membership (memberId null) or, by a runner, for a member's. */
+export interface CastArgs {
+  tenantId: string;
+  voteId: string;
+  response: string;
+  userId: string;
+  memberId: string | null;
+  idempotencyKey: string | null;
+}
+
 export interface CastRow {
   id: string;
   member_id: string;
@@ -134,13 +144,7 @@ export class ResponseRepository {
    * under a burst one statement and one commit serve hundreds of casts; alone, a cast waits for the next
    * turn of the event loop only. Resolved after the batch has committed.
    */
-  insertOwn(opts: {
-    tenantId: string;
-    voteId: string;
-    response: string;
-    userId: string;
-    idempotencyKey: string | null;
-  }) {
+  insertOwn(opts: Omit<CastArgs, 'memberId'>) {
     return new Promise<CastRow[]>((resolve, reject) => {
       this.queue.push({ ...opts, resolve, reject });
       if (this.queue.length >= MAX_BATCH) this.flush();
@@ -200,14 +204,7 @@ export class ResponseRepository {
     }
   }
 
-  async insert(opts: {
-    tenantId: string;
-    voteId: string;
-    response: string;
-    userId: string;
-    memberId: string | null;
-    idempotencyKey: string | null;
-  }): Promise<CastRow[]> {
+  async insert(opts: CastArgs): Promise<CastRow[]> {
     const sql = opts.memberId ? CAST_BY_MEMBER : CAST_BY_USER;
     const { rows } = await this.cast.pool.query<CastRow>({
       name: opts.memberId ? 'cast_by_member' : 'cast_by_user',

@@ -23,7 +23,7 @@ import { VotingEvents } from '../events/voting.events.js';
 import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
 import { notFound, requireUser, tenantOf } from '../scope/scope.service.js';
 import { DirtyNotifier } from './dirty-notifier.js';
-import { type CastRow, ResponseRepository, type VoteInfo } from './response.repository.js';
+import { type CastArgs, type CastRow, ResponseRepository, type VoteInfo } from './response.repository.js';
 
 const REFUSALS: Record<Exclude<RespondBlocker, 'already_chosen'>, [AppError['code'], string]> = {
   not_voting_member: ['forbidden', 'Only voting members may vote.'],
@@ -98,7 +98,7 @@ export class ResponseService {
     const memberId = input.member_id && can(ctx, 'run meetings') ? input.member_id : null;
     if (memberId !== null && !isUuid(memberId)) throw notFound('member');
     if (!isUuid(userId)) throw new AppError('forbidden', 'Only voting members may vote.');
-    const args = {
+    const args: CastArgs = {
       tenantId,
       voteId: input.voteId,
       response: input.vote,
@@ -159,14 +159,7 @@ export class ResponseService {
    * with), so the caller tries again.
    */
   private async settle(
-    args: {
-      tenantId: string;
-      voteId: string;
-      response: string;
-      userId: string;
-      memberId: string | null;
-      idempotencyKey: string | null;
-    },
+    args: CastArgs,
     ctx: TRequestContext | null,
   ): Promise<{ response: CastRow; all: CastRow[] } | null> {
     const d = await this.repo.diagnose(args);
