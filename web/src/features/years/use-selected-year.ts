@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { defaultYear } from '@/features/years/default-year';
 import { useYears } from '@/features/years/queries';
+
+/** Said when the address asks for a year the association does not have (a typed or old link). */
+export function yearNotFoundNotice(asked: string, shown: number): string {
+  return `There is no year ${asked}: showing ${shown}.`;
+}
 
 /**
  * The year a page shows, kept in `?year=` so that it follows browser back and forward: choosing a
@@ -24,9 +30,13 @@ export function useSelectedYear() {
     );
   }
 
-  // A ?year= that is not one of the years shows the default year; the address then says so too.
+  // A ?year= that is not one of the years shows the default year (the spec's rule); the address, and a
+  // notice, then say so.
   useEffect(() => {
-    if (year !== null && asked !== null && asked !== String(year)) setYear(year, true);
+    if (year !== null && asked !== null && asked !== String(year)) {
+      toast.info(yearNotFoundNotice(asked, year), { id: 'year-not-found' });
+      setYear(year, true);
+    }
   });
 
   return { years, year, selectYear: (next: number) => setYear(next, false) };

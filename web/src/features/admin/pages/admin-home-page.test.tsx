@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_FORBIDDEN } from '@/features/admin/admin-access';
 import { currentYearQuestion, NO_COMMITTEES, NO_YEARS } from '@/features/admin/pages/admin-home-page';
+import { yearNotFoundNotice } from '@/features/years/use-selected-year';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -59,9 +60,10 @@ describe('Admin home', () => {
   it('falls back from an unknown query year to the current one, and without a current year to the first', async () => {
     const { router } = open('/admin?year=1999');
     expect((await committeeNames()).join()).toContain('Finance Committee');
-    // The address follows what is shown, without a history entry of its own.
+    // The address follows what is shown, without a history entry of its own, and a notice says why.
     await waitFor(() => expect(router.state.location.search).toBe('?year=2026'));
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText(yearNotFoundNotice('1999', 2026))).toBeTruthy();
     cleanup();
     open(
       '/admin',
