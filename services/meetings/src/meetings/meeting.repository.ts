@@ -97,7 +97,7 @@ export class MeetingRepository {
   /** Locks the meeting row for the rest of the transaction (serialises phase changes). */
   async lock(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
     await lockRow(db, '"meetings".meetings', tenantId, id, 'UPDATE');
-    return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
+    return this.byId(db, tenantId, id);
   }
 
   /**
@@ -107,7 +107,7 @@ export class MeetingRepository {
    */
   async holdPhase(db: Db, tenantId: string, id: string): Promise<MeetingRow | null> {
     await lockRow(db, '"meetings".meetings', tenantId, id, 'KEY SHARE');
-    return db.meeting.findUnique({ where: { tenantId_id: { tenantId, id } } });
+    return this.byId(db, tenantId, id);
   }
 
   listByCommittee(db: Db, tenantId: string, committeeId: string): Promise<MeetingRow[]> {

@@ -5,7 +5,7 @@ import { Database } from '../db/database.js';
 import { upsertAttendance } from './read-model.repository.js';
 
 /** A refusal waits at most this long for the meetings service before it is given as it stands. */
-const MEETINGS_TIMEOUT_MS = 2_000;
+const ASK_TIMEOUT_MS = 2_000;
 
 /**
  * The read model learns of a check-in through an event, which under a hall's load can arrive a second
@@ -28,7 +28,7 @@ export class AttendanceCatchUp {
         ctx,
         { meeting_id: meetingId, membership_id: membershipId },
         ZAttendanceOfMemberReply,
-        { prefix: this.runtime.prefix, timeoutMs: MEETINGS_TIMEOUT_MS },
+        { prefix: this.runtime.prefix, timeoutMs: ASK_TIMEOUT_MS },
       );
       if (!event) return false;
       // Version-guarded (by the attendee's update time): the event itself, arriving later, changes nothing.
