@@ -11,6 +11,7 @@ import {
   ZYearListReply,
 } from '@gavel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type Harness,
   newMemberUser,
@@ -116,6 +117,22 @@ describe('copy committees', () => {
       (e) => e.payload.membership.committee_id === copied.id,
     );
     expect(created).toHaveLength(2);
+    // A copied member removed and appointed again is the same membership, as any member is.
+    const annCopy = members.find((m) => m.user.id === ann.id);
+    if (!annCopy) throw new Error('ann was not copied');
+    await h.call(
+      SUBJECTS.committees.memberDelete,
+      admin,
+      { code: '27', year: 2027, id: annCopy.id },
+      z.object({ ok: z.literal(true) }),
+    );
+    const readded = await h.call(
+      SUBJECTS.committees.memberCreate,
+      admin,
+      { code: '27', year: 2027, user_id: ann.id, position: 'Chair' },
+      ZMembership,
+    );
+    expect(readded.id).toBe(annCopy.id);
     const requests = (
       await streamEvents<TResourcesCopyRequestedEvent>(h, EVENTS.committees.resourcesCopyRequested)
     ).filter((e) => e.payload.tenantId === tenant);

@@ -116,6 +116,28 @@ describe('members', () => {
     expect((await members(admin)).map((m) => m.id)).toEqual([b.id]);
   });
 
+  it('gives a member removed and appointed again the same membership id, and announces it as created', async () => {
+    const { tenant, admin } = await setup();
+    const ann = await newMemberUser(h, tenant, { first_name: 'Ann' });
+    const first = await add(admin, { user_id: ann.id, position: 'Member' });
+    await removeMember(admin, first.id);
+    const again = await add(admin, { user_id: ann.id, position: 'Chair' });
+    expect(again.id).toBe(first.id);
+    const verbs = async (subject: string) =>
+      (await eventsOf(tenant, subject)).map((e) => e.payload.membership.id);
+    expect(await verbs(EVENTS.committees.membershipCreated)).toEqual([first.id, first.id]);
+    expect(await verbs(EVENTS.committees.membershipDeleted)).toEqual([first.id]);
+    // Another committee's membership of the same user is another membership.
+    await h.call(SUBJECTS.committees.committeeCreate, admin, { ...committee, code: 'BUD' }, ZCommittee);
+    const other = await h.call(
+      SUBJECTS.committees.memberCreate,
+      admin,
+      { code: 'BUD', user_id: ann.id, position: 'Member' },
+      ZMembership,
+    );
+    expect(other.id).not.toBe(first.id);
+  });
+
   it('refuses bad input with clear errors', async () => {
     const { tenant, admin } = await setup();
     const ann = await newMemberUser(h, tenant);

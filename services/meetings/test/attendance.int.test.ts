@@ -18,6 +18,7 @@ import {
   attendanceCalls,
   type Harness,
   member,
+  newMembership,
   newUser,
   outboxDrained,
   publishEvent,
@@ -549,6 +550,48 @@ describe('attendance', () => {
     expect((await h.call(S.retrieveMeeting, guestCtx, REF, ZRetrieveMeetingReply)).meeting.id).toBe(
       meeting.id,
     );
+  });
+
+  it('counts a checked-in guest appointed since as the member, once staff check them in again', async () => {
+    const { tenant, committee, admin, meeting } = await world(h, { visibility: 'open' });
+    const guest = await newUser(h, tenant);
+    await startMeeting(admin);
+    await checkIn(admin, guest.id, { attending_via: 'remote' });
+    const membership = await newMembership(h, tenant, committee.id, guest.id);
+    const again = await checkIn(admin, guest.id, { attending_via: 'remote' });
+    expect(again.member).toMatchObject({
+      is_member: true,
+      attendee: { attendee_type: 'membership', attendee_id: membership.id, membership_id: membership.id },
+    });
+    // Voting learns that the check-in now counts for the membership; a check-in as it stood sends nothing.
+    const events = await attendanceEvents(meeting.id);
+    expect(events.map((e) => [e.payload.attendee.membership_id, e.payload.attendee.checked_in])).toEqual([
+      [null, true],
+      [membership.id, true],
+    ]);
+    await checkIn(admin, guest.id, { attending_via: 'remote' });
+    expect(await attendanceEvents(meeting.id)).toHaveLength(2);
+  });
+
+  it('keeps a member removed and appointed again (the same membership) checked in as that member', async () => {
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await startMeeting(admin);
+    await checkIn(admin, ann.user.id, { attending_via: 'in_person' });
+    await publishEvent(h, EVENTS.committees.membershipDeleted, {
+      tenantId: tenant,
+      membership: ann.membership,
+    });
+    await eventually(async () => (await attendance(admin)).members[0]?.is_member === false, 10_000);
+    await newMembership(h, tenant, committee.id, ann.user.id, { id: ann.membership.id });
+    const [again, ...others] = (await attendance(admin)).members;
+    expect(others).toEqual([]);
+    expect(again).toMatchObject({
+      is_member: true,
+      is_voting: true,
+      membership: { id: ann.membership.id },
+      attendee: { membership_id: ann.membership.id, checked_in: true },
+    });
   });
 
   it('closes open check-in ranges when the meeting ends, one attendance event each', async () => {

@@ -95,6 +95,42 @@ describe('read models from events', () => {
     expect(closed.message).toBe('Vote Closed');
   });
 
+  it('keeps the ballot of a member removed and appointed again (the same membership): no second vote, still checked in', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const [chair, m1] = w.members;
+    if (!chair || !m1) throw new Error('members');
+    await checkIn(h, w, [chair, m1]);
+    const { motion } = await a.create(w.runner);
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    await a.cast(m1.ctx, motion.id, vote.id, 'in_favor');
+    const membership = {
+      id: m1.membershipId,
+      committee_id: w.committee.id,
+      user_id: m1.userId,
+      position: 'Member',
+      is_voting: true,
+      demographic: 'South',
+      appointment_status: 'Accepted' as const,
+    };
+    const eligible = async () =>
+      (
+        await h.service.runtime.prisma.elector.findFirst({
+          where: { voteId: vote.id, membershipId: m1.membershipId },
+        })
+      )?.eligible;
+    await publishEvent(h, EVENTS.committees.membershipDeleted, { tenantId: w.tenantId, membership });
+    await eventually(async () => (await eligible()) === false, 10_000);
+    await publishEvent(h, EVENTS.committees.membershipCreated, { tenantId: w.tenantId, membership });
+    await eventually(async () => (await eligible()) === true, 10_000);
+    expect((await refused(a.cast(m1.ctx, motion.id, vote.id, 'opposed'))).message).toBe(
+      'You have already cast every response this vote allows.',
+    );
+    const closed = await a.close(w.runner, motion.id, vote.id);
+    expect(closed.vote?.respondents_count).toBe(1);
+  });
+
   it("names the newest year's meeting when committees of one code in two years hold the same meeting code, as meetings does", async () => {
     // A committee renamed to a code another year's committee uses can bring two meetings of one code
     // together; both services must then mean the same one (the newest committee year's), or a motion

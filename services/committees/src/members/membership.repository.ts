@@ -1,6 +1,7 @@
 import type { TAppointmentStatus } from '@gavel/contracts';
 import { lockRow } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
+import { v5 as uuidV5 } from 'uuid';
 import { inYear, yearOrder } from '../committees/committee.repository.js';
 import { COMMITTEES_SCHEMA, type Db, type Prisma } from '../db/prisma.js';
 
@@ -29,6 +30,18 @@ const byUser = [
 
 /** A year's memberships by committee as the year's committee list has them (term-based ones last). */
 const byCommitteeInYear = yearOrder.map((committee) => ({ committee }));
+
+/** The namespace of membership ids (a fixed, random uuid: ids never clash with other name-based ones). */
+const MEMBERSHIP_ID_NAMESPACE = '5b0f4a6e-2f7c-4c55-9a43-1f4d2e8b7c10';
+
+/**
+ * A membership's id follows from its committee and user: an appointment removed and made again is the same
+ * membership to the services that keep copies of it, so a delegate re-appointed mid-meeting is still the one
+ * checked in, and keeps the ballot they cast in an open vote instead of being given a second one.
+ */
+export function membershipId(committeeId: string, userId: string): string {
+  return uuidV5(`${committeeId}:${userId}`, MEMBERSHIP_ID_NAMESPACE);
+}
 
 /** The only place that reads and writes memberships and the member users read model. */
 @Injectable()
@@ -98,7 +111,8 @@ export class MembershipRepository {
       appointmentStatus: TAppointmentStatus;
     },
   ): Promise<MembershipRow> {
-    const { id } = await db.membership.create({ data: { tenantId, ...data }, select: { id: true } });
+    const id = membershipId(data.committeeId, data.userId);
+    await db.membership.create({ data: { id, tenantId, ...data }, select: { id: true } });
     return (await this.byId(db, tenantId, id)) as MembershipRow;
   }
 
@@ -112,15 +126,23 @@ export class MembershipRepository {
     fromCommitteeId: string,
     toCommitteeId: string,
   ): Promise<MembershipRow[]> {
+    const from = await db.membership.findMany({
+      where: { tenantId, committeeId: fromCommitteeId },
+      select: { userId: true },
+    });
+    const users = from.map((m) => m.userId);
     await db.$executeRawUnsafe(
       `INSERT INTO "${COMMITTEES_SCHEMA}".memberships
-         (tenant_id, committee_id, user_id, position, demographic, appointment_status)
-       SELECT tenant_id, $3::uuid, user_id, position, demographic, 'Tentative'
-         FROM "${COMMITTEES_SCHEMA}".memberships
-        WHERE tenant_id = $1::uuid AND committee_id = $2::uuid`,
+         (id, tenant_id, committee_id, user_id, position, demographic, appointment_status)
+       SELECT n.id, m.tenant_id, $3::uuid, m.user_id, m.position, m.demographic, 'Tentative'
+         FROM "${COMMITTEES_SCHEMA}".memberships m
+         JOIN unnest($4::uuid[], $5::uuid[]) AS n(id, user_id) ON n.user_id = m.user_id
+        WHERE m.tenant_id = $1::uuid AND m.committee_id = $2::uuid`,
       tenantId,
       fromCommitteeId,
       toCommitteeId,
+      users.map((user) => membershipId(toCommitteeId, user)),
+      users,
     );
     return this.byCommittee(db, tenantId, toCommitteeId);
   }

@@ -47,19 +47,25 @@ export class AttendanceRepository {
 
   /**
    * The attendee row of a user, created (not checked in: deleted_at set) when missing, and locked for the
-   * rest of the transaction so concurrent check-ins of one person apply one after the other.
+   * rest of the transaction so concurrent check-ins of one person apply one after the other. A row that
+   * names the user otherwise than `who` (a guest appointed to the committee since) is brought up to date:
+   * `reidentified` says so, as its check-in then counts for a membership it did not before.
    */
   async lockAttendee(
     db: Db,
     tenantId: string,
     meetingId: string,
     who: AttendeeIdentity,
-  ): Promise<{ row: AttendeeRow; created: boolean }> {
-    const inserted = await db.$executeRawUnsafe(
-      `INSERT INTO "meetings".attendees
+  ): Promise<{ row: AttendeeRow; created: boolean; reidentified: boolean }> {
+    const changed = await db.$queryRawUnsafe<{ created: boolean }[]>(
+      `INSERT INTO "meetings".attendees AS a
          (tenant_id, meeting_id, attendee_type, attendee_id, user_id, membership_id, deleted_at)
        VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::uuid, $6::uuid, now())
-       ON CONFLICT (tenant_id, meeting_id, user_id) DO NOTHING`,
+       ON CONFLICT (tenant_id, meeting_id, user_id) DO UPDATE SET attendee_type = EXCLUDED.attendee_type,
+         attendee_id = EXCLUDED.attendee_id, membership_id = EXCLUDED.membership_id, updated_at = now()
+       WHERE (a.attendee_type, a.attendee_id, a.membership_id)
+         IS DISTINCT FROM (EXCLUDED.attendee_type, EXCLUDED.attendee_id, EXCLUDED.membership_id)
+       RETURNING (xmax = 0) AS created`,
       tenantId,
       meetingId,
       who.attendeeType,
@@ -75,7 +81,8 @@ export class AttendanceRepository {
     );
     const row = await this.attendee(db, tenantId, meetingId, who.userId);
     if (!row) throw new Error('attendee row vanished');
-    return { row, created: inserted === 1 };
+    const created = changed[0]?.created === true;
+    return { row, created, reidentified: changed.length > 0 && !created };
   }
 
   async lockExisting(db: Db, tenantId: string, meetingId: string, userId: string) {

@@ -164,9 +164,14 @@ export class AttendanceService {
         throw new AppError('forbidden', 'Please see a staff member to change your check-in.');
       const via = attendingVia(meeting, input.attending_via);
       const now = this.clock.now();
-      const { row, created } = await this.repo.lockAttendee(tx, ctx.tenantId, meeting.id, target.who);
+      const { row, created, reidentified } = await this.repo.lockAttendee(
+        tx,
+        ctx.tenantId,
+        meeting.id,
+        target.who,
+      );
       const checkedIn = !row.deletedAt && row.checkIns.some((c) => !c.deletedAt);
-      let kind: TRealtimeKind | null = null;
+      let kind: TRealtimeKind | null = reidentified && checkedIn ? 'attendee.updated' : null;
       if (!checkedIn) {
         await this.repo.checkIn(tx, ctx.tenantId, row, via, now);
         kind = created ? 'attendee.added' : 'attendee.updated';
