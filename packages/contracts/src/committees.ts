@@ -420,6 +420,6 @@ export type TResourcesCopyRequestedEvent = z.infer<typeof ZResourcesCopyRequeste
 /** What the committees service reads of the meetings service's `evt.meetings.meeting.*` events. */
 export const ZMeetingStatusEvent = z.object({
   tenantId: ZId,
-  meeting: z.object({ id: ZId, committee_id: ZId, status: ZMeetingStatus }),
+  meeting: z.object({ id: ZId, committee_id: ZId, code: z.string(), status: ZMeetingStatus }),
 });
 export type TMeetingStatusEvent = z.infer<typeof ZMeetingStatusEvent>;

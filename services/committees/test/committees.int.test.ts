@@ -421,7 +421,7 @@ describe('committees', () => {
     const tenant = newTenantId();
     const admin = userCtx(tenant, ['create committees', 'edit committees']);
     const fin = await create(admin, finance);
-    const meeting = { id: randomUUID(), committee_id: fin.id, status: 'planned' };
+    const meeting = { id: randomUUID(), committee_id: fin.id, code: 'M1', status: 'planned' };
     await publishEvent(h, 'evt.meetings.meeting.created', { tenantId: tenant, meeting });
     await eventually(async () => {
       const n = await h.service.runtime.prisma.committeeMeeting.count({ where: { tenantId: tenant } });
@@ -442,6 +442,58 @@ describe('committees', () => {
       return n === 1;
     }, 10_000);
     expect(await remove(admin, 'FIN')).toEqual({ ok: true });
+  });
+
+  it("refuses a rename onto another year's code while both have a meeting or email vote of one code", async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    const old = await create(admin, { ...finance, code: 'FIN', year: 2025 });
+    const bud = await create(admin, { ...finance, code: 'BUD', year: 2026 });
+    const schedule = async (committeeId: string, meetings: string[], votes: string[]) => {
+      for (const code of meetings)
+        await publishEvent(h, 'evt.meetings.meeting.created', {
+          tenantId: tenant,
+          meeting: { id: randomUUID(), committee_id: committeeId, code, status: 'ended' },
+        });
+      for (const code of votes)
+        await publishEvent(h, EVENTS.voting.emailVoteCreated, {
+          tenantId: tenant,
+          email_vote: {
+            id: randomUUID(),
+            committee_id: committeeId,
+            code,
+            name: `Vote ${code}`,
+            start: '2026-01-01T00:00:00.000Z',
+            end: '2026-01-02T00:00:00.000Z',
+          },
+        });
+    };
+    await schedule(old.id, ['M1', 'M2'], ['V1']);
+    await schedule(bud.id, ['m1', 'M3'], ['V2']);
+    const prisma = h.service.runtime.prisma;
+    await eventually(async () => {
+      const [m, v] = await Promise.all([
+        prisma.committeeMeeting.count({ where: { tenantId: tenant } }),
+        prisma.committeeEmailVote.count({ where: { tenantId: tenant } }),
+      ]);
+      return m === 4 && v === 2;
+    }, 10_000);
+    const rename = () => update(admin, { ...finance, code: 'BUD', year: 2026, new_code: 'fin' });
+    const message =
+      'Another committee with the code fin also has the meeting m1: both would have one address. Change those codes first.';
+    await expect(rename()).rejects.toMatchObject({ code: 'conflict', message, errors: { code: [message] } });
+    await schedule(bud.id, [], ['v1']);
+    await eventually(
+      async () => (await prisma.committeeEmailVote.count({ where: { tenantId: tenant } })) === 3,
+      10_000,
+    );
+    await expect(rename()).rejects.toMatchObject({
+      message:
+        'Another committee with the code fin also has the meeting m1 and email vote v1: both would have one address. Change those codes first.',
+    });
+    // A rename onto a code without such a clash, and a change of case, go through.
+    expect((await update(admin, { ...finance, code: 'BUD', year: 2026, new_code: 'AUD' })).code).toBe('AUD');
+    expect((await update(admin, { ...finance, code: 'AUD', year: 2026, new_code: 'aud' })).code).toBe('aud');
   });
 
   it('emits each committee event exactly once per change, with what meetings and voting need', async () => {

@@ -7,7 +7,11 @@ describe('schema drift', () => {
     await expectNoDrift({
       schema: 'committees',
       migrationsDir: MIGRATIONS_DIR,
-      migrations: ['20261122000000_init', '20261126090000_committee_email_votes'],
+      migrations: [
+        '20261122000000_init',
+        '20261126090000_committee_email_votes',
+        '20261127090000_schedule_codes',
+      ],
     });
   });
 });

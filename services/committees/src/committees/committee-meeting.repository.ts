@@ -18,13 +18,14 @@ export async function upsertCommitteeMeeting(
     return;
   }
   await tx.$executeRawUnsafe(
-    `INSERT INTO "${COMMITTEES_SCHEMA}".committee_meetings (tenant_id, id, committee_id, status, updated_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, now())
-     ON CONFLICT (tenant_id, id) DO UPDATE SET committee_id = EXCLUDED.committee_id, status = EXCLUDED.status,
-       updated_at = now()`,
+    `INSERT INTO "${COMMITTEES_SCHEMA}".committee_meetings (tenant_id, id, committee_id, code, status, updated_at)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, now())
+     ON CONFLICT (tenant_id, id) DO UPDATE SET committee_id = EXCLUDED.committee_id, code = EXCLUDED.code,
+       status = EXCLUDED.status, updated_at = now()`,
     event.tenantId,
     m.id,
     m.committee_id,
+    m.code,
     m.status,
   );
 }

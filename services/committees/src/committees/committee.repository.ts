@@ -184,6 +184,32 @@ export class CommitteeRepository {
     return db.committeeMeeting.count({ where: { tenantId, committeeId, NOT: { status: 'ended' } } });
   }
 
+  /**
+   * The meeting and email-vote codes `committeeId` has that another committee of `code` (any year) has too,
+   * compared as codes are (case aside): were the committee renamed to `code`, each would be two meetings
+   * (or votes) at one address.
+   */
+  async scheduleCodesSharedWith(
+    db: Db,
+    tenantId: string,
+    committeeId: string,
+    code: string,
+  ): Promise<{ meetings: string[]; emailVotes: string[] }> {
+    const shared = (table: string) => `
+      SELECT DISTINCT mine.code FROM "${COMMITTEES_SCHEMA}".${table} mine
+      WHERE mine.tenant_id = $1::uuid AND mine.committee_id = $2::uuid AND mine.code <> '' AND EXISTS (
+        SELECT 1 FROM "${COMMITTEES_SCHEMA}".${table} theirs
+        JOIN "${COMMITTEES_SCHEMA}".committees c ON c.tenant_id = theirs.tenant_id AND c.id = theirs.committee_id
+        WHERE theirs.tenant_id = $1::uuid AND c.id <> $2::uuid AND lower(c.code) = lower($3)
+          AND lower(theirs.code) = lower(mine.code))
+      ORDER BY mine.code`;
+    const codes = async (table: string) =>
+      (await db.$queryRawUnsafe<{ code: string }[]>(shared(table), tenantId, committeeId, code)).map(
+        (r) => r.code,
+      );
+    return { meetings: await codes('committee_meetings'), emailVotes: await codes('committee_email_votes') };
+  }
+
   /** Email votes of the committee whose end has not passed, open or scheduled (email votes read model). */
   openEmailVotes(db: Db, tenantId: string, committeeId: string, now = new Date()): Promise<number> {
     return db.committeeEmailVote.count({ where: { tenantId, committeeId, end: { gt: now } } });

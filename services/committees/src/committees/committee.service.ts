@@ -86,6 +86,8 @@ export class CommitteeService {
       const current = await this.lockForSettings(tx, ctx.tenantId, found);
       const data = toData(input, input.new_code ?? current.code, current.year);
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year, current.id);
+      if (data.code.toLowerCase() !== current.code.toLowerCase())
+        await this.assertAddressesFree(tx, ctx.tenantId, current.id, data.code);
       const moves = positionMoves(current, data, input.position_renames);
       const merges = renamesOntoKeptPositions(current, moves);
       if (merges.length > 0) {
@@ -217,6 +219,20 @@ export class CommitteeService {
     const locked = await this.committees.lockForSettings(tx, tenantId, found.id);
     if (!locked) throw committeeNotFound();
     return locked;
+  }
+
+  /**
+   * Meetings and email votes are found by committee code and their own code, whatever the year: a rename onto
+   * a code another year's committee uses is refused while both have a meeting (or email vote) of one code.
+   */
+  private async assertAddressesFree(tx: Db, tenantId: string, committeeId: string, code: string) {
+    const shared = await this.committees.scheduleCodesSharedWith(tx, tenantId, committeeId, code);
+    const named = (what: string, codes: string[]) =>
+      codes.length === 0 ? [] : [`${what}${codes.length > 1 ? 's' : ''} ${codes.join(', ')}`];
+    const clashes = [...named('meeting', shared.meetings), ...named('email vote', shared.emailVotes)];
+    if (clashes.length === 0) return;
+    const message = `Another committee with the code ${code} also has the ${clashes.join(' and ')}: both would have one address. Change those codes first.`;
+    throw new AppError('conflict', message, { code: [message] });
   }
 
   private async assertCodeFree(
