@@ -107,3 +107,53 @@ describe('missing and mistyped values', () => {
       });
   });
 });
+
+describe('values out of range', () => {
+  const schema = z.object({
+    time: z.number().int().min(1).max(600),
+    name: z.string().min(1).max(5),
+    code: z.string().min(3),
+    slots: z.array(z.string()).min(1).max(2),
+    maximum_responses: z.number().int(),
+    label: z.string().max(2, 'Keep it short'),
+  });
+
+  it('says the limit in the product’s words; a schema’s own message wins', () => {
+    const result = schema.safeParse({
+      time: 601,
+      name: '',
+      code: 'ab',
+      slots: ['a', 'b', 'c'],
+      maximum_responses: 2 ** 64,
+      label: 'long',
+    });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({
+        time: ['The time may not be greater than 600.'],
+        name: ['The name field is required.'],
+        code: ['The code must be at least 3 characters.'],
+        slots: ['The slots may not have more than 2 items.'],
+        maximum_responses: ['The maximum responses is too large.'],
+        label: ['Keep it short'],
+      });
+  });
+
+  it('names the lower limits of numbers and lists', () => {
+    const result = schema.safeParse({
+      time: 0,
+      name: 'toolong',
+      code: 'abc',
+      slots: [],
+      maximum_responses: 1,
+      label: '',
+    });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({
+        time: ['The time must be at least 1.'],
+        name: ['The name may not be greater than 5 characters.'],
+        slots: ['The slots must have at least 1 item.'],
+      });
+  });
+});

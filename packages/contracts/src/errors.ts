@@ -88,8 +88,39 @@ export function missingOrWrongType(label?: string, expected?: string) {
   };
 }
 
+/**
+ * The product's words for a value out of range ('The time may not be greater than 600.', 'The name may not be
+ * greater than 255 characters.') instead of zod's 'Too big: expected number to be <=600'. A whole number
+ * past what JavaScript counts exactly is simply too large. Undefined for other issues.
+ */
+export function outOfRange(issue: {
+  code?: string;
+  path?: PropertyKey[];
+  origin?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+}): string | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  const key = issue.path?.filter((p) => typeof p === 'string').at(-1);
+  if (typeof key !== 'string') return undefined;
+  const name = key.replaceAll('_', ' ');
+  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  if (Math.abs(limit) >= Number.MAX_SAFE_INTEGER) return `The ${name} is too large.`;
+  if (issue.origin === 'array') {
+    const items = `${limit} item${limit === 1 ? '' : 's'}`;
+    return issue.code === 'too_big'
+      ? `The ${name} may not have more than ${items}.`
+      : `The ${name} must have at least ${items}.`;
+  }
+  const unit = issue.origin === 'string' ? ' characters' : '';
+  if (issue.code === 'too_big') return `The ${name} may not be greater than ${limit}${unit}.`;
+  if (issue.origin === 'string' && limit === 1) return `The ${name} field is required.`;
+  return `The ${name} must be at least ${limit}${unit}.`;
+}
+
 // Every schema of the product (the web app's included) says it in these words; a schema's own message wins.
-z.config({ customError: missingOrWrongType() });
+const productWords = missingOrWrongType();
+z.config({ customError: (issue) => productWords(issue) ?? outOfRange(issue) });
 
 /** Per-field messages of a zod failure, keyed by dotted path ('' for the whole value). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
