@@ -2,6 +2,7 @@
 import { APPROVE_RESPONSE, hasCustomResponses, resultList, resultOfVote } from './results.js';
 import { findActiveVote, hasVoteEnded, toMillis } from './time.js';
 import type { Id, Instant, MotionRecord, VoteKind, VoteRecord, VoteType } from './types.js';
+import { generalQuorum, isVoteValid } from './validity.js';
 
 /** true approved, false defeated, null undecided / pending. */
 export type Approval = boolean | null;
@@ -32,9 +33,11 @@ export function isAmendment(motion: Pick<MotionRecord, 'amendment_parent_id'>): 
  * Approval of a motion row as an amendment. A root motion counts as approved. An amendment uses its
  * explicit amendment_approved boolean if set; otherwise undecided if it has no vote (no
  * amendment_vote_id, or the vote is not among `votes`) or its vote is the active vote; otherwise
- * approved when the vote result equals in_favor. The rule does not wait for ended_at nor check the
- * quorum: the spec says neither for amendments (unlike motions), so a vote that is not active is read
- * as decided.
+ * approved when the vote result equals in_favor. The rule does not wait for ended_at (the spec says so
+ * only of motions), so a vote that is not active is read as decided. A vote below its quorum is invalid
+ * and has no result (the motion card says 'No result'), so it approves nothing: the amendment is defeated
+ * (and may be revoted), never adopted by a handful of votes. Respondents a viewer may not see (null) leave
+ * the validity unknown, and the result alone decides.
  */
 export function amendmentApproval(
   motion: Pick<
@@ -47,6 +50,8 @@ export function amendmentApproval(
   if (typeof motion.amendment_approved === 'boolean') return motion.amendment_approved;
   const vote = voteById(ctx, motion.amendment_vote_id);
   if (!vote || vote.id === activeId(ctx)) return null;
+  const received = vote.respondents_count;
+  if (typeof received === 'number' && !isVoteValid({ quorum: generalQuorum(vote), received })) return false;
   // An amendment vote picks at most one response (cap 1), whatever the vote record says.
   return resultOfVote({ ...vote, type: 'amendment' }, motion) === APPROVE_RESPONSE;
 }

@@ -73,6 +73,14 @@ describe('amendmentApproval', () => {
     ['ended vote, in_favor wins → approved', { amendment_vote_id: 11 }, true],
     ['ended vote, tie → defeated', { amendment_vote_id: 13 }, false],
     ['ended vote, no votes → defeated', { amendment_vote_id: 14 }, false],
+    [
+      'ended vote below its quorum, in_favor wins → defeated (invalid: no result)',
+      { amendment_vote_id: 15 },
+      false,
+    ],
+    ['ended vote at its quorum, in_favor wins → approved', { amendment_vote_id: 16 }, true],
+    ['finalized vote: its finalized quorum counts', { amendment_vote_id: 17 }, true],
+    ['respondents hidden from the viewer: the result decides', { amendment_vote_id: 18 }, true],
   ])('%s', (_label, fields, expected) => {
     const votes = [
       endedVote(10, { in_favor: 1, opposed: 3 }),
@@ -80,6 +88,14 @@ describe('amendmentApproval', () => {
       activeVote(12),
       endedVote(13, { in_favor: 2, opposed: 2 }),
       endedVote(14, {}),
+      endedVote(15, { in_favor: 1 }, { respondents_count: 1, quorum: 7 }),
+      endedVote(16, { in_favor: 6, opposed: 1 }, { respondents_count: 7, quorum: 7 }),
+      endedVote(
+        17,
+        { in_favor: 3 },
+        { respondents_count: 3, quorum: 7, is_finalized: true, finalized_quorum: 3 },
+      ),
+      endedVote(18, { in_favor: 3 }, { respondents_count: null, quorum: 7 }),
     ];
     expect(amendmentApproval(amendment(fields), ctx(votes))).toBe(expected);
   });

@@ -274,6 +274,23 @@ describe('running a vote', () => {
     expect(live).toBeNull();
   });
 
+  it('adopts no amendment by a vote below its quorum: it is defeated, and may be revoted', async () => {
+    const w = await newWorld(h, { quorum: 3 });
+    const a = api(h, w);
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const amendment = (await a.amend(w.runner, root.id, { name: 'Amendment' })).motion;
+    const [m0, m1, m2] = w.members;
+    if (!m0 || !m1 || !m2) throw new Error('members');
+    await checkIn(h, w, [m0, m1, m2]);
+    const { vote } = await a.start(w.runner, amendment.id, 'amendment');
+    if (!vote) throw new Error('vote');
+    await a.cast(m0.ctx, amendment.id, vote.id, 'in_favor');
+    const closed = (await a.close(w.runner, amendment.id, vote.id)).vote;
+    expect(closed).toMatchObject({ valid: false, respondents_count: 1 });
+    expect((await refused(a.start(w.runner, amendment.id, 'motion'))).message).toBe('Amendment defeated');
+    expect((await a.start(w.runner, amendment.id, 'amendment', true)).vote?.respondents_count).toBe(0);
+  });
+
   it('holds the amended motion vote on its approved amendment with the root motion’s ballot and filter', async () => {
     const w = await newWorld(h, { quorum: 1, voters: 5 });
     const a = api(h, w);
