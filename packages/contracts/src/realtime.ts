@@ -83,6 +83,19 @@ export const VOTE_DIRTY_SUBJECT = 'rt.vote.dirty';
 export const ZVoteDirty = z.object({ tenantId: ZId, vote_id: ZId, channel: ZChannel });
 export type TVoteDirty = z.infer<typeof ZVoteDirty>;
 
+/**
+ * Payload of a 'page.reload' message: why, and where the page now is when it moved (a meeting whose code
+ * changed): a path of this site, which open pages go to instead of reloading the address they have.
+ */
+export const ZPageReloadPayload = z.object({
+  reason: z.string().optional(),
+  path: z
+    .string()
+    .regex(/^\/(?![/\\])/)
+    .optional(),
+});
+export type TPageReloadPayload = z.infer<typeof ZPageReloadPayload>;
+
 /** Payload of a 'refresh' message: what to refetch. */
 export const ZRefreshPayload = z.object({ target: ZRefreshTarget });
 export type TRefreshPayload = z.infer<typeof ZRefreshPayload>;

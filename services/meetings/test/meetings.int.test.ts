@@ -259,6 +259,14 @@ describe('create, edit, delete, list', () => {
       'in_progress',
       'ended',
     ]);
+    // The rename sent open pages to the new address; the edit that kept the code sent nothing.
+    const reloads = await eventsFor<TBroadcast>(
+      EVENTS.realtime.broadcast,
+      (p) => p.channel === `meeting.${meeting.id}` && p.kind === 'page.reload',
+    );
+    expect(reloads.map((r) => r.payload.payload)).toEqual([
+      { reason: 'meeting.moved', path: '/meeting/FIN/M9' },
+    ]);
   });
 
   it('deletes unless in progress; lists newest first with the list permissions', async () => {

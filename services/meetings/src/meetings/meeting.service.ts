@@ -13,6 +13,7 @@ import {
   type TMeetingCreateInput,
   type TMeetingRef,
   type TMeetingUpdateInput,
+  type TPageReloadPayload,
   type TRequestContext,
   type TRetrieveMeetingReply,
 } from '@gavel/contracts';
@@ -246,6 +247,14 @@ export class MeetingService {
       await this.events.meeting(tx, 'updated', ctx.tenantId, row);
       const meeting = await this.present(tx, ctx.tenantId, row, found.committee, true);
       await this.broadcastState(tx, ctx.tenantId, row, found.committee);
+      if (row.code !== current.code) {
+        // Pages open at the old address follow the meeting to its new one (votes are cast by address).
+        const moved: TPageReloadPayload = {
+          reason: 'meeting.moved',
+          path: `/meeting/${encodeURIComponent(found.committee.code)}/${encodeURIComponent(row.code)}`,
+        };
+        await this.events.broadcast(tx, ctx.tenantId, row.id, 'page.reload', moved);
+      }
       return meeting;
     });
   }

@@ -1,18 +1,20 @@
 import * as React from 'react';
 import { useBlocker } from 'react-router';
+import { isMovedByServer } from '@/lib/realtime/live-scope';
 import { useBeforeUnloadPrompt } from '@/lib/use-before-unload';
 
 /**
  * While `active`, leaving the page asks first (spec section 2): in-app navigation through the router's
  * blocker (the caller shows the question), closing or leaving the tab through the browser's own
  * prompt. A refresh (F5, Ctrl/Cmd+R) is let through, and so is a move between two paths that
- * `isThisPage` says show this same page (such as a motion edit link).
+ * `isThisPage` says show this same page (such as a motion edit link), or to the meeting's new address.
  */
 export function useLeaveGuard(active: boolean, isThisPage: (pathname: string) => boolean) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       active &&
       currentLocation.pathname !== nextLocation.pathname &&
+      !isMovedByServer(nextLocation.state) &&
       !(isThisPage(currentLocation.pathname) && isThisPage(nextLocation.pathname)),
   );
   useBeforeUnloadPrompt(active, { allowRefresh: true });

@@ -91,6 +91,33 @@ describe('createLiveHandler', () => {
     unsubscribe();
   });
 
+  describe('page.reload', () => {
+    const handlerWith = () => {
+      const reload = vi.fn();
+      const moveTo = vi.fn();
+      const handler = createLiveHandler(new QueryClient(), scope, { runner: () => false, reload, moveTo });
+      const send = (payload: unknown) =>
+        handler.onMessage({ channel: 'meeting.mt-1', kind: 'page.reload', payload });
+      return { reload, moveTo, send };
+    };
+
+    it('reloads the page, or follows a meeting to its new address', () => {
+      const { reload, moveTo, send } = handlerWith();
+      send({ reason: 'meeting.deleted' });
+      expect(reload).toHaveBeenCalledTimes(1);
+      send({ reason: 'meeting.moved', path: '/meeting/FIN/M2' });
+      expect(moveTo).toHaveBeenCalledWith('/meeting/FIN/M2');
+      expect(reload).toHaveBeenCalledTimes(1);
+    });
+
+    it('never goes to another site: such an address only reloads', () => {
+      const { reload, moveTo, send } = handlerWith();
+      for (const path of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) send({ path });
+      expect(moveTo).not.toHaveBeenCalled();
+      expect(reload).toHaveBeenCalledTimes(3);
+    });
+  });
+
   describe('unknown messages', () => {
     it('are logged, and shown to runners only', () => {
       const info = vi.spyOn(toast, 'info').mockImplementation(() => 'id');

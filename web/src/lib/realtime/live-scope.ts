@@ -4,6 +4,7 @@ import {
   ZAttendanceChangeReply,
   ZMeeting,
   ZMotion,
+  ZPageReloadPayload,
   ZRefreshPayload,
   ZVoteView,
 } from '@gavel/contracts';
@@ -79,10 +80,23 @@ export interface LiveHandler {
  * burst of events cannot starve the page of answers); one that arrives during a fetch asks again once it
  * lands, since that fetch may have been asked before the change.
  */
+/** Navigation state of a page sent to its new address by the server (see `moveTo`): not a leave. */
+export const MOVED = 'movedByServer';
+
+/** Whether a navigation is the server moving the page to its new address. */
+export function isMovedByServer(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[MOVED] === true;
+}
+
 export function createLiveHandler(
   queryClient: QueryClient,
   scope: LiveScope,
-  opts: { runner: () => boolean; reload?: () => void },
+  opts: {
+    runner: () => boolean;
+    reload?: () => void;
+    /** Goes to the page's new address (a meeting whose code changed); a full load when not given. */
+    moveTo?: (path: string) => void;
+  },
 ): LiveHandler {
   const keys = scopeKeys(scope);
   let lastStatusRefresh = 0;
@@ -138,9 +152,12 @@ export function createLiveHandler(
   const onMessage = (message: TSocketMessage) => {
     const { kind, payload } = message;
     switch (kind) {
-      case 'page.reload':
-        (opts.reload ?? (() => window.location.reload()))();
+      case 'page.reload': {
+        const path = ZPageReloadPayload.safeParse(payload).data?.path;
+        if (path) (opts.moveTo ?? ((to: string) => window.location.assign(to)))(path);
+        else (opts.reload ?? (() => window.location.reload()))();
         return;
+      }
       case 'meeting.state': {
         const parsed = ZMeetingPayload.safeParse(payload);
         if (scope.kind === 'meeting' && parsed.success) {

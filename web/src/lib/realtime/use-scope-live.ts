@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
-import { createLiveHandler, joinRequestOf, type LiveScope } from '@/lib/realtime/live-scope';
+import { useNavigate } from 'react-router';
+import { createLiveHandler, joinRequestOf, type LiveScope, MOVED } from '@/lib/realtime/live-scope';
 import { useLiveChannel } from '@/lib/realtime/use-live-channel';
 
 /**
@@ -11,6 +12,7 @@ import { useLiveChannel } from '@/lib/realtime/use-live-channel';
  */
 export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean }): { live: boolean } {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const runner = React.useRef(opts.runner);
   runner.current = opts.runner;
   const scopeKey = scope ? JSON.stringify(scope) : null;
@@ -18,8 +20,12 @@ export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean })
     () =>
       scopeKey === null
         ? null
-        : createLiveHandler(queryClient, JSON.parse(scopeKey) as LiveScope, { runner: () => runner.current }),
-    [queryClient, scopeKey],
+        : createLiveHandler(queryClient, JSON.parse(scopeKey) as LiveScope, {
+            runner: () => runner.current,
+            // The page moved (its code changed): the same page at its new address, past the leave guard.
+            moveTo: (path) => navigate(path, { replace: true, state: { [MOVED]: true } }),
+          }),
+    [queryClient, scopeKey, navigate],
   );
   const join = React.useMemo(
     () => (scopeKey === null ? null : joinRequestOf(JSON.parse(scopeKey) as LiveScope)),

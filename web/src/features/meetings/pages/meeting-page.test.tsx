@@ -224,6 +224,25 @@ describe('MeetingPage leave confirmation', () => {
   });
 });
 
+describe('MeetingPage moved to a new address', () => {
+  it('follows the meeting in progress to its new code without asking to leave', async () => {
+    const { router } = open('in_progress', []);
+    await screen.findByRole('heading', { name: 'Committee Members' });
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket');
+    await act(async () => socket.fire('connect'));
+    await act(async () =>
+      socket.fire('gavel', {
+        channel: 'meeting.mt-1',
+        kind: 'page.reload',
+        payload: { reason: 'meeting.moved', path: '/meeting/FIN/M2' },
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meeting/FIN/M2'));
+    expect(screen.queryByRole('alertdialog', { name: 'Leave Meeting' })).toBeNull();
+  });
+});
+
 describe('MeetingPage live layer', () => {
   it('joins the meeting channel and applies attendance broadcasts to the cache', async () => {
     const { queryClient } = open('in_progress', ['modify meeting attendance']);
