@@ -118,10 +118,17 @@ describe('amendmentApproval', () => {
   });
 
   it('amendment votes are capped at one response even for multiple-choice votes', () => {
-    const votes = [endedVote(30, { in_favor: 2, opposed: 2 }, { vote_type: 'multiple' })];
+    const votes = [
+      endedVote(30, { in_favor: 2, opposed: 2 }, { vote_type: 'multiple' }),
+      endedVote(31, { in_favor: 3, opposed: 2 }, { vote_type: 'multiple' }),
+    ];
     // a tie gives two winners, which is not equal to in_favor
     expect(amendmentApproval(amendment({ amendment_vote_id: 30, maximum_responses: 3 }), ctx(votes))).toBe(
       false,
+    );
+    // capped at one, in_favor alone wins; read with the motion's maximum of 2 it would be a list of two
+    expect(amendmentApproval(amendment({ amendment_vote_id: 31, maximum_responses: 2 }), ctx(votes))).toBe(
+      true,
     );
   });
 });
@@ -211,6 +218,12 @@ describe('activeAmendment', () => {
       am(4, 1, { amendment_approved: true }),
     ];
     expect(activeAmendment(root, motions, ctx([]))?.id).toBe(3);
+  });
+
+  it('an amendment whose vote is running is undecided, and active, whatever its tally says so far', () => {
+    const running: VoteRecord = { ...activeVote(40), outcome: [{ response: 'opposed', count: 5 }] };
+    const motions = [root, am(2, 1, { amendment_vote_id: 40 }), am(3, 1)];
+    expect(activeAmendment(root, motions, ctx([running]))?.id).toBe(2);
   });
 
   it('an approved amendment is active', () => {

@@ -75,6 +75,7 @@ describe('motion status', () => {
     // approved, valid, runner, visibility, custom → label, text
     [null, true, false, 'show_all', false, 'pending', 'pending'],
     [null, false, true, 'hide_all', false, 'pending', 'pending'], // nothing to hide yet
+    [null, false, false, 'hide_all', false, 'pending', 'pending'], // a member: no result yet, not 'concluded'
     [true, true, false, 'show_all', false, 'passed', 'passed'],
     [true, true, false, 'show_all', true, 'passed', 'complete'],
     [false, true, false, 'show_all', false, 'failed', 'failed'],
