@@ -87,6 +87,72 @@ describe('casting responses', () => {
     expect(live?.outcome?.find((t) => t.response === 'opposed')?.count).toBe(14);
   });
 
+  it('refuses in a burst (batched) what it refuses alone: past the maximum, not checked in, not voting, vote closed', async () => {
+    const w = await newWorld(h, { voters: 24 });
+    const { a, motion, vote } = await runningVote(w);
+    const voters = w.members.filter((m) => m.position !== 'Advisor');
+    const advisor = w.members.find((m) => m.position === 'Advisor');
+    const [again, away, ...rest] = voters;
+    if (!advisor || !again || !away) throw new Error('members');
+    await a.cast(again.ctx, motion.id, vote.id, 'in_favor');
+    await checkIn(h, w, [away], false);
+    const now = rest.slice(0, 20);
+    const later = rest.slice(20);
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (err: AppError) => err.message,
+      );
+    const casts = [
+      ...now.slice(0, 10).map((m) => a.cast(m.ctx, motion.id, vote.id, 'in_favor')),
+      a.cast(again.ctx, motion.id, vote.id, 'opposed'),
+      a.cast(away.ctx, motion.id, vote.id, 'opposed'),
+      a.cast(advisor.ctx, motion.id, vote.id, 'opposed'),
+      ...now.slice(10).map((m) => a.cast(m.ctx, motion.id, vote.id, 'opposed')),
+    ];
+    const answers = await Promise.all(casts.map(outcome));
+    expect(answers.slice(10, 13)).toEqual([
+      'You have already cast every response this vote allows.',
+      "Voting is not active while you're not checked in. Please see a staff member to correct.",
+      'Only voting members may vote.',
+    ]);
+    expect(answers.filter((x) => x === 'ok')).toHaveLength(20);
+    expect(await rows(vote.id)).toBe(21);
+    await a.close(w.runner, motion.id, vote.id);
+    const closed = await Promise.all(
+      later.map((m) => outcome(a.cast(m.ctx, motion.id, vote.id, 'in_favor'))),
+    );
+    expect(closed).toEqual(later.map(() => 'Voting is not active.'));
+    expect(await rows(vote.id)).toBe(21);
+  });
+
+  it("counts a member without a demographic value in a filter that names 'No Value' (null), and only there", async () => {
+    const w = await newWorld(h);
+    const none = await addMember(h, w.tenantId, w.committee.id, 'Member', null);
+    await eventually(
+      async () =>
+        (await h.service.runtime.prisma.membershipRm.count({ where: { id: none.membershipId } })) === 1,
+      10_000,
+    );
+    const a = api(h, w);
+    const withNoValue = (
+      await a.create(w.runner, { name: 'North or no value', motion_filter: ['North', null] })
+    ).motion;
+    const northOnly = (await a.create(w.runner, { name: 'North only', motion_filter: ['North'] })).motion;
+    await checkIn(h, w, [...w.members, none]);
+    const first = (await a.start(w.runner, withNoValue.id)).vote;
+    if (!first) throw new Error('vote');
+    expect((await a.cast(none.ctx, withNoValue.id, first.id, 'in_favor')).response.member_id).toBe(
+      none.membershipId,
+    );
+    await a.close(w.runner, withNoValue.id, first.id);
+    const second = (await a.start(w.runner, northOnly.id)).vote;
+    if (!second) throw new Error('vote');
+    expect((await refused(a.cast(none.ctx, northOnly.id, second.id, 'in_favor'))).message).toBe(
+      'This vote is limited to other demographics.',
+    );
+  });
+
   it('answers a retried request with an idempotency key with the same result', async () => {
     const w = await newWorld(h);
     const { a, motion, vote } = await runningVote(w);
