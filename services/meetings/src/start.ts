@@ -11,6 +11,7 @@ import {
   ZVotingVoteEvent,
 } from '@gavel/contracts';
 import {
+  directOutbox,
   loadConfig,
   type RawSql,
   RefreshHints,
@@ -19,8 +20,9 @@ import {
   startService,
 } from '@gavel/service-kit';
 import { type TMeetingsSettings, ZMeetingsSettings } from './config.js';
-import { MEETINGS_SCHEMA, PrismaClient } from './db/prisma.js';
-import { openMeetingChannels } from './meetings/open-meetings.js';
+import { MEETINGS_SCHEMA, PrismaClient, type Tx } from './db/prisma.js';
+import { MeetingEvents } from './meetings/meeting.events.js';
+import { dropUnendedMeetings, openMeetingChannels } from './meetings/open-meetings.js';
 import { meetingsModule } from './meetings.module.js';
 import {
   applyCommitteeEvent,
@@ -68,8 +70,12 @@ export function meetingsService(
         committeeId: string,
         target: 'all' | 'attendance',
       ) => hints.request(tenantId, await openMeetingChannels(tx, tenantId, committeeId), target);
+      const meetingEvents = new MeetingEvents(directOutbox(MEETINGS_SCHEMA));
       await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, async (e, tx) => {
         await applyCommitteeEvent(tx, e.subject, e.payload);
+        if (e.subject === EVENTS.committees.committeeDeleted)
+          // The kit runs each event in an interactive transaction of this service's Prisma client.
+          await dropUnendedMeetings(tx as Tx, meetingEvents, e.payload.tenantId, e.payload.committee.id);
         await hintOpenMeetings(tx, e.payload.tenantId, e.payload.committee.id, 'all');
       });
       await runtime.consume(

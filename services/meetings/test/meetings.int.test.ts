@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AppError,
   EVENTS,
   SUBJECTS,
   type TBroadcast,
@@ -575,6 +576,42 @@ describe('viewing and the realtime channel', () => {
     });
     expect(reply.resources).toEqual([]);
     expect(reply.meeting.video_url).toBeUndefined();
+  });
+
+  it('drops the meetings of a deleted committee that have not ended, each with its events; ended ones stay', async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ended = await h.call(S.meetingCreate, admin, meetingInput({ code: 'M2' }), ZMeeting);
+    await start(admin, { committeeCode: 'FIN', meetingCode: 'M2' });
+    await end(admin, { committeeCode: 'FIN', meetingCode: 'M2' });
+    // Creations racing the deletion: each is refused, or created and then taken with the committee.
+    const racing = [3, 4, 5, 6].map((i) =>
+      h.call(S.meetingCreate, admin, meetingInput({ code: `R${i}` }), ZMeeting).then(
+        (m) => m.id,
+        (err: AppError) => err.code,
+      ),
+    );
+    await publishEvent(h, EVENTS.committees.committeeDeleted, { tenantId: tenant, committee });
+    const outcomes = await Promise.all(racing);
+    for (const o of outcomes) expect(o === 'not_found' || o.length === 36).toBe(true);
+    const prisma = h.service.runtime.prisma;
+    await eventually(
+      async () => (await prisma.committeeCopy.count({ where: { tenantId: tenant } })) === 0,
+      10_000,
+    );
+    expect((await prisma.meeting.findMany({ where: { tenantId: tenant } })).map((m) => m.id)).toEqual([
+      ended.id,
+    ]);
+    const created = outcomes.filter((o) => o.length === 36);
+    const deleted = await eventsFor<TMeetingEvent>(
+      EVENTS.meetings.meetingDeleted,
+      (p) => p.tenantId === tenant,
+    );
+    expect(deleted.map((e) => e.payload.meeting.id).sort()).toEqual([meeting.id, ...created].sort());
+    const reloads = await eventsFor<TBroadcast>(
+      EVENTS.realtime.broadcast,
+      (p) => p.channel === `meeting.${meeting.id}` && p.kind === 'page.reload',
+    );
+    expect(reloads).toHaveLength(1);
   });
 
   it('keeps the committee read model current: a renamed committee code finds its meetings', async () => {

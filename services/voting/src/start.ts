@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunningService, type StartServiceOptions, startService } from '@gavel/service-kit';
 import { setVotingConfig } from './config.js';
 import { PrismaClient, VOTING_SCHEMA } from './db/prisma.js';
+import { EmailVoteService } from './email-votes/email-vote.service.js';
 import { startReadModelConsumers } from './read-models/consumers.js';
 import { VoteService } from './votes/vote.service.js';
 import { VotingModule } from './voting.module.js';
@@ -16,7 +17,8 @@ export const VOTING_SERVICE = {
   PrismaClient,
   migrationsDir: MIGRATIONS_DIR,
   // Committees, memberships, meetings and check-ins keep the read models the cast path relies on.
-  onStart: (runtime, app) => startReadModelConsumers(runtime, app.get(VoteService)),
+  onStart: (runtime, app) =>
+    startReadModelConsumers(runtime, app.get(VoteService), app.get(EmailVoteService)),
 } satisfies StartServiceOptions<PrismaClient>;
 
 export type RunningVoting = RunningService<PrismaClient>;

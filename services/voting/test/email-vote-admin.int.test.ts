@@ -398,6 +398,44 @@ describe('deleting an email vote', () => {
     expect(await deletedEvents(w.tenantId)).toHaveLength(1);
   });
 
+  it("drops a deleted committee's email votes that have not ended and hold no response; others stay", async () => {
+    const w = await newWorld(h);
+    const manager = userCtx(w.tenantId, MANAGER);
+    const code = w.committee.code;
+    const open = await createVote(manager, code, 'OPEN', -HOUR, DAY);
+    const answered = await createVote(manager, code, 'ANSWERED', -HOUR, DAY);
+    const [m0] = w.members;
+    if (!m0) throw new Error('members');
+    await cast(m0.ctx, code, 'ANSWERED', await addMotion(manager, code, 'ANSWERED', 'Adopt the budget'));
+    // Creations racing the deletion: each is refused, or created and then taken with the committee.
+    const racing = [1, 2, 3, 4].map((i) =>
+      createVote(manager, code, `R${i}`, -HOUR, DAY).then(
+        (v) => v.id,
+        (err: { code: string }) => err.code,
+      ),
+    );
+    await publishEvent(h, EVENTS.committees.committeeDeleted, {
+      tenantId: w.tenantId,
+      committee: w.committee,
+    });
+    const outcomes = await Promise.all(racing);
+    for (const o of outcomes) expect(o === 'not_found' || o.length === 36).toBe(true);
+    const prisma = h.service.runtime.prisma;
+    await eventually(
+      async () => (await prisma.committeeRm.findFirst({ where: { id: w.committee.id } }))?.deleted === true,
+      10_000,
+    );
+    await outboxDrained(h);
+    expect((await prisma.emailVote.findMany({ where: { tenantId: w.tenantId } })).map((v) => v.id)).toEqual([
+      answered.id,
+    ]);
+    const deleted = (await streamEvents<TEmailVoteEvent>(h, EVENTS.voting.emailVoteDeleted)).filter(
+      (e) => e.payload.tenantId === w.tenantId,
+    );
+    const created = outcomes.filter((o) => o.length === 36);
+    expect(deleted.map((e) => e.payload.email_vote.id).sort()).toEqual([open.id, ...created].sort());
+  });
+
   it('refuses a vote closed early while the delete waited for it', async () => {
     const w = await newWorld(h, { quorum: 1, voters: 1 });
     const code = w.committee.code;

@@ -131,7 +131,8 @@ export class CommitteeService {
    * email votes whose end has not passed (open or scheduled). Its memberships go with it (cascade), each with
    * its membership.deleted event, so that meetings and voting drop them from their read models too. Its
    * ended meetings and email votes stay with their services, unreachable: both drop the committee from the
-   * read model they look codes up in (meetings deletes its copy, voting marks it deleted).
+   * read model they look codes up in (meetings deletes its copy, voting marks it deleted). One created a
+   * moment before, which this check could not know of yet, its service drops when the deletion reaches it.
    */
   async delete(ctx: TRequestContext, ref: TCommitteeRef): Promise<{ ok: true }> {
     requireUser(ctx);

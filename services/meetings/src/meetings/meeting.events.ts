@@ -31,6 +31,12 @@ export class MeetingEvents {
     return this.outbox.emit(tx, MEETING_SUBJECTS[verb], ZMeetingEvent, toMeetingEvent(tenantId, row));
   }
 
+  /** A meeting deleted: its event, and anyone still on its page reloads it (and finds it gone). */
+  async deleted(tx: Tx, tenantId: string, row: MeetingRow): Promise<void> {
+    await this.meeting(tx, 'deleted', tenantId, row);
+    await this.broadcast(tx, tenantId, row.id, 'page.reload', { reason: 'meeting.deleted' });
+  }
+
   attendance(tx: Tx, event: TAttendanceEvent): Promise<string> {
     const subject = event.attendee.checked_in
       ? EVENTS.meetings.attendanceUpdated

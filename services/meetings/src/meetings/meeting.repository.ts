@@ -1,6 +1,6 @@
 import { lockKey, lockRow, sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
-import { type Db, isUuid } from '../db/prisma.js';
+import { type Db, isUuid, MEETINGS_SCHEMA } from '../db/prisma.js';
 import type {
   CommitteeCopy,
   EmailVoteCopy,
@@ -45,6 +45,15 @@ export class MeetingRepository {
       },
     });
     return rows.sort((a, b) => (b.year ?? -1) - (a.year ?? -1));
+  }
+
+  /**
+   * Holds the committee's copy (FOR KEY SHARE) until commit, so the copy's deletion (committee.deleted,
+   * which then takes the committee's meetings that have not ended) waits for a meeting created meanwhile.
+   * False when the committee is gone.
+   */
+  holdCommittee(db: Db, tenantId: string, committeeId: string): Promise<boolean> {
+    return lockRow(db, `"${MEETINGS_SCHEMA}".committees`, tenantId, committeeId, 'KEY SHARE');
   }
 
   committee(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {

@@ -212,6 +212,9 @@ export class MeetingService {
     requirePermission(can(ctx, 'create meetings'));
     return this.write(async (tx) => {
       const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode, input.year);
+      // A committee deleted meanwhile takes the meeting with it, or is gone before it is created.
+      if (!(await this.meetings.holdCommittee(tx, ctx.tenantId, committee.id)))
+        throw new AppError('not_found', 'Committee not found.');
       const data = meetingData(input, null);
       // A meeting created already over could never start (only on its day), end, or let its committee go.
       if (new Date(data.end).getTime() <= this.clock.now().getTime()) {
@@ -270,9 +273,7 @@ export class MeetingService {
       if (current.status === 'in_progress')
         throw new AppError('rule_broken', 'A meeting in progress cannot be deleted. End it first.');
       await this.meetings.delete(tx, ctx.tenantId, current.id);
-      await this.events.meeting(tx, 'deleted', ctx.tenantId, current);
-      // Anyone still on the page reloads it (and finds the meeting gone).
-      await this.events.broadcast(tx, ctx.tenantId, current.id, 'page.reload', { reason: 'meeting.deleted' });
+      await this.events.deleted(tx, ctx.tenantId, current);
     });
     return { ok: true };
   }

@@ -75,6 +75,25 @@ export class EmailVoteRepository {
     return (taken[0]?.n ?? 0) > 0;
   }
 
+  /**
+   * Holds the committee's read-model row (FOR SHARE) until commit, so its deletion (committee.deleted,
+   * which then takes the committee's email votes that have not ended) waits for a vote created meanwhile.
+   * False when the committee is gone.
+   */
+  async holdCommittee(db: Db, tenantId: string, committeeId: string): Promise<boolean> {
+    const rows = await db.$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM "voting".committees WHERE tenant_id = $1::uuid AND id = $2::uuid AND NOT deleted FOR SHARE`,
+      tenantId,
+      committeeId,
+    );
+    return rows.length > 0;
+  }
+
+  /** The committee's email votes whose end has not passed (open or scheduled). */
+  unended(db: Db, tenantId: string, committeeId: string): Promise<EmailVoteRow[]> {
+    return db.emailVote.findMany({ where: { tenantId, committeeId, end: { gt: new Date() } } });
+  }
+
   /** Moves the window of the email vote's votes with it (reopening them when the end moves later). */
   async moveVotes(db: Db, tenantId: string, emailVoteId: string, start: Date, end: Date): Promise<void> {
     await db.$executeRawUnsafe(

@@ -21,7 +21,7 @@ import {
 import { memberVotingStatus, votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import type { Db } from '../db/prisma.js';
+import type { Db, Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { sanitizeRich } from '../motions/sanitize.js';
 import { toVoteCommittee } from '../scope/committee.mapper.js';
@@ -93,6 +93,8 @@ export class EmailVoteService {
     }
     return this.db.transaction(async (tx) => {
       const committee = await this.scopes.committeeByCode(tx, ctx, input.committeeCode, input.year);
+      // A committee deleted meanwhile takes the vote with it, or is gone before it is created.
+      if (!(await this.repo.holdCommittee(tx, committee.tenantId, committee.id))) throw notFound('committee');
       if (await this.repo.codeTaken(tx, committee.tenantId, committee.code, input.code)) {
         throw new AppError('conflict', 'That code is already used by another vote of this committee.', {
           code: ['That code is already used by another vote of this committee.'],
@@ -194,6 +196,27 @@ export class EmailVoteService {
       );
       return { ok: true, message: EMAIL_VOTE_DELETED };
     });
+  }
+
+  /**
+   * A deleted committee's email votes that have not ended and hold no response go with it, each as a
+   * deleted email vote goes (its event and a 'vote.state' broadcast). The committees service refuses the
+   * deletion while it knows of such a vote; this takes one created a moment before that had not reached it
+   * yet (a creation holds the committee's row, so the deletion waited for it to commit). Runs in the
+   * committee consumer's transaction.
+   */
+  async dropForDeletedCommittee(tx: Tx, tenantId: string, committeeId: string): Promise<void> {
+    for (const row of await this.repo.unended(tx, tenantId, committeeId)) {
+      await this.votes.lockAgainstCasts(tx, tenantId, { emailVoteId: row.id });
+      if ((await this.repo.responseCount(tx, tenantId, row.id)) > 0) continue;
+      if ((await this.repo.deleteWithContents(tx, tenantId, row.id)) !== 'deleted') continue;
+      await this.events.emailVoteChanged(
+        tx,
+        EVENTS.voting.emailVoteDeleted,
+        toEvent(row),
+        voteChannel(row.id),
+      );
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  EVENTS,
   voteChannel,
   ZAttendanceEvent,
   ZCommitteeEvent,
@@ -7,6 +8,7 @@ import {
 } from '@gavel/contracts';
 import { type RawSql, RefreshHints, type ServiceRuntime } from '@gavel/service-kit';
 import type { Tx } from '../db/prisma.js';
+import type { EmailVoteService } from '../email-votes/email-vote.service.js';
 import type { VoteService } from '../votes/vote.service.js';
 import {
   upsertAttendance,
@@ -41,7 +43,11 @@ async function openEmailVoteChannels(tx: RawSql, tenantId: string, committeeId: 
   return rows.map((r) => voteChannel(r.id));
 }
 
-export async function startReadModelConsumers(runtime: ServiceRuntime, votes: VoteService): Promise<void> {
+export async function startReadModelConsumers(
+  runtime: ServiceRuntime,
+  votes: VoteService,
+  emailVotes: EmailVoteService,
+): Promise<void> {
   const c = CONSUMERS;
   // An email vote's page shows the committee's voting members and their progress: refetched when they change.
   const hints = new RefreshHints({ js: runtime.js, prefix: runtime.prefix, logger: runtime.logger });
@@ -49,6 +55,12 @@ export async function startReadModelConsumers(runtime: ServiceRuntime, votes: Vo
     hints.request(tenantId, await openEmailVoteChannels(tx, tenantId, committeeId), 'all');
   await runtime.consume(c.committees.durable, [c.committees.subject], ZCommitteeEvent, async (e, tx) => {
     await upsertCommittee(tx, e.subject, e.payload);
+    if (e.subject === EVENTS.committees.committeeDeleted)
+      await emailVotes.dropForDeletedCommittee(
+        tx as unknown as Tx,
+        e.payload.tenantId,
+        e.payload.committee.id,
+      );
     await hintOpenEmailVotes(tx, e.payload.tenantId, e.payload.committee.id);
   });
   await runtime.consume(c.memberships.durable, [c.memberships.subject], ZMembershipEvent, async (e, tx) => {
