@@ -8,8 +8,11 @@ import {
   defaultResultVisibility,
   hasCustomResponses,
   type MotionFormResult,
+  maxMaximumResponses,
   normalizeMaximumResponses,
+  reservedCustomResponses,
   validateMotionForm,
+  validCustomResponses,
   validResponseCount,
 } from '@gavel/voting-rules';
 import type { MotionFormBody } from '@/features/voting/api';
@@ -88,6 +91,29 @@ function parseMaximum(raw: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+function responseCount(values: MotionFormValues): number {
+  return validResponseCount({
+    custom_responses_enabled: values.customResponses,
+    motion_responses: values.slots,
+  });
+}
+
+/** The highest maximum responses the values allow (valid responses minus 1, at least 1). */
+export function maximumResponsesBound(values: MotionFormValues): number {
+  return maxMaximumResponses(responseCount(values));
+}
+
+/** A typed maximum that is a number but not a whole one (1.5), told apart from one above the bound. */
+export function isFractionalMaximum(values: MotionFormValues): boolean {
+  const typed = parseMaximum(values.maximum);
+  return typed !== null && !Number.isInteger(typed);
+}
+
+/** The custom responses that are stored values reserved by the rules ('in_favor', 'abstained'…), as typed. */
+export function reservedResponses(values: MotionFormValues): string[] {
+  return values.customResponses ? reservedCustomResponses(validCustomResponses(values.slots)) : [];
+}
+
 /**
  * The values with maximum responses reset as the form is edited (spec section 5, the shared
  * normalizeMaximumResponses): back to 1 with 2 or fewer valid responses or a value below 1 (or none). A
@@ -96,12 +122,8 @@ function parseMaximum(raw: string): number | null {
  */
 export function followMaximumRule(values: MotionFormValues, typing = false): MotionFormValues {
   if (typing && values.maximum.trim() === '') return values;
-  const count = validResponseCount({
-    custom_responses_enabled: values.customResponses,
-    motion_responses: values.slots,
-  });
   const typed = parseMaximum(values.maximum);
-  const maximum = normalizeMaximumResponses(typed, count);
+  const maximum = normalizeMaximumResponses(typed, responseCount(values));
   return maximum === typed ? values : { ...values, maximum: String(maximum) };
 }
 

@@ -32,6 +32,8 @@ import { useFocusWhenReady } from '@/lib/use-restore-focus';
 
 export const UPDATE_ERROR_TITLE = 'Error Updating';
 export const VOTE_ERROR_TITLE = 'Error Processing Vote';
+/** While a confirmed vote waits for the connection (TanStack Query holds it back until then). */
+export const OFFLINE_VOTE_NOTICE = 'You are offline: your vote will be sent when the connection returns.';
 
 /** The id of a running vote's heading, which takes focus once a runner has started the vote. */
 export const activeVoteHeadingId = (voteId: string) => `active-vote-${voteId}`;
@@ -134,11 +136,12 @@ export function ActiveVote({
         <p className="text-sm text-muted-foreground">{progressText(vote)}</p>
       )}
       {vote.outcome !== null && (
-        <ul aria-label="Live tally" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <ul aria-label="Live tally" className="flex min-w-0 flex-wrap gap-x-4 gap-y-1 text-sm">
           {wording
             .shown(vote.outcome, (t) => t.response)
             .map((t) => (
-              <li key={t.response}>
+              // Custom responses run to 500 characters: long words wrap within the card.
+              <li key={t.response} className="min-w-0 max-w-full wrap-anywhere">
                 {wording.label(t.response)}: <span className="tabular-nums">{t.count}</span>
               </li>
             ))}
@@ -339,8 +342,12 @@ function VoteButtons({ state, motion, vote, onFailure, onDialog }: VoteControlsP
           const button = (
             <Button
               variant={isChosen ? 'default' : 'outline'}
-              // Their own vote stays at full strength: it is the only sign on screen of what they chose.
-              className={cn('min-h-11 w-full whitespace-normal', isChosen && 'disabled:opacity-100')}
+              // A long response wraps inside the button, which grows in height to hold it. Their own vote
+              // stays at full strength: it is the only sign on screen of what they chose.
+              className={cn(
+                'h-auto min-h-11 w-full min-w-0 whitespace-normal py-2 wrap-anywhere',
+                isChosen && 'disabled:opacity-100',
+              )}
               aria-label={`Vote '${label}' on ${name}${isChosen ? ' (your vote)' : ''}`}
               aria-pressed={isChosen}
               aria-describedby={reason ? reasonId : undefined}
@@ -348,7 +355,7 @@ function VoteButtons({ state, motion, vote, onFailure, onDialog }: VoteControlsP
               onClick={() => setConfirming(response)}
             >
               {isChosen && <CheckIcon aria-hidden="true" />}
-              {label}
+              <span className="min-w-0">{label}</span>
             </Button>
           );
           const tip = blocker ? respondBlockerText(blocker) : null;
@@ -357,7 +364,7 @@ function VoteButtons({ state, motion, vote, onFailure, onDialog }: VoteControlsP
             <Tooltip key={response}>
               <TooltipTrigger asChild>
                 {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
-                <span tabIndex={-1} className="block">
+                <span tabIndex={-1} className="block min-w-0">
                   {button}
                 </span>
               </TooltipTrigger>
@@ -365,6 +372,11 @@ function VoteButtons({ state, motion, vote, onFailure, onDialog }: VoteControlsP
             </Tooltip>
           );
         })}
+      </div>
+      {/* Always present, so that screen readers announce the notice when it appears. Empty, it takes back
+          the gap the column gives it. */}
+      <div role="status" className="text-sm font-medium empty:-mt-2">
+        {cast.isPaused && <p>{OFFLINE_VOTE_NOTICE}</p>}
       </div>
       {reason && (
         <p id={reasonId} ref={reasonLine} tabIndex={-1} className="text-sm text-muted-foreground">

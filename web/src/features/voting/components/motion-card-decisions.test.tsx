@@ -12,6 +12,7 @@ import {
   renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
+import { describedText } from '@/test/described';
 
 const card = (name = /Adopt the budget/) => screen.getByRole('article', { name });
 const statusOf = (c: HTMLElement) => c.querySelector('[data-status]')?.getAttribute('data-status');
@@ -179,7 +180,8 @@ describe('Motion card: Begin Vote before attendance has loaded', { timeout: 20_0
     expect(within(card()).queryByText(/Quorum not met/)).toBeNull();
     expect(within(card()).queryByText('Chair/Vice Chair Not Present')).toBeNull();
     expect(within(card()).queryByText(/No eligible voting member/)).toBeNull();
-    expect(begin.getAttribute('aria-describedby')).toBeNull();
+    // Described by its motion only: no reasons yet.
+    expect(describedText(begin)).toBe('Adopt the budget');
 
     rerender({ principal: principal(RUNNER), attendance: makeAttendance() });
     expect((within(card()).getByRole('button', { name: 'Begin Vote' }) as HTMLButtonElement).disabled).toBe(

@@ -1,6 +1,8 @@
 import { DEFAULT_VOTING_SETTINGS } from '@gavel/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_VOTE_NOTICE } from '@/features/voting/components/active-vote';
 import {
   ADMIN,
   endedVote,
@@ -14,6 +16,7 @@ import {
   renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
+import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 
 const card = (name = /Adopt the budget/) => screen.getByRole('article', { name });
@@ -731,5 +734,97 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
       data: reply({ motions: [{ ...motion, result_visibility: 'hide_breakdown' }], votes: [vote] }),
     });
     expect(await screen.findByText('Result Visibility Updated To hide breakdown')).toBeTruthy();
+  });
+});
+
+describe('Motion card: runner buttons say which motion they act on', { timeout: 20_000 }, () => {
+  const travel = makeMotion({ id: 'mo-2', name: 'Approve the travel policy', sort: 1 });
+
+  it('describes Amend and Begin Vote with their motion, keeping their names', () => {
+    renderPanel({
+      principal: principal(RUNNER),
+      data: reply({
+        motions: [
+          makeMotion(),
+          travel,
+          makeMotion({ id: 'am-1', amendment_parent_id: 'mo-1', name: 'Strike line 4', body: null }),
+        ],
+      }),
+    });
+    for (const [c, name] of [
+      [card(/^Adopt the budget/), 'Adopt the budget'],
+      [card(/Approve the travel policy/), 'Approve the travel policy'],
+      [card(/Strike line 4/), 'Amendment: Strike line 4'],
+    ] as const) {
+      // The card's own buttons, not those of the amendment nested in it.
+      const own = (label: string | RegExp) =>
+        within(c)
+          .getAllByRole('button', { name: label })
+          .filter((b) => b.closest('article') === c);
+      expect(own('Amend').map(describedText)).toEqual([name]);
+      // The motion first, then any reason the vote cannot begin.
+      const [begin, ...more] = own(/^Begin (Amendment )?Vote$/);
+      expect(more).toHaveLength(0);
+      expect(describedText(begin as HTMLElement)).toMatch(new RegExp(`^${name}( Amendment not voted on)?$`));
+    }
+  });
+
+  it('describes Revote and the result visibility buttons with their motion, reasons after it', () => {
+    const first = endedVote([{ response: 'in_favor', count: 2 }]);
+    const second = endedVote([{ response: 'opposed', count: 2 }], { id: 'v-2', motion_id: 'mo-2' });
+    renderPanel({
+      principal: principal(RUNNER, 'u-staff'),
+      attendance: makeAttendance([makeMember({ user_id: 'u-1' })]),
+      data: reply({
+        motions: [makeMotion({ motion_vote_id: 'v-1' }), { ...travel, motion_vote_id: 'v-2' }],
+        votes: [first, second],
+      }),
+    });
+    for (const [c, name] of [
+      [card(), 'Adopt the budget'],
+      [card(/Approve the travel policy/), 'Approve the travel policy'],
+    ] as const) {
+      for (const label of ['Show Results', 'Hide Breakdown', 'Hide All Results']) {
+        expect(describedText(within(c).getByRole('button', { name: label }))).toBe(name);
+      }
+      expect(describedText(within(c).getByRole('button', { name: 'Revote' }))).toMatch(
+        new RegExp(`^${name} Quorum not met`),
+      );
+    }
+  });
+});
+
+describe('Motion card: voting while offline', { timeout: 20_000 }, () => {
+  it('says a confirmed vote waits for the connection, and sends it when the connection returns', async () => {
+    const active = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] });
+    const fetchMock = mockFetch({
+      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
+        body: {
+          response: { id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' },
+          responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' }],
+          message: 'Approve Vote Recorded',
+        },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+    });
+    const { user } = renderPanel({ data: active });
+    expect(within(card()).queryByText(OFFLINE_VOTE_NOTICE)).toBeNull();
+    onlineManager.setOnline(false);
+    try {
+      await user.click(within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
+      await user.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmed' }),
+      );
+      const notice = await within(card()).findByText(OFFLINE_VOTE_NOTICE);
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)).toHaveLength(0);
+
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByText('Approve Vote Recorded')).toBeTruthy();
+      expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)).toHaveLength(1);
+      expect(within(card()).queryByText(OFFLINE_VOTE_NOTICE)).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -148,10 +148,13 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
 
       <div className="flex flex-wrap items-center gap-1 text-sm">
         <span className="text-muted-foreground">Responses:</span>
-        <ul className="flex flex-wrap gap-1" aria-label="Available responses">
+        <ul className="flex min-w-0 flex-wrap gap-1" aria-label="Available responses">
           {responses.map((r) => (
-            <li key={r}>
-              <Badge variant="secondary">{wording.label(r)}</Badge>
+            // Custom responses run to 500 characters: long words wrap within the card.
+            <li key={r} className="min-w-0 max-w-full">
+              <Badge variant="secondary" className="max-w-full whitespace-normal text-left wrap-anywhere">
+                {wording.label(r)}
+              </Badge>
             </li>
           ))}
         </ul>
@@ -182,6 +185,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
           scope={state.inputs.scope}
           motion={motion}
           hasActiveVote={view.activeVote !== null}
+          describedBy={titleId}
         />
       )}
 
@@ -194,7 +198,12 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
 
       {view.canAmend && (
         <div>
-          <Button variant="outline" className="min-h-11" onClick={() => actions.onAmend(motion)}>
+          <Button
+            variant="outline"
+            className="min-h-11"
+            aria-describedby={titleId}
+            onClick={() => actions.onAmend(motion)}
+          >
             <PlusIcon aria-hidden="true" />
             Amend
           </Button>
@@ -254,7 +263,9 @@ function RunnerFlow({
     .filter((t): t is string => t !== null);
   const label = view.nextVoteKind === 'amendment' ? 'Begin Amendment Vote' : 'Begin Vote';
   const reasonsId = `start-reasons-${view.motion.id}`;
-  const describedBy = reasons.length > 0 ? reasonsId : undefined;
+  // Every card has these buttons: their description says whose they are, then why they wait.
+  const titleId = motionTitleId(view.motion.id);
+  const withReasons = reasons.length > 0 ? `${titleId} ${reasonsId}` : titleId;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
@@ -262,7 +273,7 @@ function RunnerFlow({
           <Button
             className="min-h-11"
             disabled={view.startBlockers.length > 0 || deciding}
-            aria-describedby={describedBy}
+            aria-describedby={withReasons}
             onClick={() =>
               onFlow({ motion: view.motion, kind: view.nextVoteKind, revote: false, ballot: view.ballot })
             }
@@ -275,7 +286,7 @@ function RunnerFlow({
             variant="outline"
             className="min-h-11"
             disabled={view.revoteBlockers.length > 0 || deciding}
-            aria-describedby={offerStart ? undefined : describedBy}
+            aria-describedby={offerStart ? titleId : withReasons}
             onClick={() =>
               view.revoteKind &&
               view.revoteBallot &&

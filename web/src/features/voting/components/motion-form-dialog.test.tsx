@@ -15,6 +15,7 @@ import {
   renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
+import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 
 const RETRIEVE = 'GET /api/meeting/FIN/M1/retrieve/motions';
@@ -206,6 +207,43 @@ describe('Motion form', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Response 3'), 'Green');
     expect(maximum().value).toBe('1');
     expect(invalid(maximum())).toBe(false);
+  });
+
+  it('says a maximum that is not a whole number must be one, and bounds the field by the responses', async () => {
+    const { user, dialog } = await openNew();
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    for (const [n, text] of ['Red', 'Blue', 'Green'].entries()) {
+      await user.type(within(dialog).getByLabelText(`Response ${n + 1}`), text);
+    }
+    const maximum = () => within(dialog).getByLabelText('Maximum Responses') as HTMLInputElement;
+    expect([maximum().min, maximum().step, maximum().max]).toEqual(['1', '1', '2']);
+    await user.type(within(dialog).getByLabelText('Response 4'), 'White');
+    expect(maximum().max).toBe('3');
+    await user.clear(maximum());
+    await user.type(maximum(), '1.5');
+    expect(invalid(maximum())).toBe(true);
+    expect(describedText(maximum())).toBe('Enter a whole number.');
+    await user.clear(maximum());
+    await user.type(maximum(), '4');
+    expect(describedText(maximum())).toBe(MOTION_FIELD_HINTS.maximum_responses);
+  });
+
+  it('says a reserved value typed as a response is reserved', async () => {
+    const { user, dialog } = await openNew();
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    const slot = (n: number) => within(dialog).getByLabelText(`Response ${n}`);
+    await user.type(slot(1), 'Yes');
+    await user.type(slot(2), 'No');
+    await user.type(slot(3), 'in_favor');
+    await user.click(within(dialog).getByText('Result Visibility'));
+    const responses = within(dialog).getByRole('group', { name: 'Responses' });
+    expect(invalid(responses)).toBe(true);
+    expect(describedText(responses)).toBe("'in_favor' is reserved: choose another response.");
+    await user.type(slot(4), 'Abstained');
+    expect(describedText(responses)).toBe("'in_favor' and 'Abstained' are reserved: choose other responses.");
+    await user.clear(slot(3));
+    await user.clear(slot(4));
+    expect(invalid(responses)).toBe(false);
   });
 
   it("labels the abstain slot 0 in the association's wording, and leaves it out when abstain is hidden", async () => {

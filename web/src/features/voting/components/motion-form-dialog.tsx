@@ -33,11 +33,14 @@ import {
   checkMotionForm,
   emptyMotionForm,
   followMaximumRule,
+  isFractionalMaximum,
   type MotionFormMode,
   type MotionFormValues,
+  maximumResponsesBound,
   motionFormBody,
   motionFormFrom,
   RESULT_VISIBILITY_OPTION_LABELS,
+  reservedResponses,
   VOTE_TYPE_LABELS,
 } from '@/features/voting/motion-form';
 import { useSaveMotion } from '@/features/voting/queries';
@@ -66,6 +69,27 @@ export const MOTION_FIELD_HINTS: Record<string, string> = {
   motion_filter: 'This motion cannot be filtered.',
 };
 const hintId = (field: string) => `motion-hint-${field}`;
+
+export const WHOLE_NUMBER_HINT = 'Enter a whole number.';
+
+/** "'in_favor' is reserved: choose another response." (or, for several, "… are reserved: choose other …"). */
+export function reservedHint(reserved: readonly string[]): string {
+  const quoted = reserved.map((r) => `'${r}'`);
+  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0];
+  return quoted.length > 1
+    ? `${list} are reserved: choose other responses.`
+    : `${list} is reserved: choose another response.`;
+}
+
+/** What a flagged field says about these values: the specific fault where the general hint would mislead. */
+function fieldHint(field: string, values: MotionFormValues): string | undefined {
+  if (field === 'motion_responses') {
+    const reserved = reservedResponses(values);
+    if (reserved.length > 0) return reservedHint(reserved);
+  }
+  if (field === 'maximum_responses' && isFractionalMaximum(values)) return WHOLE_NUMBER_HINT;
+  return MOTION_FIELD_HINTS[field];
+}
 
 /** Asked before Cancel, Escape or a click outside throws away what the user typed. */
 export const DISCARD_TITLE = 'Discard changes?';
@@ -229,7 +253,7 @@ function MotionForm({
   const hint = (field: string) =>
     flagged(field) && (
       <p id={hintId(field)} className="text-sm text-destructive">
-        {serverErrors[field] ?? MOTION_FIELD_HINTS[field]}
+        {serverErrors[field] ?? fieldHint(field, values)}
       </p>
     );
 
@@ -413,6 +437,7 @@ function MotionForm({
             inputMode="numeric"
             min={1}
             step={1}
+            max={maximumResponsesBound(values)}
             className="w-28"
             value={values.maximum}
             aria-invalid={flagged('maximum_responses') || undefined}

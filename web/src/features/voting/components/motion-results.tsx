@@ -75,7 +75,10 @@ export function VoteResults({
         {valid && (
           <>
             <dt className="text-muted-foreground">Result</dt>
-            <dd>{winners.length > 0 ? winners.map(wording.label).join(', ') : 'No response carried'}</dd>
+            {/* Custom responses run to 500 characters: long words wrap within the card (here and below). */}
+            <dd className="min-w-0 wrap-anywhere">
+              {winners.length > 0 ? winners.map(wording.label).join(', ') : 'No response carried'}
+            </dd>
           </>
         )}
         {received !== null && (
@@ -89,16 +92,16 @@ export function VoteResults({
       </dl>
       {breakdownVisible && outcome && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <table className="w-full text-sm" aria-label={`${title} breakdown`}>
+          <table className="w-full min-w-0 text-sm" aria-label={`${title} breakdown`}>
             <thead>
               <tr className="text-left text-muted-foreground">
                 <th scope="col" className="font-medium">
                   Response
                 </th>
-                <th scope="col" className="text-right font-medium">
+                <th scope="col" className="pl-3 text-right font-medium">
                   Votes
                 </th>
-                <th scope="col" className="text-right font-medium">
+                <th scope="col" className="pl-3 text-right font-medium">
                   Percent
                 </th>
               </tr>
@@ -106,11 +109,11 @@ export function VoteResults({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.response}>
-                  <th scope="row" className="text-left font-normal">
+                  <th scope="row" className="text-left font-normal wrap-anywhere">
                     {wording.label(row.response)}
                   </th>
-                  <td className="text-right tabular-nums">{row.count}</td>
-                  <td className="text-right tabular-nums">
+                  <td className="pl-3 text-right tabular-nums">{row.count}</td>
+                  <td className="pl-3 text-right tabular-nums">
                     {row.percent === null ? '—' : `${row.percent}%`}
                   </td>
                 </tr>
@@ -133,15 +136,20 @@ const VISIBILITY_BUTTONS = RESULT_VISIBILITIES.map((value) => ({
   label: RESULT_VISIBILITY_OPTION_LABELS[value],
 }));
 
-/** The runners' Show Results / Hide Breakdown / Hide All Results buttons. */
+/**
+ * The runners' Show Results / Hide Breakdown / Hide All Results buttons. `describedBy` names the motion's
+ * title: every card has these buttons, and a screen reader says whose they are.
+ */
 export function ResultVisibilityButtons({
   scope,
   motion,
   hasActiveVote,
+  describedBy,
 }: {
   scope: MotionScope;
   motion: TMotion;
   hasActiveVote: boolean;
+  describedBy?: string;
 }) {
   const change = useSetResultVisibility(scope);
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -180,6 +188,7 @@ export function ResultVisibilityButtons({
             size="sm"
             className="min-h-11"
             aria-pressed={motion.result_visibility === button.value}
+            aria-describedby={describedBy}
             disabled={change.isPending || !allowed}
             onClick={() => void choose(button.value)}
           >

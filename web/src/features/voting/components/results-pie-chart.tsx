@@ -67,7 +67,7 @@ export function ResultsPieChart({
     .join(', ');
   let start = 0;
   return (
-    <figure className="flex flex-col items-center gap-2">
+    <figure className="flex min-w-0 flex-col items-center gap-2">
       <svg viewBox="-50 -50 100 100" className="size-36" role="img" aria-label={`${title}: ${description}`}>
         {slices.map((t, i) => {
           const fraction = total > 0 ? t.count / total : 0;
@@ -92,8 +92,12 @@ export function ResultsPieChart({
       </svg>
       <figcaption className="flex flex-wrap justify-center gap-x-3 gap-y-1 text-xs" aria-hidden="true">
         {slices.map((t, i) => (
-          <span key={t.response} className="inline-flex items-center gap-1">
-            <span className="inline-block size-3 rounded-sm" style={{ backgroundColor: colors[i] }} />
+          // Custom responses run to 500 characters: long words wrap within the card.
+          <span key={t.response} className="inline-flex min-w-0 max-w-full items-center gap-1 wrap-anywhere">
+            <span
+              className="inline-block size-3 shrink-0 rounded-sm"
+              style={{ backgroundColor: colors[i] }}
+            />
             {labelOf(t.response)}
           </span>
         ))}
