@@ -33,7 +33,7 @@ export function AlertDialogContent({
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(
-          'fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg data-[state=closed]:animate-out data-[state=open]:animate-in sm:max-w-lg',
+          'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] overflow-y-auto translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg data-[state=closed]:animate-out data-[state=open]:animate-in sm:max-w-lg',
           className,
         )}
         {...props}
@@ -62,6 +62,8 @@ export function AlertDialogFooter({ className, ...props }: React.ComponentProps<
   );
 }
 
+// Titles and descriptions wrap anywhere: a long name without spaces (a committee's) would otherwise widen
+// the dialog past the screen, its buttons out of reach.
 export function AlertDialogTitle({
   className,
   ...props
@@ -69,7 +71,7 @@ export function AlertDialogTitle({
   return (
     <AlertDialogPrimitive.Title
       data-slot="alert-dialog-title"
-      className={cn('text-lg font-semibold', className)}
+      className={cn('text-lg font-semibold wrap-anywhere', className)}
       {...props}
     />
   );
@@ -82,7 +84,7 @@ export function AlertDialogDescription({
   return (
     <AlertDialogPrimitive.Description
       data-slot="alert-dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
+      className={cn('text-sm text-muted-foreground wrap-anywhere', className)}
       {...props}
     />
   );

@@ -1,3 +1,4 @@
+import { ZCommitteeCopyInput } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
 import { copyFormReducer, initialCopyForm } from '@/features/admin/copy-form';
 import { makeCommittee } from '@/test/fixtures';
@@ -37,6 +38,20 @@ describe('copy form defaults', () => {
     }
     state = copyFormReducer(state, { type: 'year', value: '2031', committee: finance });
     expect(state).toMatchObject({ code: '31', name: '2031 Finance Committee' });
+  });
+
+  it('cuts a long default name to the 255 characters a name may have, not splitting a character', () => {
+    const long = makeCommittee({ name: 'N'.repeat(251), guid: 'g-long', year: 2026 });
+    const state = copyFormReducer(initialCopyForm(2027), { type: 'committee', committee: long });
+    expect(state.name).toBe(`2027 ${'N'.repeat(250)}`);
+    expect(
+      ZCommitteeCopyInput.safeParse({ guid: 'g-long', code: '27', name: state.name, year: 2027 }).success,
+    ).toBe(true);
+    // An emoji is two UTF-16 units: one straddling the limit goes whole.
+    const emoji = makeCommittee({ name: `${'N'.repeat(249)}😀`, guid: 'g-emoji', year: 2026 });
+    expect(copyFormReducer(state, { type: 'committee', committee: emoji }).name).toBe(
+      `2027 ${'N'.repeat(249)}`,
+    );
   });
 
   it('editing a field stops its auto-fill, the other field keeps following', () => {

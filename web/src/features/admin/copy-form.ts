@@ -1,4 +1,16 @@
-import { copyFormDefaults, type TCommittee } from '@gavel/contracts';
+import { copyFormDefaults, type TCommittee, ZCommitteeCopyInput } from '@gavel/contracts';
+
+/** The longest name the copy takes: a default name past it would fail on a field the user never typed. */
+const NAME_MAX_LENGTH = ZCommitteeCopyInput.shape.name.maxLength ?? 255;
+
+/** `text` cut to `max` (UTF-16 units, as the contract counts), not splitting a character, not ending on a space. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text
+    .slice(0, max)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trimEnd();
+}
 
 /** The copy form's fields, plus whether the user has typed into code or name. */
 export interface CopyFormState {
@@ -36,7 +48,8 @@ export type CopyFormAction =
 
 /**
  * Fills code and name with the spec's defaults (section 4) for the chosen committee, term switch and
- * year, except a field the user has edited: editing it stops its auto-fill.
+ * year, except a field the user has edited: editing it stops its auto-fill. A long committee's default
+ * name ('{year} {name}') is cut to the longest name a committee may have.
  */
 function refill(state: CopyFormState, committee: TCommittee | undefined): CopyFormState {
   if (!committee) return state;
@@ -50,7 +63,7 @@ function refill(state: CopyFormState, committee: TCommittee | undefined): CopyFo
   return {
     ...state,
     code: state.codeEdited ? state.code : defaults.code,
-    name: state.nameEdited ? state.name : defaults.name,
+    name: state.nameEdited ? state.name : cut(defaults.name, NAME_MAX_LENGTH),
   };
 }
 

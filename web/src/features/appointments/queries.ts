@@ -15,15 +15,21 @@ export interface AppointmentDecisionVariables {
   decision: TAppointmentDecision;
 }
 
-/** Records a decision on a member's behalf; settles once the dashboard has reloaded. */
+/**
+ * Records a decision on a member's behalf; settles once the dashboard has reloaded. A failure reloads it
+ * too (without waiting, so the error shows at once): an appointment removed in another session goes from
+ * the list instead of failing every retry.
+ */
 export function useDecideAppointment() {
   const queryClient = useQueryClient();
+  const reload = () => {
+    // Committee member lists show the appointment status too.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
+    return queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
+  };
   return useMutation({
     mutationFn: ({ id, decision }: AppointmentDecisionVariables) => decideAppointment(id, decision),
-    onSuccess: () => {
-      // Committee member lists show the appointment status too.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
-      return queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
-    },
+    onSuccess: reload,
+    onError: () => void reload(),
   });
 }

@@ -4,6 +4,7 @@ import {
   type TUserSearchResult,
   type TUserUpdateInput,
   ZUserEditView,
+  ZUserListInput,
   ZUserListReply,
 } from '@gavel/contracts';
 import { api, apiRequest } from '@/lib/api-client';
@@ -23,6 +24,8 @@ export function updateUser(id: string, body: UserUpdateBody): Promise<TUserEditV
 /** Typeaheads: at most 10 matches, asked for from 2 characters (spec section 9). */
 export const TYPEAHEAD_MIN_CHARS = 2;
 export const TYPEAHEAD_MAX_MATCHES = 10;
+/** The longest search text the server takes (the contract's `query`): a longer one can never be answered. */
+export const USER_SEARCH_MAX_LENGTH = ZUserListInput.shape.query.unwrap().unwrap().maxLength ?? 255;
 
 /** The add-non-committee-member search fields (meetings spec section 5). */
 export interface UserSearchCriteria {

@@ -16,7 +16,8 @@ export function yearNotFoundNotice(asked: string, shown: number): string {
 export function useSelectedYear() {
   const years = useYears();
   const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('year');
+  // An empty ?year= (a form or link that left it blank) asks for no year: there is nothing to say is missing.
+  const asked = searchParams.get('year')?.trim() || null;
   const year = years.data ? defaultYear(years.data, asked) : null;
 
   function setYear(next: number, replace: boolean) {

@@ -76,6 +76,15 @@ describe('Admin home', () => {
     expect((await committeeNames()).join()).toContain('Budget Committee');
   });
 
+  it.each(['/admin?year=', '/admin?year=%20%20'])('takes an empty ?year= as none: %s', async (path) => {
+    open(path);
+    expect((await committeeNames()).join()).toContain('Finance Committee');
+    expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2026');
+    // Given the time a notice would take to show.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/There is no year/)).toBeNull();
+  });
+
   it('keeps the chosen year in ?year= and follows back and forward', async () => {
     const { user, router } = open('/admin');
     await committeeNames();

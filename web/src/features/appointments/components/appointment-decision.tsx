@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { useDecideAppointment } from '@/features/appointments/queries';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import { useRestoreFocus } from '@/lib/use-restore-focus';
 
 /** The three buttons, in order; Tentative sends 'Reset' (spec section 4). */
 const CHOICES: readonly { label: string; decision: TAppointmentDecision }[] = [
@@ -41,10 +42,48 @@ export function AppointmentStatusBadge({ status }: { status: TAppointmentStatus 
   return <Badge variant={BADGE_VARIANT[status]}>{status}</Badge>;
 }
 
+export const DECISION_ERROR_TITLE = 'Error Saving Appointment';
+
+const ReportDecisionError = React.createContext<((message: string) => void) | null>(null);
+
+/**
+ * Shows the error of a failed decision made in `children`. It lives above the rows: the dashboard reloads
+ * after a failure, and the row (gone from the server meanwhile) may go, the error staying in view. Focus
+ * then goes back to `focusFallback` instead of the button that went with the row.
+ */
+export function DecisionErrors({
+  children,
+  focusFallback,
+}: {
+  children: React.ReactNode;
+  focusFallback: () => HTMLElement | null;
+}) {
+  const [error, setError] = React.useState<string | null>(null);
+  const restoreFocus = useRestoreFocus(error !== null, focusFallback);
+  return (
+    <ReportDecisionError.Provider value={setError}>
+      {children}
+      <ErrorDialog
+        title={DECISION_ERROR_TITLE}
+        message={error}
+        onClose={() => setError(null)}
+        onCloseAutoFocus={restoreFocus.onCloseAutoFocus}
+      />
+    </ReportDecisionError.Provider>
+  );
+}
+
+function useReportDecisionError(): (message: string) => void {
+  const report = React.useContext(ReportDecisionError);
+  // Without DecisionErrors a failure would go unseen.
+  if (!report) throw new Error('The decision buttons must be inside DecisionErrors.');
+  return report;
+}
+
 /**
  * Accept, Tentative and Decline for an administrator, each behind a confirmation. The button of the
  * current status is pressed (selected, with a check mark) and choosing it again asks nothing. After a
- * change the dashboard reloads and 'Saved' shows.
+ * change the dashboard reloads and 'Saved' shows; a failure shows in the DecisionErrors around them.
  */
 export function AppointmentDecisionButtons({
   appointment,
@@ -55,7 +94,7 @@ export function AppointmentDecisionButtons({
 }) {
   const decide = useDecideAppointment();
   const [asking, setAsking] = React.useState<TAppointmentDecision | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
+  const reportError = useReportDecisionError();
 
   function confirm() {
     const decision = asking;
@@ -65,7 +104,7 @@ export function AppointmentDecisionButtons({
       { id: appointment.id, decision },
       {
         onSuccess: () => toast.success('Saved'),
-        onError: (err) => setError(errorText(err, FALLBACK.save)),
+        onError: (err) => reportError(errorText(err, FALLBACK.save)),
       },
     );
   }
@@ -99,7 +138,6 @@ export function AppointmentDecisionButtons({
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       />
-      <ErrorDialog title="Error Saving Appointment" message={error} onClose={() => setError(null)} />
     </div>
   );
 }

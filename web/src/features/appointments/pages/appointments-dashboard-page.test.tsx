@@ -748,6 +748,32 @@ describe('AppointmentsDashboardPage: decisions, keyboard and double clicks', () 
     await waitFor(() => expect(document.activeElement).toBe(decline));
   });
 
+  it('reloads after a failed decision: a row removed elsewhere goes, its error stays in view', async () => {
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', {
+      routes: { [PUT_M1]: { status: 404, body: { message: 'Appointment not found.' } } },
+    });
+    // Meanwhile, in another session, Grace Hopper left the Finance Committee.
+    const removed = groups().map((group) => ({
+      ...group,
+      appointments: group.appointments.filter((a) => a.id !== 'm-1'),
+    }));
+    fetchMock.on(DASHBOARD, { body: removed });
+    await user.click(within(grace()).getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+
+    const error = await screen.findByRole('alertdialog', { name: 'Error Saving Appointment' });
+    expect(within(error).getByText('Appointment not found.')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.requestsTo(DASHBOARD)).toHaveLength(2));
+    await waitFor(() => expect(shownRows()).not.toContain('Finance Committee, Member, Tentative'));
+    expect(screen.getByRole('alertdialog', { name: 'Error Saving Appointment' })).toBe(error);
+    expect(shownRows()).toContain('Budget Committee, Chair, Accepted');
+
+    // The buttons went with the row: focus goes to the count.
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('3 appointments of 3 users'));
+  });
+
   it('moves focus to the count when a decision takes the appointment out of the filtered list', async () => {
     const { user, fetchMock } = await openLoaded('/admin/appointments/2026', {
       routes: { [PUT_M1]: { body: makeAppointment({ id: 'm-1', appointment_status: 'Accepted' }) } },

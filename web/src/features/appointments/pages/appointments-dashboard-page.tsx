@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useAvatarLinks } from '@/components/user-avatar';
 import { mayOpenAppointments } from '@/features/admin/admin-access';
 import { appointmentsCsvFileName, buildAppointmentsCsv } from '@/features/appointments/appointments-csv';
+import { DecisionErrors } from '@/features/appointments/components/appointment-decision';
 import { AppointmentFiltersPanel } from '@/features/appointments/components/appointment-filters';
 import { AppointmentGroupCard } from '@/features/appointments/components/appointment-group-card';
 import { EmailAllButton } from '@/features/appointments/components/email-all-button';
@@ -37,6 +38,9 @@ import { isFocusLost } from '@/lib/use-restore-focus';
 export const NO_APPOINTMENTS = 'No users are required to accept a committee appointments at this time.';
 export const NO_MATCHES = 'No appointments match the filters.';
 export const APPOINTMENTS_FORBIDDEN = 'You do not have permission to view committee appointments.';
+
+/** What is shown (the count, else the empty text): where focus goes when what it was on goes. */
+const SUMMARY_ID = 'appointments-summary';
 
 /** A refusal (403) does not change by asking again: no 'Try again' then. */
 function retryUnlessForbidden(error: unknown, retry: () => void): (() => void) | undefined {
@@ -151,29 +155,38 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
 
   return (
     <DashboardFrame actions={actions}>
-      {dashboard.isPending && <LoadingState />}
-      {dashboard.isError && (
-        <ErrorState
-          message={errorText(dashboard.error, FALLBACK.retrieve)}
-          onRetry={retryUnlessForbidden(dashboard.error, () => void dashboard.refetch())}
-        />
-      )}
-      {dashboard.data &&
-        (dashboard.data.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted-foreground">{NO_APPOINTMENTS}</p>
-        ) : (
-          <Results
-            year={year}
-            groups={dashboard.data}
-            shown={shown}
-            filters={filters}
-            onFiltersChange={setFilters}
-            mayDecide={mayDecide}
-            mayOpenCommittee={mayOpenCommittee}
-            mayEditUsers={mayEditUsers}
-            usesNicknames={me.tenant.uses_nicknames}
+      {/* Above the list: the reload after a failed decision may empty it. */}
+      <DecisionErrors focusFallback={() => document.getElementById(SUMMARY_ID)}>
+        {dashboard.isPending && <LoadingState />}
+        {dashboard.isError && (
+          <ErrorState
+            message={errorText(dashboard.error, FALLBACK.retrieve)}
+            onRetry={retryUnlessForbidden(dashboard.error, () => void dashboard.refetch())}
           />
-        ))}
+        )}
+        {dashboard.data &&
+          (dashboard.data.length === 0 ? (
+            <p
+              id={SUMMARY_ID}
+              tabIndex={-1}
+              className="py-8 text-center text-sm text-muted-foreground outline-none"
+            >
+              {NO_APPOINTMENTS}
+            </p>
+          ) : (
+            <Results
+              year={year}
+              groups={dashboard.data}
+              shown={shown}
+              filters={filters}
+              onFiltersChange={setFilters}
+              mayDecide={mayDecide}
+              mayOpenCommittee={mayOpenCommittee}
+              mayEditUsers={mayEditUsers}
+              usesNicknames={me.tenant.uses_nicknames}
+            />
+          ))}
+      </DecisionErrors>
     </DashboardFrame>
   );
 }
@@ -243,7 +256,13 @@ function Results({
           </Button>
         </div>
       </div>
-      <p ref={summary} role="status" tabIndex={-1} className="text-sm text-muted-foreground outline-none">
+      <p
+        id={SUMMARY_ID}
+        ref={summary}
+        role="status"
+        tabIndex={-1}
+        className="text-sm text-muted-foreground outline-none"
+      >
         {shownCount === 1 ? '1 appointment' : `${shownCount} appointments`}
         {shown.length === 1 ? ' of 1 user' : ` of ${shown.length} users`}
       </p>

@@ -2,6 +2,7 @@ import { COMMITTEE_CODE_MAX_LENGTH, QUORUM_MAX } from '@gavel/contracts';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { ChoiceSelect } from '@/components/choice-select';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -21,6 +22,7 @@ import { FALLBACK } from '@/lib/messages';
 import { useFormFields } from '@/lib/use-form-fields';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useFocusWhenReady } from '@/lib/use-restore-focus';
+import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 export interface CommitteeSettingsFormProps {
@@ -33,6 +35,14 @@ export interface CommitteeSettingsFormProps {
   onSave: (values: CommitteeFormValues) => Promise<void>;
   /** E.g. a Cancel link, shown before the submit button. */
   secondaryAction?: React.ReactNode;
+  /** A question asked before saving valid values, for a save that costs something; null saves at once. */
+  confirmSave?: (values: CommitteeFormValues) => SaveQuestion | null;
+}
+
+export interface SaveQuestion {
+  title: string;
+  message: string;
+  confirmLabel: string;
 }
 
 /** Keys shown next to their own controls; anything else is listed above the buttons. */
@@ -74,9 +84,15 @@ export function CommitteeSettingsForm({
   errorTitle,
   onSave,
   secondaryAction,
+  confirmSave,
 }: CommitteeSettingsFormProps) {
   const { values, setValues, errors, setErrors, set } = useFormFields(initial);
   const [failure, setFailure] = React.useState<string | null>(null);
+  const [question, setQuestion] = React.useState<SaveQuestion | null>(null);
+  // Set by the question's confirm button: the submit it makes goes past the question.
+  const confirmed = React.useRef(false);
+  // Its words stay as they were while it fades out.
+  const asked = useShownWhileClosing(question !== null, question);
   const unsaved = useUnsavedChanges(values);
   const formRef = React.useRef<HTMLFormElement>(null);
   const prefix = mode === 'create' ? 'committee-create' : 'committee-edit';
@@ -115,6 +131,12 @@ export function CommitteeSettingsForm({
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError();
+      return;
+    }
+    const ask = confirmed.current ? null : (confirmSave?.(values) ?? null);
+    confirmed.current = false;
+    if (ask) {
+      setQuestion(ask);
       return;
     }
     try {
@@ -446,6 +468,18 @@ export function CommitteeSettingsForm({
         <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
       </div>
 
+      <ConfirmDialog
+        title={asked?.title ?? ''}
+        message={question?.message ?? null}
+        confirmLabel={asked?.confirmLabel}
+        destructive
+        onConfirm={() => {
+          setQuestion(null);
+          confirmed.current = true;
+          void onSubmit();
+        }}
+        onCancel={() => setQuestion(null)}
+      />
       <ErrorDialog title={errorTitle} message={failure} onClose={() => setFailure(null)} />
       <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>

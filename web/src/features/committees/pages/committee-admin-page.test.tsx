@@ -373,6 +373,73 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(PUT)).toHaveLength(0);
   });
 
+  it('asks before a save that clears the demographic value members hold; Cancel sends nothing', async () => {
+    const { user, fetchMock } = await openAdmin({ [PUT]: { body: committee } });
+    await screen.findByRole('table', { name: 'Members' });
+    const north = screen.getByRole('textbox', { name: 'Value 1' });
+    await user.clear(north);
+    await user.type(north, 'Nord');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Clear member values?' });
+    expect(
+      within(ask).getByText('1 member holds North, which this save removes: their Region will be cleared.'),
+    ).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(0);
+    expect((screen.getByRole('textbox', { name: 'Value 1' }) as HTMLInputElement).value).toBe('Nord');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Clear member values?' });
+    await user.click(within(again).getByRole('button', { name: 'Save and Clear' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(1);
+    expect(fetchMock.requestsTo(PUT)[0]?.body).toMatchObject({ demographics: ['Nord', 'Central', 'South'] });
+  });
+
+  it('counts the members per value a save removes, and asks when the demographic is turned off', async () => {
+    const held = (n: number, demographic: string) =>
+      member({ id: `u-${n}`, name: `User ${n}`, email: `u${n}@example.org` }, { id: `m-${n}`, demographic });
+    const { user, fetchMock } = await openAdmin({
+      [PUT]: { body: committee },
+      [MEMBERS]: { body: [...members, held(3, 'North'), held(4, 'South'), held(5, 'Central')] },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Remove value 3' }));
+    await user.click(screen.getByRole('button', { name: 'Remove value 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Clear member values?' });
+    expect(
+      within(ask).getByText(
+        '3 members hold North (2) and South (1), which this save removes: their Region will be cleared.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(screen.getByRole('switch', { name: 'Has demographic' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const off = await screen.findByRole('alertdialog', { name: 'Clear member values?' });
+    expect(
+      within(off).getByText(
+        '4 members hold North (2), South (1), and Central (1); with "Has demographic" turned off, their Region will be cleared.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(off).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.requestsTo(PUT)).toHaveLength(0);
+  });
+
+  it('saves at once when no member holds a value the save removes', async () => {
+    const { user, fetchMock } = await openAdmin({ [PUT]: { body: committee } });
+    await screen.findByRole('table', { name: 'Members' });
+    // Ada holds North; nobody holds South.
+    await user.click(screen.getByRole('button', { name: 'Remove value 3' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchMock.requestsTo(PUT)[0]?.body).toMatchObject({ demographics: ['North', 'Central'] });
+  });
+
   it('refuses to save a chair that is not one of the positions', async () => {
     const { user, fetchMock } = await openAdmin({
       [GET]: { body: makeCommittee({ chair_position: 'President' }) },

@@ -15,10 +15,23 @@ import {
   committeeFormValues,
   toUpdateBody,
 } from '@/features/committees/committee-form';
-import { CommitteeSettingsForm } from '@/features/committees/components/committee-settings-form';
+import {
+  CommitteeSettingsForm,
+  type SaveQuestion,
+} from '@/features/committees/components/committee-settings-form';
 import { CommitteeSettingsSummary } from '@/features/committees/components/committee-settings-summary';
 import { MembersSection } from '@/features/committees/components/members-section';
-import { useCommittee, useDeleteCommittee, useUpdateCommittee } from '@/features/committees/queries';
+import {
+  DEMOGRAPHIC_LOSS_CONFIRM,
+  DEMOGRAPHIC_LOSS_TITLE,
+  demographicLoss,
+} from '@/features/committees/demographic-loss';
+import {
+  useCommittee,
+  useDeleteCommittee,
+  useMembers,
+  useUpdateCommittee,
+} from '@/features/committees/queries';
 import { yearParam } from '@/features/committees/year-param';
 import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
 import { APP_TITLE } from '@/features/shell/components/route-title';
@@ -65,7 +78,7 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <CommitteeHeader committee={data} />
-      <SettingsCard key={`${data.id}:${data.code}`} committee={data} canEdit={canEdit} />
+      <SettingsCard key={`${data.id}:${data.code}`} committee={data} year={year} canEdit={canEdit} />
       <MembersSection committee={data} year={year} canEdit={canEdit} />
       <CommitteeMeetingsSection committee={data} principal={principal} />
       {canEdit && <DeleteCard committee={data} />}
@@ -103,10 +116,28 @@ function CommitteeHeader({ committee }: { committee: TCommittee }) {
   );
 }
 
-function SettingsCard({ committee, canEdit }: { committee: TCommittee; canEdit: boolean }) {
+function SettingsCard({
+  committee,
+  year,
+  canEdit,
+}: {
+  committee: TCommittee;
+  /** The page's ?year=, as the members were read. */
+  year?: number;
+  canEdit: boolean;
+}) {
   const navigate = useNavigate();
   const update = useUpdateCommittee(committee.code);
   const initial = React.useMemo(() => committeeFormValues(committee), [committee]);
+  // The members list the page shows (one query): who would lose a demographic value the save drops.
+  const members = useMembers(committee.code, year);
+
+  function confirmSave(values: CommitteeFormValues): SaveQuestion | null {
+    const message = demographicLoss(values, committee, members.data);
+    return message === null
+      ? null
+      : { title: DEMOGRAPHIC_LOSS_TITLE, message, confirmLabel: DEMOGRAPHIC_LOSS_CONFIRM };
+  }
 
   async function save(values: CommitteeFormValues) {
     const updated = await update.mutateAsync(toUpdateBody(values, committee));
@@ -129,6 +160,7 @@ function SettingsCard({ committee, canEdit }: { committee: TCommittee; canEdit: 
             submitLabel="Save"
             errorTitle={SAVE_ERROR_TITLE}
             onSave={save}
+            confirmSave={confirmSave}
           />
         ) : (
           <CommitteeSettingsSummary committee={committee} />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
@@ -156,9 +156,20 @@ describe('CommitteeCreatePage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Unknown Save Error... Please try again.')).toBeTruthy();
   });
 
-  it('cancels back to the admin home of the year', async () => {
-    await openCreate();
-    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/admin?year=2027');
+  it('cancels back to the admin home of the year, or the plain admin home for a year not created yet', async () => {
+    await openCreate('/admin/committee/create?year=2025');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/admin?year=2025'),
+    );
+    cleanup();
+    // 2027 does not exist until a committee is created in it: /admin?year=2027 would say so.
+    const { user, router } = await openCreate('/admin/committee/create?year=2027');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/admin'),
+    );
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.location.search).toBe('');
   });
 
   it('starts in the current year without ?year=', async () => {

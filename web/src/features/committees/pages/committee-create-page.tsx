@@ -39,12 +39,15 @@ function CreateInCurrentYear() {
   const years = useYears();
   if (years.isPending) return <LoadingState />;
   const current = years.data?.find((y) => y.is_current)?.year ?? years.data?.[0]?.year;
-  return <CreateCard year={current ?? new Date().getFullYear()} backYear={current} />;
+  return <CreateCard year={current ?? new Date().getFullYear()} />;
 }
 
-function CreateCard({ year, backYear = year }: { year: number; backYear?: number }) {
+function CreateCard({ year }: { year: number }) {
   const navigate = useNavigate();
   const create = useCreateCommittee();
+  // Cancel goes back to the admin home of the year, if it exists yet: else the home would say it does not.
+  const years = useYears();
+  const backYear = years.data?.some((y) => y.year === year) ? year : undefined;
 
   async function save(values: CommitteeFormValues) {
     const created = await create.mutateAsync(toCreateBody(values));

@@ -45,6 +45,16 @@ describe('AddMemberDialog', () => {
     });
   });
 
+  it('takes no more of a criterion than the server searches (255 characters)', async () => {
+    const { user, fetchMock } = open({ body: [] });
+    await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));
+    await user.click(await screen.findByLabelText('Email'));
+    await user.paste('x'.repeat(300));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No Users Found')).toBeTruthy();
+    expect(fetchMock.requestsTo(SEARCH)[0]?.body).toMatchObject({ email: 'x'.repeat(255) });
+  });
+
   it('searches again for the same criteria after a failed search', async () => {
     const { user, fetchMock } = open({ status: 500, body: { message: 'Boom from server' } });
     await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));

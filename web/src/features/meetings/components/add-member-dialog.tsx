@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { MEETING_TEXT, VIA_LABEL, type Via } from '@/features/meetings/meeting-rules';
 import { useUserSearch } from '@/features/meetings/queries';
-import type { UserSearchCriteria } from '@/features/users/api';
+import { USER_SEARCH_MAX_LENGTH, type UserSearchCriteria } from '@/features/users/api';
 import { errorText } from '@/lib/api-client';
 
 const EMPTY: UserSearchCriteria = { nrds: '', first_name: '', last_name: '', email: '' };
@@ -114,6 +114,8 @@ export function AddMemberDialog({ modes, listed, purpose, onAdd }: AddMemberDial
                 value={draft[field.key]}
                 onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.value }))}
                 autoComplete="off"
+                // Each criterion has the server's bound of the free-text search.
+                maxLength={USER_SEARCH_MAX_LENGTH}
               />
             </FormField>
           ))}

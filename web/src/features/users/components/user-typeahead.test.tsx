@@ -56,6 +56,16 @@ describe('UserTypeahead', () => {
     expect(fetchMock.requestsTo(SEARCH).map((r) => r.body)).toEqual([{ query: 'dana', limit: 10 }]);
   });
 
+  it('takes no more text than the server searches (255 characters), so the search never fails on its length', async () => {
+    const { fetchMock, user } = setup([]);
+    const box = screen.getByRole('combobox', { name: 'User' }) as HTMLInputElement;
+    await user.click(box);
+    await user.paste('x'.repeat(300));
+    expect(box.value).toHaveLength(255);
+    expect(await screen.findByText(NO_RESULTS)).toBeTruthy();
+    expect(fetchMock.requestsTo(SEARCH).map((r) => r.body)).toEqual([{ query: 'x'.repeat(255), limit: 10 }]);
+  });
+
   it('leaves out excluded users and says when nothing is left, or when everyone found was left out', async () => {
     const { fetchMock, user } = setup([result(1), result(2)], ['u-1']);
     const found: Record<string, TUserSearchResult[]> = { dana: [result(1), result(2)], dana1: [result(1)] };

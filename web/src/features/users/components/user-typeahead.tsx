@@ -4,7 +4,12 @@ import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { searchUsers, TYPEAHEAD_MAX_MATCHES, TYPEAHEAD_MIN_CHARS } from '@/features/users/api';
+import {
+  searchUsers,
+  TYPEAHEAD_MAX_MATCHES,
+  TYPEAHEAD_MIN_CHARS,
+  USER_SEARCH_MAX_LENGTH,
+} from '@/features/users/api';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
@@ -200,6 +205,7 @@ export function UserTypeahead({
         className="pl-9"
         placeholder={placeholder}
         disabled={disabled}
+        maxLength={USER_SEARCH_MAX_LENGTH}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
