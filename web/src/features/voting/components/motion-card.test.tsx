@@ -319,20 +319,23 @@ describe('Motions panel: voting status line', { timeout: 20_000 }, () => {
   });
 });
 
+/** The server's answers to member ms-u-1 casting 'in_favor' on vote v-1, and the motions list `active`. */
+const approveRoutes = (active: ReturnType<typeof reply>) => ({
+  [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
+    body: {
+      response: { id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' },
+      responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' }],
+      message: 'Approve Vote Recorded',
+    },
+  },
+  'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
+});
+
 describe('Motion card: active vote', { timeout: 20_000 }, () => {
   const active = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] });
 
   it('lets a checked-in voting member vote after the confirmation', async () => {
-    const fetchMock = mockFetch({
-      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
-        body: {
-          response: { id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' },
-          responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' }],
-          message: 'Approve Vote Recorded',
-        },
-      },
-      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
-    });
+    const fetchMock = mockFetch(approveRoutes(active));
     const { user } = renderPanel({ data: active });
     const c = card();
     expect(within(c).getByRole('timer').textContent).toBe('0:30');
@@ -797,16 +800,7 @@ describe('Motion card: runner buttons say which motion they act on', { timeout: 
 describe('Motion card: voting while offline', { timeout: 20_000 }, () => {
   it('says a confirmed vote waits for the connection, and sends it when the connection returns', async () => {
     const active = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] });
-    const fetchMock = mockFetch({
-      [`POST ${ADMIN}/motion/mo-1/vote/v-1/response`]: {
-        body: {
-          response: { id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' },
-          responses: [{ id: 'r-1', vote_id: 'v-1', member_id: 'ms-u-1', response: 'in_favor' }],
-          message: 'Approve Vote Recorded',
-        },
-      },
-      'GET /api/meeting/FIN/M1/retrieve/motions': { body: active },
-    });
+    const fetchMock = mockFetch(approveRoutes(active));
     const { user } = renderPanel({ data: active });
     expect(within(card()).queryByText(OFFLINE_VOTE_NOTICE)).toBeNull();
     onlineManager.setOnline(false);
