@@ -78,6 +78,11 @@ export type TMeetingChannelAccessInput = z.infer<typeof ZMeetingChannelAccessInp
 
 // ---- the meetings service's own schemas follow ----
 
+/** The meeting page's path, `/meeting/{committeeCode}/{meetingCode}` (each code encoded once). */
+export function meetingPagePath(committeeCode: string, meetingCode: string): string {
+  return `/meeting/${encodeURIComponent(committeeCode)}/${encodeURIComponent(meetingCode)}`;
+}
+
 /** The code that names a meeting or an email vote in its address. */
 export function addressCode(maxLength: number) {
   return z

@@ -4,6 +4,7 @@
  * encodeURIComponent. A base is both a page path and, under /api (added by the API client), the path
  * of that thing's calls; the features add their own suffixes (`/retrieve/meeting`, `/motion/{id}`, ...).
  */
+import { meetingPagePath } from '@gavel/contracts';
 import { API_BASE } from '@/lib/api-client';
 
 const enc = encodeURIComponent;
@@ -15,7 +16,7 @@ export function committeeAdminBase(code: string): string {
 
 /** {meeting base} `/meeting/{committeeCode}/{meetingCode}`: the meeting page and its calls. */
 export function meetingBase(committeeCode: string, meetingCode: string): string {
-  return `/meeting/${enc(committeeCode)}/${enc(meetingCode)}`;
+  return meetingPagePath(committeeCode, meetingCode);
 }
 
 /** A meeting's {admin base} `/admin/committee/{committeeCode}/meeting/{meetingCode}`. */

@@ -1,4 +1,10 @@
-import { oneLine, type TCalendarReply, type TMeetingRef, type TRequestContext } from '@gavel/contracts';
+import {
+  meetingPagePath,
+  oneLine,
+  type TCalendarReply,
+  type TMeetingRef,
+  type TRequestContext,
+} from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalEventStatus } from 'ical-generator';
 import sanitizeHtml from 'sanitize-html';
@@ -37,7 +43,7 @@ export function meetingCalendar(
   committee: CommitteeRow,
   opts: { appUrl: string; timeZone: string },
 ): string {
-  const url = `${opts.appUrl.replace(/\/$/, '')}/meeting/${encodeURIComponent(committee.code)}/${encodeURIComponent(meeting.code)}`;
+  const url = `${opts.appUrl.replace(/\/$/, '')}${meetingPagePath(committee.code, meeting.code)}`;
   // One line: ical-generator writes the calendar's name unescaped, and a name stored before names were
   // kept to one line could otherwise add lines of its own to the file.
   const title = oneLine(`${committee.name}: ${meeting.name}`);

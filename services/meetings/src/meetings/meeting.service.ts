@@ -5,6 +5,7 @@ import {
   canViewEmailVote,
   canViewMeeting,
   meetingChannel,
+  meetingPagePath,
   type TChannelAccess,
   type TCommitteeScope,
   type TEmailVoteRefInput,
@@ -254,7 +255,7 @@ export class MeetingService {
         // Pages open at the old address follow the meeting to its new one (votes are cast by address).
         const moved: TPageReloadPayload = {
           reason: 'meeting.moved',
-          path: `/meeting/${encodeURIComponent(found.committee.code)}/${encodeURIComponent(row.code)}`,
+          path: meetingPagePath(found.committee.code, row.code),
         };
         await this.events.broadcast(tx, ctx.tenantId, row.id, 'page.reload', moved);
       }

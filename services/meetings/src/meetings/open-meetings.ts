@@ -29,10 +29,9 @@ export async function dropUnendedMeetings(
   events: MeetingEvents,
   tenantId: string,
   committeeId: string,
-): Promise<number> {
+): Promise<void> {
   const rows = await tx.meeting.findMany({ where: { tenantId, committeeId, NOT: { status: 'ended' } } });
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return;
   await tx.meeting.deleteMany({ where: { tenantId, id: { in: rows.map((r) => r.id) } } });
   for (const row of rows) await events.deleted(tx, tenantId, row);
-  return rows.length;
 }

@@ -71,12 +71,12 @@ export const MOTION_FIELD_HINTS: Record<string, string> = {
 const hintId = (field: string) => `motion-hint-${field}`;
 
 export const WHOLE_NUMBER_HINT = 'Enter a whole number.';
+const AND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** "'in_favor' is reserved: choose another response." (or, for several, "… are reserved: choose other …"). */
 export function reservedHint(reserved: readonly string[]): string {
-  const quoted = reserved.map((r) => `'${r}'`);
-  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0];
-  return quoted.length > 1
+  const list = AND_LIST.format(reserved.map((r) => `'${r}'`));
+  return reserved.length > 1
     ? `${list} are reserved: choose other responses.`
     : `${list} is reserved: choose another response.`;
 }
