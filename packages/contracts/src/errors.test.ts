@@ -14,9 +14,9 @@ describe('error codes map to HTTP statuses', () => {
     expect(statusForCode(code as keyof typeof ERROR_STATUS)).toBe(status);
   });
 
-  it('covers the statuses the architecture names', () => {
+  it('covers the statuses the architecture names, and 413 as the gateway answers a body too large', () => {
     expect(new Set(Object.values(ERROR_STATUS))).toEqual(
-      new Set([400, 401, 403, 404, 409, 419, 422, 429, 500, 503]),
+      new Set([400, 401, 403, 404, 409, 413, 419, 422, 429, 500, 503]),
     );
   });
 });

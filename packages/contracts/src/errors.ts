@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   csrf_mismatch: 419,
   rule_broken: 422,
   rate_limited: 429,

@@ -15,6 +15,8 @@ import type { RawSql } from './prisma.js';
 import { prefixed, streamName, unprefixed } from './subjects.js';
 
 const NANOS_PER_MS = 1_000_000;
+/** How long the event stream keeps a message: no redelivery is older, nor can a new consumer replay more. */
+export const STREAM_MAX_AGE_DAYS = 14;
 
 /**
  * Creates the event stream when missing, with `replicas` copies (every service may call it; the first one
@@ -34,7 +36,7 @@ export async function ensureEventStream(
         name,
         subjects: [prefixed(prefix, EVENT_SUBJECTS)],
         duplicate_window: 2 * 60 * 1000 * NANOS_PER_MS,
-        max_age: 14 * 24 * 60 * 60 * 1000 * NANOS_PER_MS,
+        max_age: STREAM_MAX_AGE_DAYS * 24 * 60 * 60 * 1000 * NANOS_PER_MS,
         num_replicas: replicas,
       });
     } catch (err) {
@@ -66,7 +68,13 @@ export interface ConsumerOptions<Tx extends RawSql, S extends z.ZodType> {
   schema: string;
   logger: Logger;
   handle: (event: { subject: string; payload: z.infer<S>; messageId: string }, tx: Tx) => Promise<void>;
-  /** Deliveries after which a failing message is given up and logged (poison message). */
+  /**
+   * One message in flight per durable, across every replica (default): events about one row are applied
+   * in the order they were published, and a failing message holds back those after it until it succeeds
+   * or is parked. Pass false only where every write carries its own version guard (check-ins by time).
+   */
+  ordered?: boolean;
+  /** Deliveries after which a message that keeps failing is parked in gavel_failed_events (poison message). */
   maxDeliver?: number;
 }
 
@@ -86,17 +94,19 @@ export async function startConsumer<Tx extends RawSql, S extends z.ZodType>(
   const subjects = opts.subjects.map((s) => prefixed(opts.prefix, s));
   // One subject (wildcards welcome) works on every nats-server; several need 2.10+.
   const filter = subjects.length === 1 ? { filter_subject: subjects[0] } : { filter_subjects: subjects };
+  // The server counts a message waiting for its retry as pending, so with 1 nothing overtakes it.
+  const editable = { ...filter, max_ack_pending: opts.ordered === false ? 1000 : 1 };
   const config = {
     durable_name: durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     ack_wait: 30_000 * NANOS_PER_MS,
     max_deliver: -1,
-    ...filter,
+    ...editable,
   };
   try {
     await opts.jsm.consumers.info(stream, durable);
-    await opts.jsm.consumers.update(stream, durable, filter);
+    await opts.jsm.consumers.update(stream, durable, editable);
   } catch {
     await opts.jsm.consumers.add(stream, config);
   }
@@ -104,13 +114,38 @@ export async function startConsumer<Tx extends RawSql, S extends z.ZodType>(
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
   const maxDeliver = opts.maxDeliver ?? 20;
 
+  /** Keeps a message that cannot be handled, with its payload and error, so it can be looked into and replayed. */
+  const park = async (msg: JsMsg, subject: string, messageId: string, err: unknown) => {
+    await opts.db.$transaction((tx) =>
+      tx.$executeRawUnsafe(
+        `INSERT INTO "${opts.schema}".gavel_failed_events (consumer, message_id, subject, payload, error, deliveries)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (consumer, message_id) DO UPDATE
+         SET error = EXCLUDED.error, deliveries = EXCLUDED.deliveries, failed_at = now()`,
+        opts.durable,
+        messageId,
+        subject,
+        msg.string(),
+        err instanceof Error ? (err.stack ?? err.message) : String(err),
+        msg.info.deliveryCount,
+      ),
+    );
+  };
+
   const handleOne = async (msg: JsMsg): Promise<void> => {
     const messageId = msg.headers?.get('Nats-Msg-Id') || `${stream}:${msg.seq}`;
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || messageId;
     const subject = unprefixed(opts.prefix, msg.subject);
     await runWithRequestId(requestId, async () => {
+      let payload: z.infer<S>;
       try {
-        const payload = opts.payload.parse(msg.json());
+        payload = opts.payload.parse(msg.json());
+      } catch (err) {
+        // Never valid, however often it is delivered: parked at once.
+        await settleUnhandled(msg, subject, messageId, err, true);
+        return;
+      }
+      try {
         await opts.db.$transaction(async (tx) => {
           const fresh = await tx.$executeRawUnsafe(
             `INSERT INTO "${opts.schema}".gavel_processed_events (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
@@ -123,16 +158,40 @@ export async function startConsumer<Tx extends RawSql, S extends z.ZodType>(
         msg.ack();
         metrics.eventsConsumed.inc({ consumer: opts.durable, outcome: 'ok' });
       } catch (err) {
-        metrics.eventsConsumed.inc({ consumer: opts.durable, outcome: 'error' });
-        if (msg.info.deliveryCount >= maxDeliver) {
-          opts.logger.error({ err, subject, messageId }, 'event failed too often; giving up on it');
-          msg.term();
-        } else {
-          opts.logger.warn({ err, subject, messageId }, 'event handling failed; will retry');
-          msg.nak(Math.min(30_000, 500 * 2 ** msg.info.deliveryCount));
-        }
+        await settleUnhandled(msg, subject, messageId, err, msg.info.deliveryCount >= maxDeliver);
       }
     });
+  };
+
+  /**
+   * A message not handled: retried with a growing delay, or parked (kept in gavel_failed_events and
+   * dropped from the stream) when it can never succeed or failed `maxDeliver` times. While the database
+   * cannot take the parked row, the message stays and is retried: nothing is dropped unrecorded.
+   */
+  const settleUnhandled = async (
+    msg: JsMsg,
+    subject: string,
+    messageId: string,
+    err: unknown,
+    giveUp: boolean,
+  ) => {
+    metrics.eventsConsumed.inc({ consumer: opts.durable, outcome: 'error' });
+    if (giveUp) {
+      try {
+        await park(msg, subject, messageId, err);
+        opts.logger.error(
+          { err, subject, messageId },
+          'event cannot be handled; parked in gavel_failed_events',
+        );
+        msg.term();
+        return;
+      } catch (parkErr) {
+        opts.logger.error({ err: parkErr, subject, messageId }, 'event could not be parked; will retry');
+      }
+    } else {
+      opts.logger.warn({ err, subject, messageId }, 'event handling failed; will retry');
+    }
+    msg.nak(Math.min(30_000, 500 * 2 ** msg.info.deliveryCount));
   };
 
   const loop = (async () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 /**
- * Tables the kit itself needs in every service schema: the transactional outbox and the record of
- * events a durable consumer has handled. Recorded apart from the service's own migrations so that
+ * Tables the kit itself needs in every service schema: the transactional outbox, the record of
+ * events a durable consumer has handled and of those it gave up on (kept with their payload). Recorded apart from the service's own migrations so that
  * `_prisma_migrations` holds exactly what the Prisma migrations folder holds.
  */
 const KIT_MIGRATIONS: { name: string; sql: string }[] = [
@@ -28,11 +28,27 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
         PRIMARY KEY (consumer, message_id)
       );`,
   },
+  {
+    name: '0002_failed_events_and_processed_age',
+    sql: `
+      CREATE TABLE IF NOT EXISTS gavel_failed_events (
+        consumer text NOT NULL,
+        message_id text NOT NULL,
+        subject text NOT NULL,
+        payload text NOT NULL,
+        error text NOT NULL,
+        deliveries int NOT NULL,
+        failed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (consumer, message_id)
+      );
+      CREATE INDEX IF NOT EXISTS gavel_processed_events_age ON gavel_processed_events (processed_at);`,
+  },
 ];
 
 export const KIT_TABLES = [
   'gavel_outbox',
   'gavel_processed_events',
+  'gavel_failed_events',
   '_gavel_kit_migrations',
   '_prisma_migrations',
 ];

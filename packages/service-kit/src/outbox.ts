@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { REQUEST_ID_HEADER } from '@gavel/contracts';
+import { AppError, REQUEST_ID_HEADER } from '@gavel/contracts';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { STREAM_MAX_AGE_DAYS } from './events.js';
 import { currentRequestId } from './logger.js';
 import { metrics, watchOutboxBacklog } from './metrics.js';
 import type { RawSql } from './prisma.js';
@@ -12,6 +13,20 @@ import { prefixed } from './subjects.js';
 
 function notifyChannel(schema: string): string {
   return `gavel_outbox_${schema}`;
+}
+
+/**
+ * The largest event the outbox takes, well under NATS's default max_payload (1 MiB) with headers: a
+ * larger one could never be published and would hold back every event queued after it.
+ */
+export const MAX_EVENT_BYTES = 768 * 1024;
+
+/** The event's JSON, refused with a clear 413 (rolling back the change it belongs to) when too large. */
+function eventJson<S extends z.ZodType>(payloadSchema: S, payload: z.infer<S>): string {
+  const json = JSON.stringify(payloadSchema.parse(payload));
+  if (Buffer.byteLength(json) > MAX_EVENT_BYTES)
+    throw new AppError('too_large', 'This change is too large to save. Shorten the text and try again.');
+  return json;
 }
 
 /**
@@ -26,7 +41,7 @@ export async function enqueueEvent<S extends z.ZodType>(
   payload: z.infer<S>,
 ): Promise<string> {
   const id = randomUUID();
-  const body = payloadSchema.parse(payload);
+  const json = eventJson(payloadSchema, payload);
   // One round trip: the row and the publisher's wake-up note (delivered on commit).
   await tx.$executeRawUnsafe(
     // created_at orders publishing: the insert's own time (clock_timestamp), not its transaction's start
@@ -38,7 +53,7 @@ export async function enqueueEvent<S extends z.ZodType>(
      SELECT pg_notify($5, $1::text)`,
     id,
     subject,
-    JSON.stringify(body),
+    json,
     currentRequestId() ?? null,
     notifyChannel(schema),
   );
@@ -60,7 +75,7 @@ export async function enqueueEvents<S extends z.ZodType>(
 ): Promise<string[]> {
   if (payloads.length === 0) return [];
   const ids = payloads.map(() => randomUUID());
-  const bodies = payloads.map((payload) => JSON.stringify(payloadSchema.parse(payload)));
+  const bodies = payloads.map((payload) => eventJson(payloadSchema, payload));
   await tx.$executeRawUnsafe(
     `WITH added AS (
        INSERT INTO "${schema}".gavel_outbox (id, subject, payload, request_id, created_at)
@@ -126,7 +141,8 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /**
  * Publishes outbox rows to JetStream with the row id as the message id, so a row published twice
  * (a crash between publish and marking it) is dropped by the stream's duplicate window.
- * Several instances may run: rows are claimed with FOR UPDATE SKIP LOCKED.
+ * Several instances may run: one publishes at a time (a transaction-scoped advisory lock per schema), so
+ * the stream receives a row's events in the order they were written, whichever replica wrote them.
  */
 export class OutboxPublisher {
   private readonly pool: pg.Pool;
@@ -212,6 +228,8 @@ export class OutboxPublisher {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      // Two publishers each sending a batch would interleave one aggregate's events on the stream.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gavel_outbox:${this.opts.schema}`]);
       const { rows } = await client.query<{
         id: string;
         subject: string;
@@ -256,13 +274,20 @@ export class OutboxPublisher {
     return Math.max(0, rows[0]?.seconds ?? 0);
   }
 
-  /** Deletes rows published longer ago than the retention; answers how many. */
+  /**
+   * Deletes rows published longer ago than the retention, and the service's records of handled events
+   * older than the stream keeps messages (no redelivery can be older); answers how many outbox rows.
+   */
   async prune(): Promise<number> {
     this.lastPrune = Date.now();
     const result = await this.pool.query(
       `DELETE FROM "${this.opts.schema}".gavel_outbox
        WHERE published_at IS NOT NULL AND published_at < now() - make_interval(days => $1)`,
       [this.opts.retainDays ?? 7],
+    );
+    await this.pool.query(
+      `DELETE FROM "${this.opts.schema}".gavel_processed_events WHERE processed_at < now() - make_interval(days => $1)`,
+      [STREAM_MAX_AGE_DAYS + 1],
     );
     return result.rowCount ?? 0;
   }

@@ -73,6 +73,7 @@ export class ServiceRuntime<P extends RawSql & Transactional<RawSql> = RawSql & 
     subjects: string[],
     payload: S,
     handle: (event: { subject: string; payload: z.infer<S>; messageId: string }, tx: RawSql) => Promise<void>,
+    options: { ordered?: boolean } = {},
   ): Promise<void> {
     const consumer = await startConsumer({
       js: this.js,
@@ -85,6 +86,7 @@ export class ServiceRuntime<P extends RawSql & Transactional<RawSql> = RawSql & 
       schema: this.schema,
       logger: this.logger,
       handle,
+      ...options,
     });
     this.consumers.push(consumer);
   }

@@ -16,7 +16,7 @@ import {
 } from '../src/events.js';
 import { registry } from '../src/metrics.js';
 import { migrate } from '../src/migrate.js';
-import { enqueueEvent, enqueueEvents, OutboxPublisher } from '../src/outbox.js';
+import { enqueueEvent, enqueueEvents, MAX_EVENT_BYTES, OutboxPublisher } from '../src/outbox.js';
 import type { RawSql } from '../src/prisma.js';
 import { prefixed } from '../src/subjects.js';
 import { pgDatabase } from './pg-client.js';
@@ -53,9 +53,11 @@ describe('transactional outbox and idempotent consumer', () => {
     durable: string,
     subject: string,
     handle: ConsumerOptions<RawSql, typeof ZThing>['handle'],
+    options: Pick<ConsumerOptions<RawSql, typeof ZThing>, 'ordered' | 'maxDeliver'> = {},
   ) => {
     consumers.push(
       await startConsumer({
+        ...options,
         js,
         jsm,
         prefix: env.prefix,
@@ -267,5 +269,106 @@ describe('transactional outbox and idempotent consumer', () => {
     // The failed attempt's write was rolled back with it: exactly one row.
     const rows = (await pool.query(`SELECT n FROM ${SCHEMA}.handled`)).rows;
     expect(rows).toEqual([{ n: 8 }]);
+  });
+
+  it("keeps one row's events in the order they were written when two publishers run (two replicas)", async () => {
+    const subject = 'evt.kit.order.updated';
+    const seen: number[] = [];
+    await consume('kit-test-publish-order', subject, async ({ payload }) => {
+      seen.push(payload.n);
+    });
+    const pubs = [publisher(), publisher()];
+    for (const p of pubs) await p.start();
+    // Successive changes of one row, each its own transaction, while both publishers are awake.
+    for (let n = 0; n < 300; n++)
+      await pgDatabase(pool).$transaction((tx) => enqueueEvent(tx, SCHEMA, subject, ZThing, { n }));
+    await eventually(async () => seen.length >= 300, 30_000);
+    for (const p of pubs) await p.stop();
+    expect(seen).toEqual(Array.from({ length: 300 }, (_, n) => n));
+  });
+
+  it('applies events in stream order across two replicas of one durable, a retried one holding back the rest', async () => {
+    const subject = 'evt.kit.replicas.updated';
+    const applied: number[] = [];
+    let failedOnce = false;
+    const handle: ConsumerOptions<RawSql, typeof ZThing>['handle'] = async ({ payload }) => {
+      // Slow enough that a second replica would take the next message meanwhile if it were allowed to.
+      await new Promise((r) => setTimeout(r, 5));
+      if (payload.n === 3 && !failedOnce) {
+        failedOnce = true;
+        throw new Error('a lock wait timed out');
+      }
+      applied.push(payload.n);
+    };
+    await consume('kit-test-replicas', subject, handle);
+    await consume('kit-test-replicas', subject, handle);
+    for (let n = 0; n < 40; n++)
+      await js.publish(prefixed(env.prefix, subject), JSON.stringify({ n }), { msgID: `replicas-${n}` });
+    await eventually(async () => applied.length >= 40, 20_000);
+    expect(failedOnce).toBe(true);
+    expect(applied).toEqual(Array.from({ length: 40 }, (_, n) => n));
+  });
+
+  it('parks a message that can never be handled, with its payload and error, and goes on with the next', async () => {
+    const subject = 'evt.kit.poison.created';
+    const handled: number[] = [];
+    await consume(
+      'kit-test-poison',
+      subject,
+      async ({ payload }) => {
+        if (payload.n === 2) throw new Error('handler bug');
+        handled.push(payload.n);
+      },
+      { maxDeliver: 2 },
+    );
+    await js.publish(prefixed(env.prefix, subject), JSON.stringify({ n: 'not a number' }), {
+      msgID: 'bad-1',
+    });
+    await js.publish(prefixed(env.prefix, subject), JSON.stringify({ n: 2 }), { msgID: 'bug-2' });
+    await js.publish(prefixed(env.prefix, subject), JSON.stringify({ n: 3 }), { msgID: 'good-3' });
+    await eventually(async () => handled.length >= 1, 20_000);
+    expect(handled).toEqual([3]);
+    const parked = (
+      await pool.query(
+        `SELECT message_id, subject, payload, error, deliveries FROM ${SCHEMA}.gavel_failed_events
+         WHERE consumer = 'kit-test-poison' ORDER BY message_id`,
+      )
+    ).rows;
+    expect(parked.map((r) => [r.message_id, r.subject, r.deliveries])).toEqual([
+      ['bad-1', subject, 1],
+      ['bug-2', subject, 2],
+    ]);
+    expect(JSON.parse(parked[0].payload)).toEqual({ n: 'not a number' });
+    expect(parked[1].error).toMatch(/handler bug/);
+  });
+
+  it('refuses an event too large to publish with a 413, writing nothing', async () => {
+    const before = await unpublished();
+    const big = z.object({ text: z.string() });
+    const attempt = pgDatabase(pool).$transaction((tx) =>
+      enqueueEvent(tx, SCHEMA, SUBJECT, big, { text: '&'.repeat(MAX_EVENT_BYTES) }),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: 'too_large' });
+    const many = pgDatabase(pool).$transaction((tx) =>
+      enqueueEvents(tx, SCHEMA, SUBJECT, big, [{ text: 'fine' }, { text: 'x'.repeat(MAX_EVENT_BYTES) }]),
+    );
+    await expect(many).rejects.toMatchObject({ code: 'too_large' });
+    expect(await unpublished()).toBe(before);
+  });
+
+  it('forgets handled-event records older than the stream keeps messages, and only those', async () => {
+    await pool.query(
+      `INSERT INTO ${SCHEMA}.gavel_processed_events (consumer, message_id, processed_at)
+       VALUES ('kit-test-age', 'old', now() - interval '16 days'), ('kit-test-age', 'recent', now() - interval '13 days')`,
+    );
+    const p = publisher();
+    await p.prune();
+    await p.stop();
+    const left = (
+      await pool.query(
+        `SELECT message_id FROM ${SCHEMA}.gavel_processed_events WHERE consumer = 'kit-test-age'`,
+      )
+    ).rows.map((r) => r.message_id);
+    expect(left).toEqual(['recent']);
   });
 });

@@ -345,6 +345,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<TPreloadedNotification[]> {
+    // Only a page the user sees: an image or script request falling through to the app's page (a favicon)
+    // would otherwise use up the notice, and clear the cookie, before the page that shows it.
+    const dest = request.headers['sec-fetch-dest'];
+    if (dest !== undefined && dest !== 'document') return [];
     const token = sessionToken(request);
     if (!token) return [];
     const session = await sessions.get(token).catch(() => undefined); // Redis down: serve the page anyway

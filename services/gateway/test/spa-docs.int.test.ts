@@ -105,7 +105,11 @@ describe('SPA', () => {
     const keys = await gateway.redis.keys(`${env.redisPrefix}session:*`);
     expect(keys).toHaveLength(1);
     await gateway.redis.del(...keys);
-    const expired = await c.get('/admin');
+    // The browser's favicon request, falling through to the page, neither takes the notice nor the cookie.
+    const icon = await c.get('/favicon.ico', { headers: { 'sec-fetch-dest': 'image' } });
+    expect(icon.text).toBe(INDEX);
+    expect(c.jar.has('gavel_session')).toBe(true);
+    const expired = await c.get('/admin', { headers: { 'sec-fetch-dest': 'document' } });
     expect(expired.status).toBe(200);
     expect(expired.text).toContain(
       `window.__GAVEL_NOTIFICATIONS__=[{"type":"info","message":"${SESSION_EXPIRED_MESSAGE}"}];`,

@@ -883,6 +883,30 @@ describe('RSVP and attendance changes racing a phase change', () => {
     expect((await attendanceEvents(meeting.id)).at(-1)?.payload.attendee.checked_in).toBe(false);
   });
 
+  it('a check-in that waited for another change of the attendee is timed after it, not before', async () => {
+    // Voting keeps the latest check-in change by its time: a check-in stamped before a check-out that
+    // committed while it waited would be dropped there, leaving the member unable to vote.
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await startMeeting(admin);
+    await checkIn(admin, ann.user.id, { attending_via: 'remote' });
+    await checkOut(admin, ann.user.id);
+    const release = await holdRows(
+      `SELECT 1 FROM "meetings".attendees WHERE tenant_id = $1::uuid AND user_id = $2::uuid FOR UPDATE`,
+      tenant,
+      ann.user.id,
+    );
+    const checkingIn = checkIn(admin, ann.user.id, { attending_via: 'remote' });
+    await eventually(async () => (await lockWaits()) >= 1, 10_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const releasedAt = Date.now();
+    await release();
+    await checkingIn;
+    const a = (await attendance(admin)).attendance.find((x) => x.user_id === ann.user.id);
+    const open = a?.checkIns.find((c) => c.deleted_at === null);
+    expect(Date.parse(open?.created_at ?? '')).toBeGreaterThanOrEqual(releasedAt - 50);
+  });
+
   it('an RSVP racing Start Meeting lands before the start or is refused; the live state stays in progress', async () => {
     const { tenant, committee, admin, meeting } = await world(h);
     const ann = await member(h, tenant, committee.id);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused } from './helpers.js';
-import { checkIn, type Harness, newWorld, setMeetingStatus, startHarness, userCtx } from './support.js';
+import {
+  checkIn,
+  type Harness,
+  newWorld,
+  outboxDrained,
+  setMeetingStatus,
+  startHarness,
+  userCtx,
+} from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -81,6 +89,22 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       motion_responses: ['Ann', 'Bob', 'Cy'],
     });
     expect(motion.motion_filter).toEqual(['North', null]);
+  });
+
+  it('refuses a motion whose change could not be published (a 413), and the events after it still flow', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    // Within every field's limit, but escaped ('&' → '&amp;', control characters → \\u0001) its broadcast
+    // would pass NATS's 1 MiB payload limit and hold back every later event of the service.
+    const rich = '&'.repeat(76_500) + '\u0001'.repeat(23_500);
+    const err = await refused(a.create(w.runner, { name: 'Big', body: rich, description: rich }));
+    expect(err).toMatchObject({
+      code: 'too_large',
+      message: 'This change is too large to save. Shorten the text and try again.',
+    });
+    expect((await a.retrieve(w.runner)).motions).toEqual([]);
+    await a.create(w.runner, { name: 'Ordinary' });
+    await outboxDrained(h);
   });
 
   it('edits only with "run meetings" or "update motions", and never once a result exists', async () => {

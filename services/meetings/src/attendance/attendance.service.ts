@@ -163,13 +163,15 @@ export class AttendanceService {
       if (!staff && (existing || !target.membership))
         throw new AppError('forbidden', 'Please see a staff member to change your check-in.');
       const via = attendingVia(meeting, input.attending_via);
-      const now = this.clock.now();
       const { row, created, reidentified } = await this.repo.lockAttendee(
         tx,
         ctx.tenantId,
         meeting.id,
         target.who,
       );
+      // Read under the lock: a check-out that committed while we waited has an earlier time than ours, so
+      // readers that keep the latest change by time (voting's electorate) keep this one.
+      const now = this.clock.now();
       const checkedIn = !row.deletedAt && row.checkIns.some((c) => !c.deletedAt);
       let kind: TRealtimeKind | null = reidentified && checkedIn ? 'attendee.updated' : null;
       if (!checkedIn) {

@@ -73,7 +73,13 @@ export async function startReadModelConsumers(
     if (e.payload.meeting.status === 'ended')
       await votes.closeForEndedMeeting(tx as unknown as Tx, e.payload.tenantId, e.payload.meeting.id);
   });
-  await runtime.consume(c.attendance.durable, [c.attendance.subject], ZAttendanceEvent, (e, tx) =>
-    upsertAttendance(tx, e.subject, e.payload),
+  // Check-ins carry their time and an older one never overwrites a newer one, so the hall's thousands of
+  // check-ins need not wait in one line: replicas take them in parallel.
+  await runtime.consume(
+    c.attendance.durable,
+    [c.attendance.subject],
+    ZAttendanceEvent,
+    (e, tx) => upsertAttendance(tx, e.subject, e.payload),
+    { ordered: false },
   );
 }
