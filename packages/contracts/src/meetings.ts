@@ -147,7 +147,14 @@ const ZMeetingFieldsShape = z.object({
   video_provider: z
     .enum(ZVideoProvider.options, { error: 'The video provider must be none, zoom or static.' })
     .optional(),
-  zoom_id: z.string().trim().max(100).nullable().optional(),
+  /** Digits, as Zoom shows them (spaces or dashes between groups allowed); none: created on the first join. */
+  zoom_id: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^\d[\d -]*$/, 'The Zoom meeting ID must be a number.')
+    .nullable()
+    .optional(),
   zoom_registration_url: ZUrl.nullable().optional(),
   /** The join link of the 'static' provider. */
   video_url: ZUrl.nullable().optional(),

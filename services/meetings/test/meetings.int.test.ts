@@ -162,6 +162,26 @@ describe('create, edit, delete, list', () => {
       h.call(
         S.meetingCreate,
         admin,
+        meetingInput({ code: 'M3', allow_remote: true, video_provider: 'zoom', zoom_id: 'abc' }),
+        ZMeeting,
+      ),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      errors: { zoom_id: ['The Zoom meeting ID must be a number.'] },
+    });
+    // As Zoom shows it, stored as the number its API takes.
+    const zoomed = await h.call(
+      S.meetingCreate,
+      admin,
+      meetingInput({ code: 'MZ', allow_remote: true, video_provider: 'zoom', zoom_id: '123 4567-8901' }),
+      ZMeeting,
+    );
+    expect(zoomed.zoom_id).toBe('12345678901');
+    await h.call(S.meetingDelete, admin, { committeeCode: 'FIN', meetingCode: 'MZ' }, ZOk);
+    await expect(
+      h.call(
+        S.meetingCreate,
+        admin,
         meetingInput({ code: 'bad code!', name: '', start: 'tomorrow', visibility: 'public' }),
         ZMeeting,
       ),

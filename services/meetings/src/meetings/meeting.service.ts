@@ -419,7 +419,8 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
     inMeetingVoting: pick('in_meeting_voting', current?.inMeetingVoting ?? true) as boolean,
     slug: slugify(`${name}-${code}`),
     videoProvider,
-    zoomId: pick('zoom_id', current?.zoomId ?? null) as string | null,
+    // Stored as the number Zoom's API takes: '123 4567 8901' → '12345678901'.
+    zoomId: (pick('zoom_id', current?.zoomId ?? null) as string | null)?.replace(/\D/g, '') ?? null,
     zoomRegistrationUrl: pick('zoom_registration_url', current?.zoomRegistrationUrl ?? null) as string | null,
     videoUrl,
   };

@@ -52,6 +52,14 @@ describe('meeting form', () => {
     ).toBe(MEETING_FORM_MESSAGES.videoUrlRequired);
     expect(fromLocalInput('nonsense')).toBe('');
   });
+  it('takes a Zoom meeting without an ID (one is created on the first join), but not one that is no number', () => {
+    const zoom = { ...filled, allow_remote: true, video_provider: 'zoom' as const };
+    expect(validateMeetingForm(zoom, 'FIN')).toEqual({});
+    expect(validateMeetingForm({ ...zoom, zoom_id: '123 4567 8901' }, 'FIN')).toEqual({});
+    expect(validateMeetingForm({ ...zoom, zoom_id: 'abc' }, 'FIN').zoom_id).toBe(
+      'The Zoom meeting ID must be a number.',
+    );
+  });
   it('says how to write an unreadable date instead of calling it missing', () => {
     const errors = validateMeetingForm({ ...filled, start: UNREADABLE_ENTRY, end: UNREADABLE_ENTRY }, 'FIN');
     expect(errors.start).toBe('Enter it as MM/DD/YYYY h:mm AM.');

@@ -122,7 +122,6 @@ export const MEETING_FORM_MESSAGES = {
   endInPast: 'A new meeting must end in the future.',
   typeRequired: 'The meeting type field is required.',
   modeRequired: 'Allow in person, remote, or both.',
-  zoomIdRequired: 'The Zoom meeting ID is required for Zoom.',
   videoUrlRequired: 'The video link is required for a fixed link.',
 } as const;
 
@@ -151,9 +150,6 @@ export function validateMeetingForm(
   if (values.type.trim() === '') errors.type = MEETING_FORM_MESSAGES.typeRequired;
   if (!values.allow_in_person && !values.allow_remote)
     errors.allow_remote = MEETING_FORM_MESSAGES.modeRequired;
-  if (values.allow_remote && values.video_provider === 'zoom' && !values.zoom_id.trim()) {
-    errors.zoom_id = MEETING_FORM_MESSAGES.zoomIdRequired;
-  }
   if (values.allow_remote && values.video_provider === 'static' && !values.video_url.trim()) {
     errors.video_url = MEETING_FORM_MESSAGES.videoUrlRequired;
   }

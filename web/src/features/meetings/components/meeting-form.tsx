@@ -159,7 +159,12 @@ export function MeetingForm({
               </FormField>
               {values.video_provider === 'zoom' && (
                 <>
-                  {textField('zoom_id', 'Zoom meeting ID', { maxLength: 100, inputMode: 'numeric' })}
+                  {textField(
+                    'zoom_id',
+                    'Zoom meeting ID',
+                    { maxLength: 100, inputMode: 'numeric' },
+                    'Leave empty to have a Zoom meeting created when the first person joins.',
+                  )}
                   {textField(
                     'zoom_registration_url',
                     'Registration URL',
