@@ -5,8 +5,9 @@ import pg from 'pg';
 
 /**
  * Tables the kit itself needs in every service schema: the transactional outbox, the record of
- * events a durable consumer has handled and of those it gave up on (kept with their payload). Recorded apart from the service's own migrations so that
- * `_prisma_migrations` holds exactly what the Prisma migrations folder holds.
+ * events a durable consumer has handled and of those it gave up on (kept with their payload). Recorded
+ * apart from the service's own migrations so that `_prisma_migrations` holds exactly what the Prisma
+ * migrations folder holds.
  */
 const KIT_MIGRATIONS: { name: string; sql: string }[] = [
   {
