@@ -576,6 +576,70 @@ describe('editing an email vote', () => {
   });
 });
 
+describe('editing an email vote: description and closing', () => {
+  it('keeps a description the edit leaves out; null or an empty one clears it', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const window = {
+      start: new Date(Date.now() - HOUR).toISOString(),
+      end: new Date(Date.now() + HOUR).toISOString(),
+    };
+    await h.call(
+      S.emailVoteCreate,
+      manager,
+      { committeeCode: code, code: 'DESC', name: 'Ballot', description: '<p>Read this first</p>', ...window },
+      ZEmailVote,
+    );
+    const withDescription = (description: string | null) =>
+      h.call(
+        S.emailVoteUpdate,
+        manager,
+        { committeeCode: code, voteCode: 'DESC', name: 'Ballot', description, ...window },
+        ZEmailVote,
+      );
+    // Left out (as a PUT that only renames or moves the vote sends it): kept, as a meeting's fields are.
+    expect((await edit(manager, code, 'DESC', window)).description).toBe('<p>Read this first</p>');
+    expect((await get(manager, code, 'DESC')).description).toBe('<p>Read this first</p>');
+    // Sent empty, as the edit form sends a cleared one (null), or as '': cleared.
+    expect((await withDescription(null)).description).toBeNull();
+    expect((await withDescription('<p>Again</p>')).description).toBe('<p>Again</p>');
+    expect((await withDescription('')).description).toBeNull();
+    expect((await get(manager, code, 'DESC')).description).toBeNull();
+  });
+
+  it('closes an open vote now when Closes is saved in the past, never before the responses it counts', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const open = await createVote(manager, code, 'LATE', -2 * HOUR, HOUR);
+    const motion = await addMotion(manager, code, 'LATE', 'Adopt the budget');
+    const [voter] = w.members;
+    if (!voter) throw new Error('voter');
+    await cast(voter.ctx, code, 'LATE', motion);
+
+    const before = Date.now();
+    const closed = await edit(manager, code, 'LATE', {
+      start: open.start,
+      end: new Date(before - HOUR).toISOString(),
+    });
+    const after = Date.now();
+    expect(closed.phase).toBe('ended');
+    const end = Date.parse(closed.end);
+    expect(end).toBeGreaterThanOrEqual(before);
+    expect(end).toBeLessThanOrEqual(after);
+    const prisma = h.service.runtime.prisma;
+    const ballot = await prisma.vote.findFirst({
+      where: { tenantId: w.tenantId, id: motion.motion_vote_id ?? '' },
+    });
+    const responses = await prisma.response.findMany({ where: { tenantId: w.tenantId, voteId: ballot?.id } });
+    expect(responses).toHaveLength(1);
+    expect(ballot?.endedAt.getTime()).toBe(end);
+    for (const r of responses)
+      expect(ballot?.endedAt.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
+  });
+});
+
 describe("an email vote's live page", () => {
   it('is asked to refetch when the committee’s members change, until the vote has ended', async () => {
     const w = await newWorld(h, { voters: 1 });
@@ -590,5 +654,30 @@ describe("an email vote's live page", () => {
     await eventually(async () => (await hintsTo(open.id)).length === 1, 10_000);
     expect((await hintsTo(open.id))[0]?.payload).toEqual({ target: 'all' });
     expect(await hintsTo(ended.id)).toEqual([]);
+  });
+
+  it('gets a motion added while the vote is open with its ballot, votable at once', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const manager = userCtx(w.tenantId, MANAGER);
+    const open = await createVote(manager, w.committee.code, 'ADDED', -HOUR, DAY);
+    const motion = await addMotion(manager, w.committee.code, 'ADDED', 'Adopt the budget');
+    await outboxDrained(h);
+    const onPage = (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
+      .map((e) => e.payload)
+      .filter((b) => b.channel === `vote.${open.id}`);
+    expect(onPage.map((b) => b.kind)).toEqual(['vote.state', 'motion.updated', 'vote.updated']);
+    const ballot = onPage[2];
+    const expected = {
+      id: motion.motion_vote_id,
+      motion_id: motion.id,
+      email_vote_id: open.id,
+      started_at: open.start,
+      ended_at: open.end,
+      is_active: true,
+      respondents_count: 0,
+      expected_count: 2,
+    };
+    expect(ballot?.payload).toMatchObject({ vote: { ...expected, outcome: null } });
+    expect(ballot?.runner_payload).toMatchObject({ vote: expected });
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAttendance, makeAttendanceMember, makeAttendanceUser } from '@/features/meetings/test-fixtures';
 import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import {
+  hasVoteOffWindow,
   isMotionsReply,
   withAttendanceChange,
   withMotion,
@@ -127,5 +128,20 @@ describe('attendance cache patch', () => {
     expect(added.members.map((m) => m.user_id)).toEqual(['u-1', 'u-9']);
     expect(added.users).toHaveLength(2);
     expect(before).toEqual(beforeSnapshot);
+  });
+});
+
+describe('hasVoteOffWindow', () => {
+  const window = { start: '2026-11-23T09:00:00.000Z', end: '2026-11-25T17:00:00+00:00' };
+  const withBallot = (started_at: string, ended_at: string) =>
+    reply({ votes: [makeVote({ started_at, ended_at })] });
+
+  it("tells whether an email vote's ballots run over another window than its own (instants, not strings)", () => {
+    expect(hasVoteOffWindow(withBallot(window.start, '2026-11-25T17:00:00.000Z'), window)).toBe(false);
+    expect(hasVoteOffWindow(withBallot('2026-11-24T09:00:00.000Z', '2026-11-25T17:00:00.000Z'), window)).toBe(
+      true,
+    );
+    expect(hasVoteOffWindow(withBallot(window.start, '2026-11-24T12:00:00.000Z'), window)).toBe(true);
+    expect(hasVoteOffWindow(reply({}), window)).toBe(false);
   });
 });

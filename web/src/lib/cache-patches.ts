@@ -32,6 +32,16 @@ export function withVote(data: TMotionsReply, vote: TVoteView): TMotionsReply {
   return { ...data, votes: upsertById(data.votes, vote) };
 }
 
+/**
+ * True when a vote in an email vote's motions runs over another window than the email vote's: its
+ * ballots run over its whole window and move with it, so such a cache is behind a moved window.
+ */
+export function hasVoteOffWindow(data: TMotionsReply, window: { start: string; end: string }): boolean {
+  const start = Date.parse(window.start);
+  const end = Date.parse(window.end);
+  return data.votes.some((v) => Date.parse(v.started_at) !== start || Date.parse(v.ended_at) !== end);
+}
+
 /** A created or changed motion. */
 export function withMotion(data: TMotionsReply, motion: TMotion): TMotionsReply {
   return { ...data, motions: upsertById(data.motions, motion) };

@@ -134,12 +134,19 @@ export class EmailVoteService {
       const current = scope.emailVote as EmailVoteRow;
       if (scope.phase === 'ended') throw new AppError('rule_broken', EDIT_ENDED);
       const startMoves = new Date(input.start).getTime() !== current.start.getTime();
-      // Casts take no scope lock: hold the ballots against them (waiting for those in flight) to count.
-      if (startMoves) await this.votes.lockAgainstCasts(tx, current.tenantId, { emailVoteId: current.id });
+      const closes = new Date(input.end).getTime() <= Date.now();
+      // Casts take no scope lock: hold the ballots against them (waiting for those in flight) to count,
+      // or to close after every response that is already in.
+      if (startMoves || closes) {
+        await this.votes.lockAgainstCasts(tx, current.tenantId, { emailVoteId: current.id });
+      }
       if (startMoves && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
         throw new AppError('rule_broken', EDIT_START_HAS_RESPONSES, { start: [EDIT_START_HAS_RESPONSES] });
       }
-      return this.write(tx, current, input);
+      // An end in the past closes the still open vote now: an earlier end would precede responses it
+      // already counts (the form asks before it saves one).
+      const end = closes ? new Date().toISOString() : input.end;
+      return this.write(tx, current, { ...input, end });
     });
   }
 
@@ -156,7 +163,8 @@ export class EmailVoteService {
     const end = new Date(input.end);
     const row = await this.repo.update(tx, current.tenantId, current.id, {
       name: input.name,
-      description: sanitizeRich(input.description),
+      // Left out, the description stays; null or '' clears it.
+      description: input.description === undefined ? current.description : sanitizeRich(input.description),
       start,
       end,
     });

@@ -41,7 +41,7 @@ import { notFound, type Scope, ScopeService } from '../scope/scope.service.js';
 import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
 import { ballotShape, quorumFor, toAttendanceMember } from '../votes/electorate.js';
 import { EMPTY_COUNTS, toVoteView } from '../votes/vote.mapper.js';
-import { VoteRepository } from '../votes/vote.repository.js';
+import { VoteRepository, type VoteRow } from '../votes/vote.repository.js';
 import { toMotion } from './motion.mapper.js';
 import { MotionRepository, type MotionRow } from './motion.repository.js';
 import { motionDataFromForm } from './motion-form.js';
@@ -140,8 +140,11 @@ export class MotionService {
         amendmentParentId: parentId,
         sort: await this.motions.nextSort(tx, scope.tenantId, scope, parentId),
       });
-      if (scope.kind === 'email') row = await this.openEmailBallot(tx, scope, row, settings);
+      const ballot = scope.kind === 'email' ? await this.openEmailBallot(tx, scope, row, settings) : null;
+      if (ballot) row = ballot.row;
       const motion = await this.events.motionChanged(tx, EVENTS.voting.motionCreated, scope.channel, row);
+      // Open pages get the ballot with the motion: votable at once, not after their next refetch.
+      if (ballot) await this.broadcastBallot(tx, scope.channel, ballot.vote, motion);
       return { motion, message: parentId ? 'Amendment Saved' : 'Motion Added' };
     });
   }
@@ -294,9 +297,9 @@ export class MotionService {
     scope: Scope,
     row: MotionRow,
     settings: TVotingSettings,
-  ): Promise<MotionRow> {
+  ): Promise<{ row: MotionRow; vote: VoteRow } | null> {
     const emailVote = scope.emailVote;
-    if (!emailVote) return row;
+    if (!emailVote) return null;
     const members = (await this.scopeRepo.members(tx, row.tenantId, row.committeeId, null)).map(
       toAttendanceMember,
     );
@@ -315,7 +318,21 @@ export class MotionService {
       startedAt: emailVote.start,
       endedAt: emailVote.end,
     });
-    return this.motions.setVote(tx, row.tenantId, row.id, { motionVoteId: vote.id });
+    return { row: await this.motions.setVote(tx, row.tenantId, row.id, { motionVoteId: vote.id }), vote };
+  }
+
+  /** A new email ballot as open pages see it ('vote.updated', runners with their own payload). */
+  private async broadcastBallot(tx: Tx, channel: string, vote: VoteRow, motion: TMotion): Promise<void> {
+    const counts = (await this.votes.counts(tx, vote.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
+    const now = new Date();
+    await this.events.broadcast(
+      tx,
+      vote.tenantId,
+      channel,
+      'vote.updated',
+      { vote: toVoteView(vote, motion, counts, { isRunner: false, now }) },
+      { vote: toVoteView(vote, motion, counts, { isRunner: true, now }) },
+    );
   }
 
   /**

@@ -19,7 +19,11 @@ export function useEmailVote(
   interval: number | false = false,
   live = false,
 ) {
-  const refetchInterval = usePagePolling(interval, live);
+  // A 404 is final (the vote was deleted): nothing left to poll.
+  const refetchInterval = usePagePolling(
+    (query: { state: { error: unknown } }) => (isMissing(query.state.error) ? false : interval),
+    live,
+  );
   return useQuery({
     queryKey: queryKeys.meetings.emailVote(committeeCode, voteCode),
     queryFn: ({ signal }) => fetchEmailVote(committeeCode, voteCode, signal),

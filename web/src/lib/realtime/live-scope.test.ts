@@ -178,4 +178,49 @@ describe('createLiveHandler', () => {
       );
     });
   });
+
+  describe("an email vote's 'vote.state'", () => {
+    const voteScope = { kind: 'vote', committeeCode: 'FIN', voteCode: 'EV1' } as const;
+    const keys = scopeKeys(voteScope);
+    const window = { start: '2026-11-23T09:00:00.000Z', end: '2026-11-25T17:00:00.000Z' };
+    const send = (handler: ReturnType<typeof createLiveHandler>, w: typeof window) =>
+      handler.onMessage({
+        channel: 'vote.ev-1',
+        kind: 'vote.state',
+        payload: {
+          email_vote: { id: 'ev-1', committee_id: 'c-1', code: 'EV1', name: 'Budget', ...w },
+        },
+      });
+    const setUp = () => {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(keys.state, {});
+      queryClient.setQueryData(
+        keys.motions,
+        reply({
+          motions: [makeMotion({ id: 'm1', motion_vote_id: 'v1' })],
+          votes: [makeVote({ id: 'v1', motion_id: 'm1', started_at: window.start, ended_at: window.end })],
+        }),
+      );
+      const handler = createLiveHandler(queryClient, voteScope, { runner: () => false });
+      const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+      return { handler, invalidated };
+    };
+
+    it('refetches the vote, and its motions only when their ballots ran over another window', () => {
+      const { handler, invalidated } = setUp();
+      // A rename: the ballots still run over the window.
+      send(handler, window);
+      expect(invalidated(keys.state)).toBe(true);
+      expect(invalidated(keys.motions)).toBe(false);
+      // Postponed (or opened early, or closed): the ballots moved with it.
+      send(handler, { start: '2026-11-24T09:00:00.000Z', end: window.end });
+      expect(invalidated(keys.motions)).toBe(true);
+    });
+
+    it('refetches the motions when it cannot tell the window', () => {
+      const { handler, invalidated } = setUp();
+      handler.onMessage({ channel: 'vote.ev-1', kind: 'vote.state', payload: {} });
+      expect(invalidated(keys.motions)).toBe(true);
+    });
+  });
 });

@@ -12,6 +12,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
+  hasVoteOffWindow,
   isMotionsReply,
   withAttendanceChange,
   withMotion,
@@ -61,6 +62,7 @@ const ZMotionDeletedPayload = z.object({ id: z.string(), ids: z.array(z.string()
 const ZMotionSortedPayload = z.object({ ids: z.array(z.string()) });
 const ZVotePayload = z.object({ vote: ZVoteView });
 const ZMeetingPayload = z.object({ meeting: ZMeeting });
+const ZVoteStatePayload = z.object({ email_vote: z.object({ start: z.string(), end: z.string() }) });
 
 /**
  * A runner's per-member voting status (and an email vote's progress counts) change with every tally:
@@ -167,10 +169,25 @@ export function createLiveHandler(
         } else invalidate(keys.state);
         return;
       }
-      case 'vote.state':
+      case 'vote.state': {
         // Carries the window only; phase, can_modify and counts come from the server.
         invalidate(keys.state);
+        if (scope.kind !== 'vote') return;
+        // The email vote's ballots move with its window (opened early, postponed, closed): the motions
+        // are refetched when theirs is another one, not on each rename (thousands of pages may be open).
+        const voteWindow = ZVoteStatePayload.safeParse(payload).data?.email_vote;
+        const behind =
+          !voteWindow ||
+          queryClient.isFetching({ queryKey: keys.motions }) > 0 ||
+          queryClient
+            .getQueriesData({ queryKey: keys.motions })
+            .some(
+              ([, data]) =>
+                data !== undefined && (!isMotionsReply(data) || hasVoteOffWindow(data, voteWindow)),
+            );
+        if (behind) invalidate(keys.motions);
         return;
+      }
       case 'refresh': {
         const parsed = ZRefreshPayload.safeParse(payload);
         const target = parsed.success ? parsed.data.target : 'all';

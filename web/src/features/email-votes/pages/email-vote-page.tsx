@@ -61,7 +61,9 @@ export function EmailVotePage() {
   useDocumentTitle(liveTitle(`${baseTitle} · ${APP_TITLE}`, tick, phase === 'in_progress'));
 
   if (vote.isPending) return <LoadingState />;
-  if (!vote.data) {
+  // A vote deleted while the page is open (its 'vote.state' has it refetched): gone, as a deleted
+  // meeting's page says after its reload, not the vote it held.
+  if (!vote.data || isMissing(vote.error)) {
     return (
       <ErrorState
         heading="Vote"
