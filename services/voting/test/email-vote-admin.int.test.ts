@@ -679,5 +679,29 @@ describe("an email vote's live page", () => {
     };
     expect(ballot?.payload).toMatchObject({ vote: { ...expected, outcome: null } });
     expect(ballot?.runner_payload).toMatchObject({ vote: expected });
+
+    // Edited before anyone voted: the rewritten ballot (its responses) reaches open pages with the motion.
+    const edited = await h.call(
+      S.motionUpdate,
+      manager,
+      {
+        committeeCode: w.committee.code,
+        voteCode: 'ADDED',
+        id: motion.id,
+        name: 'Pick a colour',
+        custom_responses_enabled: true,
+        motion_responses: ['Red', 'Blue'],
+      },
+      ZMotionReply,
+    );
+    await outboxDrained(h);
+    const after = (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast))
+      .map((e) => e.payload)
+      .filter((b) => b.channel === `vote.${open.id}`)
+      .slice(3);
+    expect(after.map((b) => b.kind)).toEqual(['motion.updated', 'vote.updated']);
+    expect(after[1]?.payload).toMatchObject({
+      vote: { id: edited.motion.motion_vote_id, responses: ['Red', 'Blue', 'abstained'] },
+    });
   });
 });

@@ -170,12 +170,13 @@ export class MotionService {
       // The ballot is rewritten below: not under a response cast on the old one meanwhile.
       await this.assertNoCastsSince(tx, state, { motionIds: [found.row.id] });
       const row = await this.motions.update(tx, state.scope.tenantId, found.row.id, { ...data });
+      let ballot: VoteRow | null = null;
       if (state.scope.kind === 'email' && row.motionVoteId) {
         const members = (await this.scopeRepo.members(tx, row.tenantId, row.committeeId, null)).map(
           toAttendanceMember,
         );
         const motion = toMotion(row);
-        await this.votes.update(tx, row.tenantId, row.motionVoteId, {
+        ballot = await this.votes.update(tx, row.tenantId, row.motionVoteId, {
           ...ballotShape(motion, 'motion', settings),
           motionFilter: motion.motion_filter,
           quorum: quorumFor(members, motion, state.scope.committee),
@@ -188,6 +189,8 @@ export class MotionService {
         state.scope.channel,
         row,
       );
+      // Its responses, vote type or filter may have changed: open pages get the ballot as it now is.
+      if (ballot) await this.broadcastBallot(tx, state.scope.channel, ballot, motion);
       return { motion, message: 'Motion Saved' };
     });
   }
@@ -321,7 +324,7 @@ export class MotionService {
     return { row: await this.motions.setVote(tx, row.tenantId, row.id, { motionVoteId: vote.id }), vote };
   }
 
-  /** A new email ballot as open pages see it ('vote.updated', runners with their own payload). */
+  /** An email ballot, new or rewritten, as open pages see it ('vote.updated', runners with their own payload). */
   private async broadcastBallot(tx: Tx, channel: string, vote: VoteRow, motion: TMotion): Promise<void> {
     const counts = (await this.votes.counts(tx, vote.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
     const now = new Date();
