@@ -6,6 +6,7 @@ import {
   type TVotingSettings,
 } from '@gavel/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
 import { principalOf } from '@/features/auth/principal';
@@ -18,11 +19,28 @@ export function useMe() {
   return useQuery({ ...meQuery, staleTime: 60_000 });
 }
 
+export interface CurrentUser {
+  me: TMe;
+  principal: Principal;
+}
+
+export function currentUserOf(me: TMe): CurrentUser {
+  return { me, principal: principalOf(me) };
+}
+
+/**
+ * The signed-in user as RequireAuth last rendered it, not /api/me's cache: a 401 on any call empties
+ * that cache (query-client.ts), and a page re-rendering on its own query's error before RequireAuth
+ * re-renders would find nobody and fail. With the user RequireAuth saw, the page renders once more
+ * and RequireAuth then takes the user to /login?next=<the page>.
+ */
+export const CurrentUserContext = React.createContext<CurrentUser | null>(null);
+
 /** The signed-in user inside RequireAuth (which renders nothing else until it is known). */
-export function useCurrentUser(): { me: TMe; principal: Principal } {
-  const { data } = useMe();
-  if (!data) throw new Error('useCurrentUser needs a signed-in user (use it inside RequireAuth)');
-  return { me: data, principal: principalOf(data) };
+export function useCurrentUser(): CurrentUser {
+  const user = React.useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser needs a signed-in user (use it inside RequireAuth)');
+  return user;
 }
 
 /**

@@ -32,15 +32,15 @@ describe('BypassCodeCard', () => {
     expect(values()).toBe('______');
   });
 
-  it('fills one box per typed character and moves focus to the next box', async () => {
+  it('fills one box per typed character, upper-case, and moves focus to the next box', async () => {
     mockFetch();
     const { user } = await openCard();
     await user.click(boxes()[0] as HTMLInputElement);
     await user.keyboard('a');
-    expect(values()).toBe('a_____');
+    expect(values()).toBe('A_____');
     expect(document.activeElement).toBe(boxes()[1]);
-    await user.keyboard('7Q');
-    expect(values()).toBe('a7Q___');
+    await user.keyboard('7q');
+    expect(values()).toBe('A7Q___');
     expect(document.activeElement).toBe(boxes()[3]);
   });
 
@@ -61,7 +61,7 @@ describe('BypassCodeCard', () => {
     await user.keyboard('ab');
     expect(document.activeElement).toBe(boxes()[2]);
     await user.keyboard('{Backspace}');
-    expect(values()).toBe('a_____');
+    expect(values()).toBe('A_____');
     expect(document.activeElement).toBe(boxes()[1]);
     await user.keyboard('{Backspace}');
     expect(values()).toBe('______');
@@ -73,7 +73,7 @@ describe('BypassCodeCard', () => {
     const { user } = await openCard();
     await user.click(boxes()[1] as HTMLInputElement);
     await user.paste('x-y 9');
-    expect(values()).toBe('_xy9__');
+    expect(values()).toBe('_XY9__');
     expect(document.activeElement).toBe(boxes()[4]);
     expect(fetchMock.requestsTo(BYPASS)).toHaveLength(0);
   });
@@ -91,7 +91,7 @@ describe('BypassCodeCard', () => {
     expect(fetchMock.requestsTo(BYPASS)[0]?.body).toEqual({ code: 'AB12CD' });
   });
 
-  it('submits the completed code exactly once, with the required headers', async () => {
+  it('submits the completed code exactly once, upper-case, with the required headers', async () => {
     let answer: (response: Response) => void = () => {};
     const fetchMock = mockFetch({
       [BYPASS]: () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -106,10 +106,10 @@ describe('BypassCodeCard', () => {
     // More keys while the code is being checked change nothing and send nothing.
     await user.keyboard('{Backspace}7');
     await user.paste('QQQQQQ');
-    expect(values()).toBe('Zx81q9');
+    expect(values()).toBe('ZX81Q9');
 
     const request = fetchMock.requestsTo(BYPASS)[0];
-    expect(request?.body).toEqual({ code: 'Zx81q9' });
+    expect(request?.body).toEqual({ code: 'ZX81Q9' });
     expect(request?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(request?.headers.get('X-XSRF-TOKEN')).toBe('tok+en');
 
@@ -118,31 +118,81 @@ describe('BypassCodeCard', () => {
     expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1);
   });
 
-  it('on failure marks the code invalid and shows "Unknown Error" / "Please try again..."', async () => {
-    const fetchMock = mockFetch({ [BYPASS]: { status: 422, body: { message: '' } } });
-    const { user } = await openCard();
-    await user.click(boxes()[0] as HTMLInputElement);
-    await user.keyboard('AAAAAA');
+  it.each([400, 401, 404, 422])(
+    'on a refused code (%i) marks it invalid and shows "Unknown Error" / "Please try again..."',
+    async (status) => {
+      const fetchMock = mockFetch({ [BYPASS]: { status, body: { message: '' } } });
+      const { user } = await openCard();
+      await user.click(boxes()[0] as HTMLInputElement);
+      await user.keyboard('AAAAAA');
 
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Unknown Error')).toBeTruthy();
-    expect(within(dialog).getByText('Please try again...')).toBeTruthy();
-    for (const box of boxes()) expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByText('Success!')).toBeNull();
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).getByText('Unknown Error')).toBeTruthy();
+      expect(within(dialog).getByText('Please try again...')).toBeTruthy();
+      for (const box of boxes()) expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByText('Success!')).toBeNull();
 
-    // Closing the dialog empties the boxes for a fresh try (still marked until the user types).
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(values()).toBe('______');
-    expect(boxes()[0]?.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(boxes()[0]);
-    await user.keyboard('B');
-    expect(boxes()[0]?.getAttribute('aria-invalid')).toBeNull();
-    expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1);
-    await user.keyboard('AAAAC');
-    await waitFor(() => expect(fetchMock.requestsTo(BYPASS)).toHaveLength(2));
-    expect(fetchMock.requestsTo(BYPASS)[1]?.body).toEqual({ code: 'BAAAAC' });
-  });
+      // Closing the dialog empties the boxes for a fresh try (still marked until the user types).
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(values()).toBe('______');
+      expect(boxes()[0]?.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(boxes()[0]);
+      await user.keyboard('B');
+      expect(boxes()[0]?.getAttribute('aria-invalid')).toBeNull();
+      expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1);
+      await user.keyboard('AAAAC');
+      await waitFor(() => expect(fetchMock.requestsTo(BYPASS)).toHaveLength(2));
+      expect(fetchMock.requestsTo(BYPASS)[1]?.body).toEqual({ code: 'BAAAAC' });
+    },
+  );
+
+  // A rate limit, a server failure or no answer at all never checked the code.
+  it.each([
+    {
+      failure: 'a rate limit (429)',
+      reply: { status: 429, body: { message: 'Too many attempts.' } },
+      shown: 'Too many attempts.',
+    },
+    {
+      failure: 'a server failure (500)',
+      reply: { status: 500, body: { message: '' } },
+      shown: 'Please try again...',
+    },
+    {
+      failure: 'a network failure',
+      reply: () => Promise.reject(new TypeError('Failed to fetch')),
+      shown: 'Please try again...',
+    },
+  ])(
+    'on $failure shows the error dialog but keeps the code, unmarked, to send again',
+    async ({ reply, shown }) => {
+      const fetchMock = mockFetch({ [BYPASS]: reply });
+      const { user } = await openCard();
+      await user.click(boxes()[0] as HTMLInputElement);
+      await user.keyboard('ab12cd');
+
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).getByText('Unknown Error')).toBeTruthy();
+      expect(within(dialog).getByText(shown)).toBeTruthy();
+      for (const box of boxes()) expect(box.getAttribute('aria-invalid')).toBeNull();
+
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(values()).toBe('AB12CD');
+      for (const box of boxes()) expect(box.getAttribute('aria-invalid')).toBeNull();
+
+      // Typing the same code again sends it again, once it reaches the last box.
+      fetchMock.on(BYPASS, { status: 200, body: { to: 'https://elsewhere.example/' } });
+      vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      await user.keyboard('ab12c');
+      expect(fetchMock.requestsTo(BYPASS)).toHaveLength(1);
+      await user.keyboard('d');
+      await waitFor(() => expect(fetchMock.requestsTo(BYPASS)).toHaveLength(2));
+      expect(fetchMock.requestsTo(BYPASS)[1]?.body).toEqual({ code: 'AB12CD' });
+      expect(await screen.findByText('Success!')).toBeTruthy();
+    },
+  );
 
   it("shows the server's message in the error dialog when there is one", async () => {
     mockFetch({ [BYPASS]: { status: 422, body: { message: 'This code has expired.' } } });

@@ -5,7 +5,7 @@ import { ErrorDialog } from '@/components/error-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useBypassCode } from '@/features/auth/queries';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { isAbsoluteHttpUrl, isSitePath } from '@/lib/redirect';
 
@@ -22,6 +22,22 @@ const EMPTY: readonly string[] = POSITIONS.map(() => '');
 
 type Status = 'idle' | 'checking' | 'invalid' | 'success';
 
+/** Answers that come before the code is looked at: a timeout, a stale CSRF token, a rate limit. */
+const UNCHECKED_STATUSES: readonly number[] = [408, 419, 429];
+
+/**
+ * True when the server checked the code and refused it (a 4xx such as 400, 401, 404 or 422). A rate
+ * limit, a server failure or no answer at all says nothing about the code: it is not marked invalid.
+ */
+function codeRefused(err: unknown): boolean {
+  return (
+    err instanceof ApiError &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    !UNCHECKED_STATUSES.includes(err.status)
+  );
+}
+
 /** Takes the character the user added to a box that already held `old` (caret before or after it). */
 function addedText(value: string, old: string): string {
   if (!old || value.length <= old.length) return value;
@@ -32,8 +48,10 @@ function addedText(value: string, old: string): string {
 
 /**
  * The 'Enter Bypass Code' card: six boxes of one letter or digit each. Typing moves on, Backspace moves
- * back, a paste spreads across the boxes, and filling the last box sends the code once. After a failure
- * the boxes are marked invalid and an error dialog opens; closing it empties the boxes for another try.
+ * back, a paste spreads across the boxes, and filling the last box sends the code once. Letters show
+ * upper-case, as codes are issued. A failure opens an error dialog; when the server refused the code the
+ * boxes are also marked invalid, and closing the dialog empties them for another try. Otherwise (rate
+ * limited, server or network failure) the code stays as typed.
  */
 export function BypassCodeCard() {
   const [chars, setChars] = React.useState<readonly string[]>(EMPTY);
@@ -70,7 +88,7 @@ export function BypassCodeCard() {
         setRedirectTo(to);
       },
       onError: (err) => {
-        setStatus('invalid');
+        setStatus(codeRefused(err) ? 'invalid' : 'idle');
         setError(errorText(err, BYPASS_ERROR_FALLBACK));
       },
       onSettled: () => {
@@ -92,7 +110,7 @@ export function BypassCodeCard() {
     let index = start;
     for (const char of text) {
       if (index >= BYPASS_CODE_LENGTH) break;
-      next[index] = char;
+      next[index] = char.toUpperCase();
       index += 1;
     }
     update(next, index);
@@ -130,10 +148,17 @@ export function BypassCodeCard() {
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
       focusBox(index + 1);
-    } else if (ALNUM_KEY.test(event.key) && event.key === chars[index] && !event.ctrlKey && !event.metaKey) {
-      // Typing the character a box already holds changes nothing, so no change event: just move on.
+    } else if (
+      ALNUM_KEY.test(event.key) &&
+      event.key.toUpperCase() === chars[index] &&
+      !event.ctrlKey &&
+      !event.metaKey
+    ) {
+      // Typing the character a box already holds changes nothing, so no change event: just move on. In
+      // the last box of a full code it sends the code again (one kept after a rate limit, say).
       event.preventDefault();
       focusBox(index + 1);
+      if (index === BYPASS_CODE_LENGTH - 1 && chars.every((char) => char !== '')) submit(chars.join(''));
     }
   };
 
@@ -172,7 +197,7 @@ export function BypassCodeCard() {
               aria-label={`Character ${index + 1} of ${BYPASS_CODE_LENGTH}`}
               aria-invalid={status === 'invalid' || undefined}
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
-              autoCapitalize="off"
+              autoCapitalize="characters"
               autoCorrect="off"
               spellCheck={false}
               inputMode="text"
@@ -193,10 +218,10 @@ export function BypassCodeCard() {
         title={BYPASS_ERROR_TITLE}
         message={error}
         onClose={() => {
-          // A fresh start: the boxes empty (still marked invalid until the user types) so that
-          // retyping the code does not send a half-corrected one after the first keystroke.
+          // After a refused code, a fresh start: the boxes empty (still marked invalid until the user
+          // types) so that retyping the code does not send a half-corrected one after the first keystroke.
           setError(null);
-          setChars(EMPTY);
+          if (status === 'invalid') setChars(EMPTY);
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@gavel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { makeMe } from '@/test/fixtures';
+import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 describe('RequireAuth', () => {
@@ -39,4 +41,59 @@ describe('RequireAuth', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
   });
+});
+
+describe('A session that ends while a page is open', () => {
+  const admin = makeMe({ permissions: [...PERMISSIONS] });
+
+  /** The signed-in admin's answers, while the session lasts. */
+  function signedIn() {
+    return mockFetch({
+      'GET /api/me': { body: admin },
+      'GET /api/admin/years': { body: makeYears() },
+      'GET /api/admin/2026/committees': { body: [makeCommittee()] },
+      'GET /api/admin/committee/FIN': { body: makeCommittee() },
+      'GET /api/admin/committee/FIN/members': { body: [] },
+      'GET /api/admin/committee/FIN/meetings': { body: [makeMeeting()] },
+      'GET /api/admin/committee/FIN/votes': { body: [] },
+    });
+  }
+
+  /** The session expires (its Redis key goes): every call, /api/me's too, answers 401 from now on. */
+  function endSession() {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => json(401, { message: 'Unauthenticated.' })),
+    );
+  }
+
+  // Each page reads useCurrentUser: its own query's 401 must not find the user gone and fail into the
+  // error page (QA's three ways in).
+  it.each([
+    { from: '/admin', link: 'Finance Committee', to: '/admin/committee/FIN?year=2026' },
+    { from: '/admin', link: 'Appointments', to: '/admin/appointments/2026' },
+    { from: '/admin/committee/FIN?year=2026', link: 'November Meeting', to: '/meeting/FIN/M1' },
+  ])(
+    'takes the user from $from via $link to /login?next=$to, not the error page',
+    async ({ from, link, to }) => {
+      signedIn();
+      const { user, router } = renderApp(from);
+      // The page has loaded: its committees, or its meetings.
+      await screen.findByRole('link', {
+        name: from === '/admin' ? /^Finance Committee/ : /^November Meeting/,
+      });
+      const nav = document.getElementById('app-sidebar') as HTMLElement;
+      const target =
+        link === 'Appointments'
+          ? within(nav).getByRole('link', { name: link })
+          : screen.getByRole('link', { name: new RegExp(`^${link}`) });
+      endSession();
+      await user.click(target);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.search).toBe(`?next=${encodeURIComponent(to)}`);
+      expect(await screen.findByLabelText('Email')).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+    },
+  );
 });

@@ -1,7 +1,7 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
-import { useMe } from '@/features/auth/queries';
+import { CurrentUserContext, currentUserOf, useMe } from '@/features/auth/queries';
 import { errorText } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/redirect';
 
@@ -9,11 +9,13 @@ export const ME_LOAD_FALLBACK = 'Unknown Retrieve Error... Please try again.';
 
 /**
  * Renders its children only for a signed-in user: a loading state while /api/me answers, and a
- * redirect to /login?next=<this page> when nobody is signed in.
+ * redirect to /login?next=<this page> when nobody is signed in. Its children read the user with
+ * useCurrentUser.
  */
 export function RequireAuth({ children }: { children: React.ReactNode }) {
   const me = useMe();
   const location = useLocation();
+  const user = React.useMemo(() => (me.data ? currentUserOf(me.data) : null), [me.data]);
 
   if (me.isPending) return <LoadingState className="min-h-svh" />;
   if (me.isError) {
@@ -25,8 +27,8 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
       />
     );
   }
-  if (!me.data) {
+  if (!user) {
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
-  return children;
+  return <CurrentUserContext value={user}>{children}</CurrentUserContext>;
 }
