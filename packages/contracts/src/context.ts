@@ -21,3 +21,9 @@ export type TRequestEnvelope = z.infer<typeof ZRequestEnvelope>;
 
 /** Header carrying the request id across NATS hops. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Header on every /api answer: the gateway's clock in epoch milliseconds. The web app keeps whether a vote
+ * is active, and its countdown, on server time with it (a device clock can be minutes off).
+ */
+export const SERVER_TIME_HEADER = 'x-server-time';

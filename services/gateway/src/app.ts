@@ -5,6 +5,7 @@ import {
   HTTP_ROUTES,
   type HttpRoute,
   REQUEST_ID_HEADER,
+  SERVER_TIME_HEADER,
   SESSION_EXPIRED_MESSAGE,
   type TPreloadedNotification,
 } from '@gavel/contracts';
@@ -29,6 +30,7 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.
 import { attachRealtimeProxy, parseRealtimeUrls, SOCKET_IO_PATH } from './realtime-proxy.js';
 import { registerForwardedRoutes } from './routes.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { serverTimeStamp } from './server-time.js';
 import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
@@ -229,8 +231,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
+    if (isApiPath(request.url)) reply.header(SERVER_TIME_HEADER, serverTimeStamp(reply.elapsedTime));
     return payload;
   });
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { HTTP_ROUTES, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
+import { HTTP_ROUTES, SERVER_TIME_HEADER, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -86,6 +86,37 @@ describe('SPA', () => {
       expect(res.headers['x-frame-options'], path).toBe('DENY');
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
       expect(res.headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    }
+  });
+
+  it('stamps every API answer, refusals and 304s too, with its clock in milliseconds; pages and assets not', async () => {
+    const c = new Client(gateway.port, 'alpha.test');
+    expect((await c.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+    // The session test below counts the sessions in Redis.
+    onTestFinished(async () => void (await c.post('/api/auth/logout')));
+    const etag = String((await c.get('/api/me')).headers.etag);
+    const calls = [
+      () => c.get('/api/me'),
+      () => c.get('/api/me', { headers: { 'if-none-match': etag } }),
+      () => c.get('/api/nothing'),
+      () => c.post('/api/auth/logout', undefined, { headers: { 'x-xsrf-token': 'stale' } }),
+      () => new Client(gateway.port, 'alpha.test').get('/api/me'),
+    ];
+    const statuses: number[] = [];
+    for (const call of calls) {
+      const sentAt = Date.now();
+      const answer = await call();
+      const receivedAt = Date.now();
+      statuses.push(answer.status);
+      const stamp = String(answer.headers[SERVER_TIME_HEADER]);
+      expect(stamp).toMatch(/^\d{13}$/);
+      // Taken while the request was handled: after it was sent, before its answer arrived.
+      expect(Number(stamp)).toBeGreaterThanOrEqual(sentAt);
+      expect(Number(stamp)).toBeLessThanOrEqual(receivedAt);
+    }
+    expect(statuses).toEqual([200, 304, 404, 419, 401]);
+    for (const path of ['/', '/meeting/FIN/M1', '/assets/index-abc123.js']) {
+      expect((await c.get(path)).headers[SERVER_TIME_HEADER], path).toBeUndefined();
     }
   });
 

@@ -1,5 +1,6 @@
 import type { TApiError } from '@gavel/contracts';
 import type { z } from 'zod';
+import { noteServerTime } from '@/lib/server-clock';
 
 /** Base path of the JSON API; the gateway serves it at the same origin. */
 export const API_BASE = '/api';
@@ -86,13 +87,17 @@ function buildHeaders(method: Method, hasBody: boolean): Headers {
 async function send(path: string, method: Method, options: RequestOptions): Promise<Response> {
   const hasBody = options.body !== undefined;
   try {
-    return await fetch(`${API_BASE}${path}`, {
+    const sentAt = Date.now();
+    const response = await fetch(`${API_BASE}${path}`, {
       method,
       headers: buildHeaders(method, hasBody),
       body: hasBody ? JSON.stringify(options.body) : undefined,
       credentials: 'same-origin',
       signal: options.signal,
     });
+    // Every answer is a reading of the server's clock (votes run on it, not on the device's).
+    noteServerTime(response.headers, sentAt, Date.now());
+    return response;
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, '');

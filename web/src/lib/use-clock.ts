@@ -1,18 +1,19 @@
 import * as React from 'react';
+import { serverNow } from '@/lib/server-clock';
 
 export interface Clock {
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds, on the server's clock (see server-clock.ts): votes open and close on it. */
   now: number;
   /** Ticks since the clock started (1 once mounted): the spec's "time key". */
   tick: number;
 }
 
-/** A clock that ticks every second (spec section 9). */
+/** A clock that ticks every second (spec section 9), telling the server's time whatever the device's says. */
 export function useClock(): Clock {
-  const [clock, setClock] = React.useState<Clock>(() => ({ now: Date.now(), tick: 0 }));
+  const [clock, setClock] = React.useState<Clock>(() => ({ now: serverNow(), tick: 0 }));
   React.useEffect(() => {
-    setClock({ now: Date.now(), tick: 1 });
-    const id = window.setInterval(() => setClock((c) => ({ now: Date.now(), tick: c.tick + 1 })), 1000);
+    setClock({ now: serverNow(), tick: 1 });
+    const id = window.setInterval(() => setClock((c) => ({ now: serverNow(), tick: c.tick + 1 })), 1000);
     return () => window.clearInterval(id);
   }, []);
   return clock;

@@ -15,6 +15,11 @@ export function TooltipProvider({
 export type TooltipProps = React.ComponentProps<typeof TooltipPrimitive.Root> & {
   /** How long an open tooltip stays before it hides by itself. */
   duration?: number;
+  /**
+   * Called when the duration is up, instead of onOpenChange(false): a tooltip that ignores some of Radix's
+   * close requests (DescribedTooltip) still hides on time.
+   */
+  onExpire?: () => void;
 };
 
 export function Tooltip({
@@ -22,6 +27,7 @@ export function Tooltip({
   defaultOpen = false,
   onOpenChange,
   duration = TOOLTIP_DURATION_MS,
+  onExpire,
   ...props
 }: TooltipProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen);
@@ -33,12 +39,12 @@ export function Tooltip({
     },
     [openProp, onOpenChange],
   );
-  const setOpenRef = React.useRef(setOpen);
-  setOpenRef.current = setOpen;
+  const expireRef = React.useRef(() => setOpen(false));
+  expireRef.current = onExpire ?? (() => setOpen(false));
 
   React.useEffect(() => {
     if (!open) return;
-    const timer = window.setTimeout(() => setOpenRef.current(false), duration);
+    const timer = window.setTimeout(() => expireRef.current(), duration);
     return () => window.clearTimeout(timer);
   }, [open, duration]);
 

@@ -48,6 +48,7 @@ import {
   type RespondBlocker,
   respondBlocker,
   resultList,
+  resultOfVote,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
   STATUS_TEXT_CONCLUDED,
@@ -87,7 +88,8 @@ export interface VotingInputs {
 /**
  * A vote view as the rules read it. A viewer who may not see the breakdown gets no outcome but may get
  * the result: the outcome is then rebuilt from the result (one count per winner) so the rules give the
- * server's answer. With neither, the outcome is empty (a decided vote whose result is hidden).
+ * server's answer (which responses won, not their rank: see shownWinners). With neither, the outcome is
+ * empty (a decided vote whose result is hidden).
  */
 export function toVoteRecord(view: TVoteView): VoteRecord {
   if (view.outcome !== null) return view;
@@ -97,6 +99,18 @@ export function toVoteRecord(view: TVoteView): VoteRecord {
     vote_type: winners.length > 1 ? 'multiple' : view.vote_type,
     outcome: winners.map((response) => ({ response, count: 1 })),
   };
+}
+
+/**
+ * The winners as the results show them, ranked as the server ranks them (by count, ties included). From
+ * the breakdown when the viewer has it; otherwise the server's result as it came, in its order: rebuilt
+ * through toVoteRecord, the equal counts would put the winners in alphabetical order instead.
+ */
+export function shownWinners(
+  view: TVoteView,
+  motion: Pick<TMotion, 'maximum_responses' | 'amendment_parent_id'>,
+): string[] {
+  return view.outcome !== null ? resultList(resultOfVote(view, motion)) : resultList(view.result);
 }
 
 /**

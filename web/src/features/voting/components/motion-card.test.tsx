@@ -664,6 +664,49 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     expect(within(c).queryByRole('button', { name: 'Show Results' })).toBeNull();
   });
 
+  it('ranks several winners the same way whether or not the breakdown is shown', () => {
+    // Cy carried more votes than Ann: the server ranks them Cy, Ann (ties alone go alphabetically).
+    const outcome = [
+      { response: 'Ann', count: 3 },
+      { response: 'Bo', count: 1 },
+      { response: 'Cy', count: 5 },
+    ];
+    const motion = makeMotion({
+      motion_vote_id: 'v-1',
+      motion_responses: ['Ann', 'Bo', 'Cy'],
+      maximum_responses: 2,
+    });
+    const ended = {
+      vote_type: 'multiple' as const,
+      responses: ['Ann', 'Bo', 'Cy', 'abstained'],
+      maximum_responses: 2,
+      respondents_count: 5,
+      result: ['Cy', 'Ann'],
+      passed: true,
+      valid: true,
+    };
+    const shownResult = (visibility: 'show_all' | 'hide_breakdown') => {
+      const view = renderPanel({
+        data: reply({
+          motions: [{ ...motion, result_visibility: visibility }],
+          votes: [
+            endedVote(outcome, {
+              ...ended,
+              outcome: visibility === 'show_all' ? outcome : null,
+              breakdown_visible: visibility === 'show_all',
+            }),
+          ],
+        }),
+      });
+      const results = within(card()).getByRole('region', { name: /^Vote Results: / });
+      const text = within(results).getByText('Result').nextElementSibling?.textContent;
+      view.unmount();
+      return text;
+    };
+    expect(shownResult('show_all')).toBe('Cy, Ann');
+    expect(shownResult('hide_breakdown')).toBe('Cy, Ann');
+  });
+
   it('offers a runner the revote once a result exists', async () => {
     renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
     await waitFor(() => expect(within(card()).getByRole('button', { name: 'Revote' })).toBeTruthy());

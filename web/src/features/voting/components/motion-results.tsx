@@ -5,8 +5,6 @@ import {
   RESULT_VISIBILITIES,
   RESULT_VISIBILITY_SUCCESS,
   resultBreakdown,
-  resultList,
-  resultOfVote,
   showResultChart,
   validityMessage,
   validTotal,
@@ -17,7 +15,7 @@ import { ErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { ResultsPieChart } from '@/features/voting/components/results-pie-chart';
 import { RESULT_VISIBILITY_OPTION_LABELS } from '@/features/voting/motion-form';
-import { toVoteRecord, voteValidity } from '@/features/voting/motion-state';
+import { shownWinners, voteValidity } from '@/features/voting/motion-state';
 import { useSetResultVisibility } from '@/features/voting/queries';
 import type { MotionScope } from '@/features/voting/scope';
 import { plainText, useVoteWording } from '@/features/voting/wording';
@@ -48,7 +46,7 @@ export function VoteResults({
   if (!summary) return null;
   const outcome = vote.outcome;
   const breakdownVisible = outcome !== null && (isRunner || vote.breakdown_visible);
-  const winners = resultList(resultOfVote(toVoteRecord(vote), motion));
+  const winners = shownWinners(vote, motion);
   const received = vote.respondents_count;
   const quorum = generalQuorum(vote);
   const valid = voteValidity(vote);

@@ -1,9 +1,11 @@
+import { SERVER_TIME_HEADER } from '@gavel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { CurrentUserContext, currentUserOf } from '@/features/auth/queries';
 import {
   flattenedOrder,
   MotionsPanel,
@@ -19,12 +21,24 @@ import {
   reply,
 } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
+import { resetServerClock } from '@/lib/server-clock';
+import { useClock } from '@/lib/use-clock';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
 
-function renderMotionsPanel(props: Partial<MotionsPanelProps>, permissions: string[] = []) {
+/** The panel as the meeting page runs it: on the page's one-second clock. */
+function MotionsPanelOnPageClock(props: MotionsPanelProps) {
+  return <MotionsPanel {...props} clock={useClock()} />;
+}
+
+function renderMotionsPanel(
+  props: Partial<MotionsPanelProps>,
+  permissions: string[] = [],
+  Panel: typeof MotionsPanel = MotionsPanel,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(queryKeys.me, makeMe({ permissions, roles: [] }));
+  const me = makeMe({ permissions, roles: [] });
+  client.setQueryData(queryKeys.me, me);
   const all: MotionsPanelProps = {
     scope: meetingScope,
     phase: 'in_progress',
@@ -37,9 +51,12 @@ function renderMotionsPanel(props: Partial<MotionsPanelProps>, permissions: stri
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <TooltipProvider>
-          <MotionsPanel {...all} />
-        </TooltipProvider>
+        {/* What RequireAuth gives the pages: the signed-in user. */}
+        <CurrentUserContext value={currentUserOf(me)}>
+          <TooltipProvider>
+            <Panel {...all} />
+          </TooltipProvider>
+        </CurrentUserContext>
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -104,6 +121,35 @@ describe('MotionsPanel', { timeout: 20_000 }, () => {
     // Email votes close with their window: no runner controls.
     expect(within(card).queryByRole('button', { name: 'Close Vote' })).toBeNull();
   });
+
+  it.each([
+    ['90 s fast', 90_000],
+    ['30 s slow', -30_000],
+  ])(
+    'runs on the server clock: a member whose device clock is %s sees the vote and can vote',
+    async (_, skew) => {
+      onTestFinished(resetServerClock);
+      const serverClock = Date.now;
+      vi.spyOn(Date, 'now').mockImplementation(() => serverClock() + skew);
+      const vote = makeVote({
+        started_at: new Date(serverClock() - 10_000).toISOString(),
+        ended_at: new Date(serverClock() + 50_000).toISOString(),
+      });
+      const body = reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [vote] });
+      mockFetch({
+        // The gateway stamps every answer with its clock.
+        'GET /api/meeting/FIN/M1/retrieve/motions': () =>
+          new Response(JSON.stringify(body), {
+            headers: { 'Content-Type': 'application/json', [SERVER_TIME_HEADER]: String(serverClock()) },
+          }),
+      });
+      renderMotionsPanel({}, [], MotionsPanelOnPageClock);
+      const card = await screen.findByRole('article', { name: /Adopt the budget/ });
+      const approve = await within(card).findByRole('button', { name: "Vote 'Approve' on Adopt the budget" });
+      expect((approve as HTMLButtonElement).disabled).toBe(false);
+      expect(within(card).getByRole('timer').textContent).toMatch(/^0:(49|50)$/);
+    },
+  );
 
   it('logs a failed fetch without a dialog, and never calls a failed first load "no motions"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -68,6 +68,7 @@ import { plainText } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { motionsPollInterval } from '@/lib/realtime/polling';
+import { serverNow } from '@/lib/server-clock';
 import type { Clock } from '@/lib/use-clock';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
@@ -100,7 +101,7 @@ export function MotionsPanel({ scope, phase, committee, attendance, live, clock 
   const motions = useMotions(
     scope,
     (data) => {
-      const now = Date.now();
+      const now = serverNow();
       const votes = data?.votes ?? [];
       const hasActiveVote =
         scope.kind === 'meeting'
