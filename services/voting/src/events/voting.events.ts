@@ -111,6 +111,17 @@ export class VotingEvents {
   ): Promise<void> {
     await this.outbox.emit(tx, subject, ZVoteEvent, toVoteEvent(vote.tenantId, vote));
     if (vote.discardedAt) return;
+    await this.voteUpdated(tx, channel, vote, motion, counts);
+  }
+
+  /** A vote's live state on open pages ('vote.updated'; runners get their own payload). */
+  async voteUpdated(
+    tx: Tx,
+    channel: string,
+    vote: VoteRow,
+    motion: TMotion,
+    counts: VoteCounts,
+  ): Promise<void> {
     const now = new Date();
     await this.broadcast(
       tx,

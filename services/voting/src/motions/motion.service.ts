@@ -324,18 +324,10 @@ export class MotionService {
     return { row: await this.motions.setVote(tx, row.tenantId, row.id, { motionVoteId: vote.id }), vote };
   }
 
-  /** An email ballot, new or rewritten, as open pages see it ('vote.updated', runners with their own payload). */
+  /** An email ballot, new or rewritten, as open pages see it. */
   private async broadcastBallot(tx: Tx, channel: string, vote: VoteRow, motion: TMotion): Promise<void> {
     const counts = (await this.votes.counts(tx, vote.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
-    const now = new Date();
-    await this.events.broadcast(
-      tx,
-      vote.tenantId,
-      channel,
-      'vote.updated',
-      { vote: toVoteView(vote, motion, counts, { isRunner: false, now }) },
-      { vote: toVoteView(vote, motion, counts, { isRunner: true, now }) },
-    );
+    await this.events.voteUpdated(tx, channel, vote, motion, counts);
   }
 
   /**
