@@ -309,6 +309,12 @@ export const ZAttendanceMember = z.object({
    * email-vote page: across the email vote's motions.
    */
   voting_status: ZMemberVotingStatus.nullable().optional(),
+  /**
+   * When the change that produced this copy was made (broadcasts and the answers of RSVP and attendance
+   * calls; lists leave it out). Two realtime instances can deliver one member's changes out of order: a
+   * client keeps the later.
+   */
+  changed_at: ZIso.optional(),
 });
 export type TAttendanceMember = z.infer<typeof ZAttendanceMember>;
 

@@ -54,6 +54,16 @@ async function attendanceEvents(meetingId: string) {
     .map((e) => ({ verb: e.subject.split('.').pop(), ...e }));
 }
 
+/** Each broadcast of the user's changes says when it was made, later changes later (clients keep the latest). */
+function expectChangeTimesInOrder(sent: TBroadcast[], userId: string) {
+  const times = sent
+    .map((b) => ZAttendanceChangeReply.parse(b.payload).member)
+    .filter((m) => m.user_id === userId)
+    .map((m) => Date.parse(m.changed_at ?? ''));
+  expect(times.length).toBeGreaterThan(1);
+  expect(times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= (times[i - 1] ?? 0)))).toBe(true);
+}
+
 describe('RSVP', () => {
   it('own RSVP or modify meeting rsvps; counts on the meeting; broadcasts without staff fields', async () => {
     const { tenant, committee, admin, meeting } = await world(h);
@@ -102,6 +112,7 @@ describe('RSVP', () => {
       'rsvp.deleted',
       'rsvp.deleted',
     ]);
+    expectChangeTimesInOrder(sent, ann.user.id);
     for (const b of sent) {
       const text = JSON.stringify(b.payload);
       expect(text).not.toContain('"email"');
@@ -441,6 +452,8 @@ describe('attendance', () => {
       'attendee.updated',
       'attendee.updated',
     ]);
+    expectChangeTimesInOrder(sent, ann.user.id);
+    expect(out.member.changed_at).toBeDefined();
     for (const b of sent) {
       expect(JSON.stringify(b.payload)).not.toMatch(/"(email|username|nrds)"/);
       expect(JSON.stringify(b.staff_payload)).toContain(ann.user.email);

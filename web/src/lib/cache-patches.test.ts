@@ -129,6 +129,18 @@ describe('attendance cache patch', () => {
     expect(added.users).toHaveLength(2);
     expect(before).toEqual(beforeSnapshot);
   });
+
+  it("keeps a member's later change when an earlier one arrives after it", () => {
+    const checkedIn = makeAttendanceMember({ is_voting: true, changed_at: '2026-11-25T10:00:00.200Z' });
+    const checkedOut = makeAttendanceMember({ is_voting: false, changed_at: '2026-11-25T10:00:00.900Z' });
+    const user = makeAttendanceUser();
+    const afterLater = withAttendanceChange(makeAttendance([checkedIn]), { member: checkedOut, user });
+    expect(afterLater.members[0]?.is_voting).toBe(false);
+    expect(withAttendanceChange(afterLater, { member: checkedIn, user })).toBe(afterLater);
+    // A list answer carries no change times: the next change applies whatever its time.
+    const fromList = makeAttendance([makeAttendanceMember({ is_voting: false })]);
+    expect(withAttendanceChange(fromList, { member: checkedIn, user }).members[0]?.is_voting).toBe(true);
+  });
 });
 
 describe('hasVoteOffWindow', () => {

@@ -96,15 +96,18 @@ export function withOwnResponses(
 /**
  * 'rsvp.updated' / 'rsvp.deleted' / 'attendee.added' / 'attendee.updated' and attendance actions: the
  * member and user as this viewer may see them. A runner's per-member voting status is kept (broadcasts
- * do not carry it).
+ * do not carry it). A change older than the one already shown (realtime instances can deliver one
+ * member's changes out of order) is dropped.
  */
 export function withAttendanceChange(
   data: TRetrieveAttendanceReply,
   change: TAttendanceChangeReply,
 ): TRetrieveAttendanceReply {
   const { member, user } = change;
-  const users = upsertById(data.users, user);
   const index = data.members.findIndex((m) => m.user_id === member.user_id);
+  const shown = data.members[index]?.changed_at;
+  if (shown && member.changed_at && Date.parse(member.changed_at) < Date.parse(shown)) return data;
+  const users = upsertById(data.users, user);
   const members = [...data.members];
   if (index < 0) members.push(member);
   else {

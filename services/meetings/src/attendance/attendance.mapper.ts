@@ -74,6 +74,8 @@ export interface MemberParts {
   rsvp: RsvpRow | null;
   /** Only computed for runners. */
   votingStatus?: TMemberVotingStatus | null;
+  /** When the change being announced was made; see TAttendanceMember.changed_at. */
+  changedAt?: Date;
 }
 
 export function toAttendanceMember(
@@ -107,6 +109,7 @@ export function toAttendanceMember(
     name: p.user.name,
     ...(audience.staff ? { nrds: p.user.nrds } : {}),
     ...(audience.runner ? { voting_status: p.votingStatus ?? null } : {}),
+    ...(p.changedAt ? { changed_at: p.changedAt.toISOString() } : {}),
   };
 }
 

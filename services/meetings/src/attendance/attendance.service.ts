@@ -121,7 +121,9 @@ export class AttendanceService {
       let parts: MemberParts | undefined;
       if (!unchanged) {
         await this.repo.upsertRsvp(tx, ctx.tenantId, meeting.id, target.who, input.attending, via);
-        parts = await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.updated');
+        // Read after the write, which waited for any other change of this RSVP: later changes, later times.
+        const changedAt = this.clock.now();
+        parts = await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.updated', changedAt);
         await this.meetingService.broadcastState(tx, ctx.tenantId, meeting, committee); // new RSVP counts
       }
       return this.reply(tx, ctx, meeting, committee, target, parts);
@@ -139,7 +141,8 @@ export class AttendanceService {
       let parts: MemberParts | undefined;
       if (existing) {
         await this.repo.deleteRsvp(tx, ctx.tenantId, existing.id);
-        parts = await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted');
+        const changedAt = this.clock.now();
+        parts = await this.announce(tx, ctx.tenantId, meeting, committee, target, 'rsvp.deleted', changedAt);
         await this.meetingService.broadcastState(tx, ctx.tenantId, meeting, committee); // new RSVP counts
       }
       return this.reply(tx, ctx, meeting, committee, target, parts);
@@ -182,7 +185,7 @@ export class AttendanceService {
         kind = 'attendee.updated';
       }
       const parts = kind
-        ? await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, kind)
+        ? await this.announceAttendance(tx, ctx.tenantId, meeting, committee, target, kind, now)
         : undefined;
       return this.reply(tx, ctx, meeting, committee, target, parts);
     });
@@ -198,7 +201,8 @@ export class AttendanceService {
       const row = await this.repo.lockExisting(tx, ctx.tenantId, meeting.id, input.id);
       let parts: MemberParts | undefined;
       if (row && !row.deletedAt) {
-        await this.repo.checkOut(tx, ctx.tenantId, row, this.clock.now());
+        const now = this.clock.now(); // read under the attendee's lock, as in setAttendance
+        await this.repo.checkOut(tx, ctx.tenantId, row, now);
         parts = await this.announceAttendance(
           tx,
           ctx.tenantId,
@@ -206,6 +210,7 @@ export class AttendanceService {
           committee,
           target,
           'attendee.updated',
+          now,
         );
       }
       return this.reply(tx, ctx, meeting, committee, target, parts);
@@ -430,8 +435,9 @@ export class AttendanceService {
     committee: CommitteeRow,
     t: Target,
     kind: TRealtimeKind,
+    changedAt: Date,
   ): Promise<MemberParts> {
-    const parts = await this.parts(tx, tenantId, meeting, t);
+    const parts = { ...(await this.parts(tx, tenantId, meeting, t)), changedAt };
     const view = (audience: Audience) => ({
       member: toAttendanceMember(committee, parts, audience),
       user: toAttendanceUser(t.user, audience),
@@ -449,8 +455,9 @@ export class AttendanceService {
     committee: CommitteeRow,
     t: Target,
     kind: TRealtimeKind,
+    changedAt: Date,
   ): Promise<MemberParts> {
-    const parts = await this.announce(tx, tenantId, meeting, committee, t, kind);
+    const parts = await this.announce(tx, tenantId, meeting, committee, t, kind, changedAt);
     if (parts.attendee)
       await this.events.attendance(tx, toAttendanceEvent(tenantId, meeting, parts.attendee));
     return parts;
