@@ -27,7 +27,7 @@ const UNCHECKED_STATUSES: readonly number[] = [408, 419, 429];
 
 /**
  * True when the server checked the code and refused it (a 4xx such as 400, 401, 404 or 422). A rate
- * limit, a server failure or no answer at all says nothing about the code: it is not marked invalid.
+ * limit, a server failure or no answer at all says nothing about the code: it is kept to send again.
  */
 function codeRefused(err: unknown): boolean {
   return (
@@ -49,9 +49,9 @@ function addedText(value: string, old: string): string {
 /**
  * The 'Enter Bypass Code' card: six boxes of one letter or digit each. Typing moves on, Backspace moves
  * back, a paste spreads across the boxes, and filling the last box sends the code once. Letters show
- * upper-case, as codes are issued. A failure opens an error dialog; when the server refused the code the
- * boxes are also marked invalid, and closing the dialog empties them for another try. Otherwise (rate
- * limited, server or network failure) the code stays as typed.
+ * upper-case, as codes are issued. A failure marks the code invalid and opens an error dialog (spec). When
+ * the server refused the code, closing the dialog empties the boxes for another try; otherwise (rate
+ * limited, server or network failure) the code stays as typed, to send again.
  */
 export function BypassCodeCard() {
   const [chars, setChars] = React.useState<readonly string[]>(EMPTY);
@@ -60,6 +60,8 @@ export function BypassCodeCard() {
   const [redirectTo, setRedirectTo] = React.useState<string | null>(null);
   const boxes = React.useRef<(HTMLInputElement | null)[]>([]);
   const inFlight = React.useRef(false);
+  /** The last failure said nothing about the code (see codeRefused): closing its dialog keeps it. */
+  const keepCode = React.useRef(false);
   const bypass = useBypassCode();
   const navigate = useNavigate();
 
@@ -88,7 +90,8 @@ export function BypassCodeCard() {
         setRedirectTo(to);
       },
       onError: (err) => {
-        setStatus(codeRefused(err) ? 'invalid' : 'idle');
+        keepCode.current = !codeRefused(err);
+        setStatus('invalid');
         setError(errorText(err, BYPASS_ERROR_FALLBACK));
       },
       onSettled: () => {
@@ -221,7 +224,7 @@ export function BypassCodeCard() {
           // After a refused code, a fresh start: the boxes empty (still marked invalid until the user
           // types) so that retyping the code does not send a half-corrected one after the first keystroke.
           setError(null);
-          if (status === 'invalid') setChars(EMPTY);
+          if (status === 'invalid' && !keepCode.current) setChars(EMPTY);
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
