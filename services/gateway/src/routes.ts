@@ -1,6 +1,7 @@
 import {
   fieldErrors,
   type HttpRoute,
+  SESSION_EXPIRED_MESSAGE,
   sessionReply,
   type TPrincipalReply,
   type TRequestContext,
@@ -167,7 +168,8 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
     const caller = await resolveCaller(deps, request, reply);
     if (!caller) return reply;
     if (route.auth === 'user' && !caller.principal) {
-      return sendError(reply, 401, MESSAGES.unauthenticated);
+      // A cookie whose session is gone: the page that sent it was signed in, and its user is told why.
+      return sendError(reply, 401, caller.token ? SESSION_EXPIRED_MESSAGE : MESSAGES.unauthenticated);
     }
 
     // A secret (password, bypass code) never comes from the address: it would land in access logs.

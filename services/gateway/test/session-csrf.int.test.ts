@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SUBJECTS } from '@gavel/contracts';
+import { SESSION_EXPIRED_MESSAGE, SUBJECTS } from '@gavel/contracts';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -180,7 +180,10 @@ describe('sessions', () => {
     expect(await gateway.redis.exists(sessionKey(token))).toBe(0);
     const again = await c.get('/api/me', { headers: { cookie: `gavel_session=${token}` } });
     expect(again.status).toBe(401);
-    expect(again.json).toEqual({ message: 'Unauthenticated.' });
+    // A page still holding the cookie is told its session is over, unlike a caller that never had one.
+    expect(again.json).toEqual({ message: SESSION_EXPIRED_MESSAGE });
+    const never = await client().get('/api/me');
+    expect(never.json).toEqual({ message: 'Unauthenticated.' });
   });
 
   it('signs out while identity does not answer (cold caches), with CSRF checks still applied', async () => {

@@ -1,3 +1,6 @@
+import { SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
+import { QueryClientContext } from '@tanstack/react-query';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { queryKeys } from '@/lib/query-keys';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
 import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
@@ -20,12 +24,22 @@ export interface ErrorDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** An error message in a modal dialog with an OK button. */
+/**
+ * An error message in a modal dialog with an OK button. A change refused because the session ended is
+ * not shown here: the sign-in-again dialog (SessionEndedDialog) says so, and this one closes at once.
+ */
 export function ErrorDialog({ message, title, onClose, onCloseAutoFocus }: ErrorDialogProps) {
-  const restoreFocus = useRestoreFocus(message !== null);
-  const shown = useShownWhileClosing(message !== null, { title, message });
+  const queryClient = React.useContext(QueryClientContext);
+  const sessionEnded =
+    message === SESSION_EXPIRED_MESSAGE && queryClient?.getQueryData(queryKeys.sessionEnded) === true;
+  React.useEffect(() => {
+    if (sessionEnded) onClose();
+  }, [sessionEnded, onClose]);
+  const open = message !== null && !sessionEnded;
+  const restoreFocus = useRestoreFocus(open);
+  const shown = useShownWhileClosing(open, { title, message });
   return (
-    <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
         role="alertdialog"
         ref={restoreFocus.ref}

@@ -8,16 +8,30 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** Mutation meta of the sign-in calls, whose 401 means wrong credentials rather than an ended session. */
+export const SIGN_IN_META = { signIn: true } as const;
+
 export function createQueryClient(): QueryClient {
-  // A 401 from any call means the session has ended: forget the user so RequireAuth sends them to sign in.
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401 && client.getQueryData(queryKeys.me)) {
-      client.setQueryData(queryKeys.me, null);
-    }
+  const sessionEnded = (error: unknown) =>
+    error instanceof ApiError &&
+    error.status === 401 &&
+    !!client.getQueryData(queryKeys.me) &&
+    !client.getQueryData(queryKeys.sessionEnded);
+  // A read's 401 means the session has ended: forget the user so RequireAuth sends them to sign in.
+  const onQueryError = (error: unknown) => {
+    if (sessionEnded(error)) client.setQueryData(queryKeys.me, null);
+  };
+  // A change's 401 keeps the page, and whatever its forms hold, under the sign-in-again dialog that
+  // RequireAuth shows (SessionEndedDialog).
+  const onMutationError = (error: unknown, meta: Record<string, unknown> | undefined) => {
+    if (meta?.signIn || !sessionEnded(error)) return;
+    client.setQueryData(queryKeys.sessionEnded, true);
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({ onError: onQueryError }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onMutationError(error, mutation.options.meta),
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },

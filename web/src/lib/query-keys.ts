@@ -1,6 +1,8 @@
 /** Every TanStack Query key of the app, from one factory so invalidation finds them. */
 export const queryKeys = {
   me: ['me'] as const,
+  /** Client-side only: true once a change was refused because the session had ended (query-client.ts). */
+  sessionEnded: ['session-ended'] as const,
   users: {
     edit: (id: string) => ['users', 'edit', id] as const,
     search: (query: string) => ['users', 'search', query] as const,

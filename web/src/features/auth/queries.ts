@@ -10,6 +10,7 @@ import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
 import { principalOf } from '@/features/auth/principal';
+import { SIGN_IN_META } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 const meQuery = { queryKey: queryKeys.me, queryFn: ({ signal }: { signal: AbortSignal }) => fetchMe(signal) };
@@ -60,21 +61,65 @@ function forgetPreviousUser(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
 }
 
-export function useLogin() {
+/** Sign-in; `onSignedIn` replaces the default (forget the previous user's answers, then keep the new user). */
+export function useLogin(onSignedIn?: (me: TMe) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TLoginInput) => login(input),
+    meta: SIGN_IN_META,
     onSuccess: (me) => {
+      if (onSignedIn) return onSignedIn(me);
       forgetPreviousUser(queryClient);
       queryClient.setQueryData(queryKeys.me, me);
     },
   });
 }
 
+/** Whether a change was refused because the session had ended (set by query-client.ts). */
+export function useSessionEnded(): boolean {
+  const { data } = useQuery<boolean>({
+    queryKey: queryKeys.sessionEnded,
+    queryFn: () => false,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data === true;
+}
+
+/**
+ * After a sign-in from the session-ended dialog: the same user carries on where they were, the page's
+ * answers fetched again under the new session; anyone else starts afresh at the home page.
+ */
+export function useResumeSession(): (me: TMe) => void {
+  const queryClient = useQueryClient();
+  const current = React.useContext(CurrentUserContext);
+  return (me) => {
+    queryClient.setQueryData(queryKeys.sessionEnded, false);
+    if (me.user.id === current?.me.user.id) {
+      queryClient.setQueryData(queryKeys.me, me);
+      const kept: readonly unknown[] = [queryKeys.me[0], queryKeys.sessionEnded[0]];
+      void queryClient.invalidateQueries({ predicate: (query) => !kept.includes(query.queryKey[0]) });
+      return;
+    }
+    // A whole new page: nothing of the previous user's (answers, forms, live rooms) is carried over.
+    window.location.assign('/');
+  };
+}
+
+/** Leaves the session-ended dialog for the sign-in page (RequireAuth goes there once the user is forgotten). */
+export function useLeaveEndedSession(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.setQueryData(queryKeys.sessionEnded, false);
+    queryClient.setQueryData(queryKeys.me, null);
+  };
+}
+
 export function useBypassCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => submitBypassCode({ code }),
+    meta: SIGN_IN_META,
     // The code signed someone in: whoever /api/me reported before is out of date.
     onSuccess: () => {
       forgetPreviousUser(queryClient);

@@ -1,4 +1,4 @@
-import { fieldErrors, type TLoginInput, ZLoginInput } from '@gavel/contracts';
+import { fieldErrors, type TLoginInput, type TMe, ZLoginInput } from '@gavel/contracts';
 import * as React from 'react';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -21,12 +21,19 @@ function generalMessage(err: unknown): string | null {
   return errorText(err, LOGIN_UNKNOWN);
 }
 
+export interface LoginFormProps {
+  /** The email to start with (signing in again: the user's own); the password box then takes the focus. */
+  email?: string;
+  /** Instead of the default (the new user in the `me` query, other users' answers forgotten). */
+  onSignedIn?: (me: TMe) => void;
+}
+
 /** Email and password sign-in; on success the signed-in user lands in the `me` query. */
-export function LoginForm() {
-  const [values, setValues] = React.useState<TLoginInput>({ email: '', password: '' });
+export function LoginForm({ email = '', onSignedIn }: LoginFormProps) {
+  const [values, setValues] = React.useState<TLoginInput>({ email, password: '' });
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [message, setMessage] = React.useState<string | null>(null);
-  const login = useLogin();
+  const login = useLogin(onSignedIn);
   const formRef = React.useRef<HTMLFormElement>(null);
 
   // A failed submit takes the user to the first field with a message.
@@ -70,7 +77,7 @@ export function LoginForm() {
           autoComplete="username"
           value={values.email}
           onChange={change('email')}
-          autoFocus
+          autoFocus={!email}
         />
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password}>
@@ -79,6 +86,7 @@ export function LoginForm() {
           autoComplete="current-password"
           value={values.password}
           onChange={change('password')}
+          autoFocus={!!email}
         />
       </FormField>
       <SubmitButton submitting={submitting} className="w-full">

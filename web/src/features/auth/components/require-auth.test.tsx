@@ -1,6 +1,7 @@
-import { PERMISSIONS } from '@gavel/contracts';
+import { PERMISSIONS, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SESSION_ENDED_TEXT, SESSION_ENDED_TITLE } from '@/features/auth/components/session-ended-dialog';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
@@ -96,4 +97,66 @@ describe('A session that ends while a page is open', () => {
       expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     },
   );
+
+  describe('when a change is refused because the session ended', () => {
+    const PUT = 'PUT /api/admin/committee/FIN';
+    const expired = { status: 401, body: { message: SESSION_EXPIRED_MESSAGE } };
+
+    /** The committee page with an unsaved quorum of 9, whose save the server refuses: the session ended. */
+    async function saveAfterSessionEnded() {
+      const fetchMock = signedIn();
+      fetchMock.on(PUT, expired);
+      const rendered = renderApp('/admin/committee/FIN?year=2026');
+      const quorum = await screen.findByLabelText('Quorum');
+      await rendered.user.clear(quorum);
+      await rendered.user.type(quorum, '9');
+      await rendered.user.click(screen.getByRole('button', { name: 'Save' }));
+      const dialog = await screen.findByRole('dialog', { name: SESSION_ENDED_TITLE });
+      return { ...rendered, fetchMock, dialog };
+    }
+
+    it('asks the user to sign in again over the page, which keeps what was typed, and then saves', async () => {
+      const { user, router, fetchMock, dialog } = await saveAfterSessionEnded();
+      expect(within(dialog).getByText(SESSION_ENDED_TEXT)).toBeTruthy();
+      // Only this dialog: the form's own error dialog does not stack the same news on top.
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      await user.keyboard('{Escape}');
+      expect(screen.getByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeTruthy();
+      expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe(admin.user.email);
+
+      fetchMock.on('POST /api/auth/login', { body: admin });
+      fetchMock.on(PUT, { body: makeCommittee({ quorum: 9 }) });
+      await user.type(within(dialog).getByLabelText('Password'), 'secret');
+      await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeNull());
+      expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+      expect((screen.getByLabelText('Quorum') as HTMLInputElement).value).toBe('9');
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Saved')).toBeTruthy();
+      expect(fetchMock.requestsTo(PUT).at(-1)?.body).toMatchObject({ quorum: 9 });
+    });
+
+    it("leaves for the sign-in page when asked, and another user's sign-in starts afresh at home", async () => {
+      const first = await saveAfterSessionEnded();
+      await first.user.click(within(first.dialog).getByRole('button', { name: 'Go to the sign-in page' }));
+      await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
+      expect(first.router.state.location.search).toBe(
+        `?next=${encodeURIComponent('/admin/committee/FIN?year=2026')}`,
+      );
+      first.unmount();
+
+      const second = await saveAfterSessionEnded();
+      const other = makeMe({ user: { ...admin.user, id: 'u-other', email: 'other@example.test' } });
+      second.fetchMock.on('POST /api/auth/login', { body: other });
+      second.fetchMock.on('GET /api/me/committees', { body: [] });
+      const email = within(second.dialog).getByLabelText('Email');
+      await second.user.clear(email);
+      await second.user.type(email, 'other@example.test');
+      await second.user.type(within(second.dialog).getByLabelText('Password'), 'secret');
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      await second.user.click(within(second.dialog).getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/page-status';
+import { SessionEndedDialog } from '@/features/auth/components/session-ended-dialog';
 import { CurrentUserContext, currentUserOf, useMe } from '@/features/auth/queries';
 import { errorText } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/redirect';
@@ -10,7 +11,7 @@ export const ME_LOAD_FALLBACK = 'Unknown Retrieve Error... Please try again.';
 /**
  * Renders its children only for a signed-in user: a loading state while /api/me answers, and a
  * redirect to /login?next=<this page> when nobody is signed in. Its children read the user with
- * useCurrentUser.
+ * useCurrentUser. A change refused because the session ended opens the sign-in-again dialog over them.
  */
 export function RequireAuth({ children }: { children: React.ReactNode }) {
   const me = useMe();
@@ -30,5 +31,10 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
   if (!user) {
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
-  return <CurrentUserContext value={user}>{children}</CurrentUserContext>;
+  return (
+    <CurrentUserContext value={user}>
+      {children}
+      <SessionEndedDialog email={user.me.user.email} />
+    </CurrentUserContext>
+  );
 }
