@@ -40,6 +40,11 @@ describe('meetings contracts', () => {
     expect(ZMeetingCreateInput.safeParse(base).success).toBe(true);
     expect(ZMeetingCreateInput.safeParse({ ...base, code: 'M 1' }).success).toBe(false);
     expect(ZMeetingCreateInput.safeParse({ ...base, video_url: 'javascript:alert(1)' }).success).toBe(false);
+    const link = (video_url: string) => ZMeetingCreateInput.safeParse({ ...base, video_url }).success;
+    expect(link('https://zoom.example/j/123?pwd=äb')).toBe(true);
+    expect(link('https://x\u0001y')).toBe(false);
+    expect(link('https://x\u007fy')).toBe(false);
+    expect(link('https://x y')).toBe(false);
     expect(MEETING_VISIBILITY_OPEN).toBe('open');
   });
 

@@ -121,7 +121,8 @@ const ZUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^https?:\/\/\S+$/i, 'The link must be a valid http or https address.');
+  // No spaces and no control characters (\S alone lets those through into a link we hand out).
+  .regex(/^https?:\/\/[^\s\p{Cc}]+$/iu, 'The link must be a valid http or https address.');
 const ZOptionalText = oneLineText().max(255).nullable().optional();
 
 /** The editable meeting fields (spec section 3). Absent fields keep their value on edit, defaults on create. */

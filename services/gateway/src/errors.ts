@@ -24,6 +24,7 @@ export const MESSAGES = {
   notAnObject: 'The request body must be a JSON object.',
   badUrl: 'The address is not valid (bad percent-encoding).',
   nulCharacter: 'Text may not contain NUL characters.',
+  notUnicode: 'Text must be valid Unicode.',
   tooLarge: `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KiB).`,
   tooDeep: 'The request body nests objects or arrays too deeply.',
   notUtf8: 'The request body is not valid UTF-8.',

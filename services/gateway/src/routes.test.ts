@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWithNul, mergeInput, toFastifyPath } from './routes.js';
+import { fieldWithBadText, mergeInput, toFastifyPath } from './routes.js';
 
 describe('toFastifyPath', () => {
   it('turns OpenAPI parameters into Fastify ones', () => {
@@ -32,15 +32,28 @@ describe('mergeInput', () => {
   });
 });
 
-describe('fieldWithNul', () => {
+describe('fieldWithBadText', () => {
+  const nul = 'Text may not contain NUL characters.';
+  const notUnicode = 'Text must be valid Unicode.';
+
   it('names the top-level field holding a NUL character at any depth', () => {
-    expect(fieldWithNul({ name: 'ab\u0000cd' })).toBe('name');
-    expect(fieldWithNul({ ok: 'x', motion_responses: ['Yes', 'N\u0000o'] })).toBe('motion_responses');
-    expect(fieldWithNul({ nested: { deeper: ['\u0000'] } })).toBe('nested');
-    expect(fieldWithNul({ keys: { 'k\u0000': 1 } })).toBe('keys');
+    expect(fieldWithBadText({ name: 'ab\u0000cd' })).toEqual({ field: 'name', message: nul });
+    expect(fieldWithBadText({ ok: 'x', motion_responses: ['Yes', 'N\u0000o'] })?.field).toBe(
+      'motion_responses',
+    );
+    expect(fieldWithBadText({ nested: { deeper: ['\u0000'] } })?.field).toBe('nested');
+    expect(fieldWithBadText({ keys: { 'k\u0000': 1 } })?.field).toBe('keys');
   });
 
-  it('passes text without one', () => {
-    expect(fieldWithNul({ name: 'Budget \\u0000 review', count: 3, flag: null, list: ['a'] })).toBeNull();
+  it('names the field holding a lone surrogate, which is not Unicode', () => {
+    expect(fieldWithBadText({ name: 'ok\ud800' })).toEqual({ field: 'name', message: notUnicode });
+    expect(fieldWithBadText({ name: '\udc00ok' })).toEqual({ field: 'name', message: notUnicode });
+    expect(fieldWithBadText({ list: ['fine', { deep: 'a\udbffb' }] })?.field).toBe('list');
+  });
+
+  it('passes text without one, astral characters included', () => {
+    expect(
+      fieldWithBadText({ name: 'Budget \\u0000 review', count: 3, flag: null, list: ['a', '🗳️ vote 𝔸'] }),
+    ).toBeNull();
   });
 });

@@ -60,19 +60,37 @@ export function mergeInput(params: unknown, query: unknown, body: unknown): Bag 
   };
 }
 
+/** A lone UTF-16 surrogate (a JSON escape such as "\ud800"): Postgres would store U+FFFD in its place. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * The top-level field whose value holds a NUL character somewhere (Postgres text cannot store one), or
- * null when there is none. Checked at the edge so no service meets it.
+ * The first top-level field whose value holds text Postgres cannot keep as sent, with why, or null when
+ * there is none: a NUL character (text cannot store one) or a lone surrogate (not Unicode; it would be
+ * changed silently). Checked at the edge so no service meets them.
  */
-export function fieldWithNul(input: Bag): string | null {
-  const holdsNul = (value: unknown): boolean => {
-    if (typeof value === 'string') return value.includes('\u0000');
-    if (Array.isArray(value)) return value.some(holdsNul);
-    if (isPlainObject(value)) return Object.entries(value).some(([k, v]) => holdsNul(k) || holdsNul(v));
-    return false;
+export function fieldWithBadText(input: Bag): { field: string; message: string } | null {
+  const problem = (text: string): string | null => {
+    if (text.includes('\u0000')) return MESSAGES.nulCharacter;
+    if (LONE_SURROGATE.test(text)) return MESSAGES.notUnicode;
+    return null;
+  };
+  const inside = (value: unknown): string | null => {
+    if (typeof value === 'string') return problem(value);
+    if (Array.isArray(value)) return first(value, inside);
+    if (isPlainObject(value)) return first(Object.entries(value), ([k, v]) => problem(k) ?? inside(v));
+    return null;
   };
   for (const [field, value] of Object.entries(input)) {
-    if (holdsNul(field) || holdsNul(value)) return field;
+    const message = problem(field) ?? inside(value);
+    if (message) return { field, message };
+  }
+  return null;
+}
+
+function first<T>(items: readonly T[], check: (item: T) => string | null): string | null {
+  for (const item of items) {
+    const found = check(item);
+    if (found) return found;
   }
   return null;
 }
@@ -193,9 +211,9 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
     let giveBack = false;
     try {
       if (merged === null) return sendError(reply, 400, MESSAGES.notAnObject);
-      const nulField = fieldWithNul(merged);
-      if (nulField !== null) {
-        return sendError(reply, 400, MESSAGES.invalid, { [nulField]: [MESSAGES.nulCharacter] });
+      const badText = fieldWithBadText(merged);
+      if (badText !== null) {
+        return sendError(reply, 400, MESSAGES.invalid, { [badText.field]: [badText.message] });
       }
       if (route.input) {
         const parsed = route.input.safeParse(merged);
