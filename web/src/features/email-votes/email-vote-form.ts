@@ -3,6 +3,7 @@ import { isUnreadableEntry, pickerFormatMessage } from '@/components/date-time-p
 import type { EmailVoteCreateBody } from '@/features/email-votes/api';
 import { fromLocalInput, toLocalInput } from '@/features/meetings/meeting-form';
 import { zodFieldErrors } from '@/lib/form-errors';
+import { serverNow } from '@/lib/server-clock';
 
 export interface EmailVoteFormValues {
   code: string;
@@ -51,7 +52,7 @@ export const EMAIL_VOTE_FORM_MESSAGES = {
 } as const;
 
 /** True when saving these values on edit closes the vote at once (its Closes is not in the future). */
-export function closesNow(values: EmailVoteFormValues, now: number = Date.now()): boolean {
+export function closesNow(values: EmailVoteFormValues, now: number = serverNow()): boolean {
   const end = fromLocalInput(values.end);
   return end !== '' && Date.parse(end) <= now;
 }
@@ -64,7 +65,7 @@ export function validateEmailVoteForm(
   values: EmailVoteFormValues,
   committeeCode: string,
   mode: 'create' | 'edit',
-  now: number = Date.now(),
+  now: number = serverNow(),
 ): Record<string, string> {
   const withCode = mode === 'create';
   const body = toEmailVoteBody(values);

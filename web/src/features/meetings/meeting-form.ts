@@ -8,6 +8,7 @@ import { isUnreadableEntry, pickerFormatMessage } from '@/components/date-time-p
 import type { MeetingCreateBody } from '@/features/meetings/api';
 import { dateToPickerValue, toDate } from '@/lib/date-time';
 import { zodFieldErrors } from '@/lib/form-errors';
+import { serverNow } from '@/lib/server-clock';
 
 /** The meeting form's values: text as typed, date-times as `datetime-local` values (local time). */
 export interface MeetingFormValues {
@@ -130,7 +131,7 @@ export function validateMeetingForm(
   values: MeetingFormValues,
   committeeCode: string,
   mode: 'create' | 'edit' = 'edit',
-  now: number = Date.now(),
+  now: number = serverNow(),
 ): Record<string, string> {
   const body = toMeetingBody(values);
   const errors: Record<string, string> = {};

@@ -13,6 +13,7 @@ import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
 import { useCommitteeMeetings } from '@/features/meetings/queries';
 import { toDate } from '@/lib/date-time';
 import { type CommitteeRef, meetingBase, paths, voteBase } from '@/lib/paths';
+import { serverNow } from '@/lib/server-clock';
 
 function when(iso: string): string {
   const date = toDate(iso);
@@ -63,7 +64,7 @@ function EmailVotesCard({ committee, principal }: { committee: CommitteeRef; pri
   const committeeCode = committee.code;
   const votes = useCommitteeEmailVotes(committeeCode, committee.year ?? undefined);
   const canManage = can(principal, 'create email vote');
-  const now = Date.now();
+  const now = serverNow();
   return (
     <ScheduleCard
       id="committee-votes-title"
