@@ -49,6 +49,7 @@ import {
   respondBlocker,
   resultList,
   resultOfVote,
+  rootMotionOf,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
   STATUS_TEXT_CONCLUDED,
@@ -60,6 +61,7 @@ import {
   votingStatusMessage,
 } from '@gavel/voting-rules';
 import type { MotionScope } from '@/features/voting/scope';
+import { plainText } from '@/features/voting/wording';
 
 export interface VotingInputs {
   scope: MotionScope;
@@ -259,6 +261,11 @@ export interface MotionView {
   decidedOn: TMotion | null;
   hasResult: boolean;
   statusText: string;
+  /**
+   * On an amendment the motion vote was held on (whose statusText is then the motion's decision): the
+   * amendment's own status, from its own vote. Null on every other row.
+   */
+  amendmentStatusText: string | null;
   canEdit: boolean;
   canDelete: boolean;
   canAmend: boolean;
@@ -295,13 +302,12 @@ export function voteValidity(vote: TVoteView | null): boolean {
 
 /**
  * The status text of a row: its motion decision when there is one (or a motion vote), else its amendment
- * decision. A decided question whose result is hidden from this viewer reads 'voting closed'.
+ * decision ('amendment' asks for the latter whatever the row holds). A decided question whose result is hidden from this viewer reads 'voting closed'.
  */
-function rowStatusText(state: VotingState, motion: TMotion): string {
+function rowStatusText(state: VotingState, motion: TMotion, question: 'row' | 'amendment' = 'row'): string {
   const { inputs, perms, approval, results } = state;
-  const amendment = isAmendment(motion);
   const motionVote = voteById(state, motion.motion_vote_id);
-  const decidesMotion = typeof motion.motion_approved === 'boolean' || motionVote !== null || !amendment;
+  const decidesMotion = question === 'row' && rowDecidesMotion(motion, motionVote);
   const kind: VoteKind = decidesMotion ? 'motion' : 'amendment';
   // The motion vote on an approved amendment keeps the root motion's ballot (responses, filter).
   const motionBallot = ballotMotionOf(motion, 'motion', inputs.motions);
@@ -318,6 +324,11 @@ function rowStatusText(state: VotingState, motion: TMotion): string {
     result_visibility: motion.result_visibility,
     has_custom_responses: decidesMotion && hasCustomResponses(motionBallot),
   });
+}
+
+/** Whether a row's status is its motion decision: a root motion, or an amendment the motion vote was held on. */
+function rowDecidesMotion(motion: TMotion, motionVote: TVoteView | null): boolean {
+  return typeof motion.motion_approved === 'boolean' || motionVote !== null || !isAmendment(motion);
 }
 
 export function motionView(state: VotingState, motion: TMotion): MotionView {
@@ -342,6 +353,9 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
       : null;
   const hasResult = motionHasResult(motion, results) || decidedOn !== null;
   const statusText = rowStatusText(state, decidedOn ?? motion);
+  // An amendment the motion vote was held on shows the motion's decision, and beside it its own.
+  const amendmentStatusText =
+    amendment && rowDecidesMotion(motion, motionVote) ? rowStatusText(state, motion, 'amendment') : null;
 
   const change: MotionChangeInput = {
     phase: inputs.phase,
@@ -418,6 +432,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     decidedOn,
     hasResult,
     statusText,
+    amendmentStatusText,
     canEdit: canEditMotion(change),
     canDelete: canDeleteMotion(change),
     // An amendment goes under a motion not yet decided (on any row of its tree) that is not itself a
@@ -445,6 +460,21 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     revoteBallot: revoteKind ? ballotMotionOf(motion, revoteKind, inputs.motions) : null,
     revoteBlockers,
   };
+}
+
+/**
+ * What a vote decides, in plain text: the row's name, or for the motion vote held on an approved
+ * amendment, the motion as amended (members would otherwise read it as a second vote on the amendment).
+ */
+export function voteSubject(
+  motion: TMotion,
+  voteType: 'amendment' | 'motion',
+  motions: readonly TMotion[],
+): string {
+  const name = plainText(motion.name);
+  if (voteType === 'amendment') return `the amendment ${name}`;
+  if (!isAmendment(motion)) return name;
+  return `${plainText(rootMotionOf(motion, motions).name)}, as amended by ${name}`;
 }
 
 export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';

@@ -6,6 +6,7 @@ import {
   CLOSE_VOTE_CONFIRM_TITLE,
   CONFIRM_VOTE_BUTTON,
   confirmVoteTitle,
+  isAmendment,
   maximumResponsesFor,
   NOT_CHECKED_IN_TOOLTIP,
   type RespondBlocker,
@@ -22,7 +23,12 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { myResponses, type VotingState, viewerRespondBlocker } from '@/features/voting/motion-state';
+import {
+  myResponses,
+  type VotingState,
+  viewerRespondBlocker,
+  voteSubject,
+} from '@/features/voting/motion-state';
 import { useAddVoteTime, useCastResponse, useCloseVote } from '@/features/voting/queries';
 import { minutesSeconds, plainText, useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
@@ -110,16 +116,21 @@ export function ActiveVote({
   const secondsLeft = Math.max(0, Math.ceil(((toMillis(vote.ended_at) ?? now) - now) / 1000));
   // Admins or moderators may add time and close votes (spec section 6); email votes close with their window.
   const controlsVote = scope.kind === 'meeting' && (can(principal, 'run meetings') || isAdmin(principal));
-  const label = vote.type === 'amendment' ? 'Amendment vote' : 'Vote';
+  const heading =
+    vote.type === 'amendment'
+      ? 'Amendment vote in progress'
+      : isAmendment(motion)
+        ? 'Vote in progress on the motion as amended'
+        : 'Vote in progress';
   return (
     <section
       ref={section}
-      aria-label={`${label} in progress: ${plainText(motion.name)}`}
+      aria-label={`${heading}: ${voteSubject(motion, vote.type, state.inputs.motions)}`}
       className="flex flex-col gap-3 rounded-md border border-primary/40 bg-primary/5 p-3"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={activeVoteHeadingId(vote.id)} tabIndex={-1} className="text-sm font-semibold">
-          {label} in progress
+          {heading}
         </p>
         {/* An email vote runs over its whole window: the page header counts that down. */}
         {scope.kind === 'meeting' && (
@@ -281,7 +292,8 @@ function VoteButtons({ state, motion, vote, onFailure, onDialog }: VoteControlsP
   const chosen = myResponses(state, vote);
   const general = viewerRespondBlocker(state, motion, vote);
   const reason = general ? respondBlockerText(general) : null;
-  const name = plainText(motion.name);
+  const name =
+    vote.type === 'amendment' ? plainText(motion.name) : voteSubject(motion, 'motion', state.inputs.motions);
   const wording = useVoteWording();
   const responses = wording.shown(vote.responses, (r) => r);
   const reasonId = `vote-reason-${vote.id}`;

@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_VOTE_NOTICE } from '@/features/voting/components/active-vote';
+import { AMENDED_NOTE } from '@/features/voting/motion-state';
 import {
   ADMIN,
   endedVote,
@@ -780,6 +781,51 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
       data: reply({ motions: [{ ...motion, result_visibility: 'hide_breakdown' }], votes: [vote] }),
     });
     expect(await screen.findByText('Result Visibility Updated To hide breakdown')).toBeTruthy();
+  });
+});
+
+describe('Motion card: the motion vote held on an approved amendment', { timeout: 20_000 }, () => {
+  const amendmentVote = endedVote([{ response: 'in_favor', count: 3 }], {
+    id: 'v-a',
+    motion_id: 'am-1',
+    type: 'amendment',
+  });
+  const motions = (motionVoteId: string) => [
+    makeMotion(),
+    makeMotion({
+      id: 'am-1',
+      amendment_parent_id: 'mo-1',
+      amendment_vote_id: 'v-a',
+      motion_vote_id: motionVoteId,
+      name: 'Strike line 4',
+      body: null,
+    }),
+  ];
+
+  it('tells members they vote on the motion as amended, beside the amendment result', () => {
+    const running = makeVote({ id: 'v-m', motion_id: 'am-1' });
+    renderPanel({ data: reply({ motions: motions('v-m'), votes: [amendmentVote, running] }) });
+    expect(within(card()).getByText(AMENDED_NOTE)).toBeTruthy();
+    const amendment = card(/Strike line 4/);
+    expect(within(amendment).getByText('Vote in progress on the motion as amended')).toBeTruthy();
+    expect(
+      within(amendment).getByRole('button', {
+        name: "Vote 'Approve' on Adopt the budget, as amended by Strike line 4",
+      }),
+    ).toBeTruthy();
+    // The amendment's own result stays while the motion vote runs.
+    expect(within(amendment).getByText('Amendment Vote Results')).toBeTruthy();
+  });
+
+  it("shows the amendment's own status beside the motion's decision", () => {
+    const tooFew = endedVote([{ response: 'in_favor', count: 1 }], { id: 'v-m', motion_id: 'am-1' });
+    renderPanel({ data: reply({ motions: motions('v-m'), votes: [amendmentVote, tooFew] }) });
+    const amendment = card(/Strike line 4/);
+    const own = amendment.querySelector('[data-amendment-status]');
+    expect(own?.getAttribute('data-amendment-status')).toBe('passed');
+    expect(own?.textContent).toBe('Amendment status: passed');
+    expect(amendment.querySelector('[data-status]')?.getAttribute('data-status')).toBe('vote invalid');
+    expect(within(amendment).getByText('Motion as amended:')).toBeTruthy();
   });
 });
 

@@ -99,11 +99,31 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
             <ServerHtml as="span" html={motion.name} />
           </h3>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={statusVariant(view.statusText)} data-status={view.statusText}>
-              <span className="sr-only">Status: </span>
-              {view.statusText}
-            </Badge>
-            {view.isAmendment && <Badge variant="outline">Amendment</Badge>}
+            {view.amendmentStatusText ? (
+              // The motion vote was held on this amendment: its own status, then the motion's decision.
+              <>
+                <Badge variant="outline">Amendment</Badge>
+                <Badge
+                  variant={statusVariant(view.amendmentStatusText)}
+                  data-amendment-status={view.amendmentStatusText}
+                >
+                  <span className="sr-only">Amendment status: </span>
+                  {view.amendmentStatusText}
+                </Badge>
+                <span className="text-xs text-muted-foreground">Motion as amended:</span>
+                <Badge variant={statusVariant(view.statusText)} data-status={view.statusText}>
+                  {view.statusText}
+                </Badge>
+              </>
+            ) : (
+              <>
+                <Badge variant={statusVariant(view.statusText)} data-status={view.statusText}>
+                  <span className="sr-only">Status: </span>
+                  {view.statusText}
+                </Badge>
+                {view.isAmendment && <Badge variant="outline">Amendment</Badge>}
+              </>
+            )}
             {view.inactive && (
               <span className="text-xs text-muted-foreground">
                 {view.isAmendment && view.amendmentApproval === false
@@ -137,6 +157,10 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
           {decidedAsAmendedNote(plainText(view.decidedOn.name))}
         </p>
       )}
+      {/* Runners read it with their vote buttons (RunnerFlow); members learn where the motion's vote is. */}
+      {!perms.runMeetings && view.amendedBy && !view.decidedOn && (
+        <p className="text-sm text-muted-foreground">{AMENDED_NOTE}</p>
+      )}
 
       {hasMotionFilter(view.ballot) && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
@@ -160,7 +184,17 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
         </ul>
       </div>
 
-      {view.activeVote ? (
+      {/* An amendment's own results stay while the motion vote held on it runs. */}
+      {ended.map((vote) => (
+        <VoteResults
+          key={vote.id}
+          motion={motion}
+          vote={vote}
+          isRunner={perms.runMeetings}
+          title={vote.type === 'amendment' ? 'Amendment Vote Results' : 'Vote Results'}
+        />
+      ))}
+      {view.activeVote && (
         <ActiveVote
           state={state}
           motion={motion}
@@ -168,16 +202,6 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
           onClosed={(voteId) => afterClose.request(() => document.getElementById(resultsHeadingId(voteId)))}
           onFailure={setVoteFailure}
         />
-      ) : (
-        ended.map((vote) => (
-          <VoteResults
-            key={vote.id}
-            motion={motion}
-            vote={vote}
-            isRunner={perms.runMeetings}
-            title={vote.type === 'amendment' ? 'Amendment Vote Results' : 'Vote Results'}
-          />
-        ))
       )}
 
       {perms.runMeetings && (ended.length > 0 || view.activeVote) && (

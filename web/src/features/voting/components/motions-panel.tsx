@@ -51,6 +51,7 @@ import {
   endedSinceFetch,
   motionView,
   type VotingState,
+  voteSubject,
   votingState,
   votingStatusText,
 } from '@/features/voting/motion-state';
@@ -455,9 +456,7 @@ function useVisibilityNotices(motions: readonly TMotion[] | undefined, isRunner:
 function useVoteAnnouncement(state: VotingState, loaded: boolean): string {
   const vote = state.inputs.scope.kind === 'meeting' ? state.activeVote : null;
   const motion = vote ? state.inputs.motions.find((m) => m.id === vote.motion_id) : undefined;
-  const subject = motion
-    ? `${vote?.type === 'amendment' ? 'the amendment ' : ''}${plainText(motion.name)}`
-    : '';
+  const subject = motion && vote ? voteSubject(motion, vote.type, state.inputs.motions) : '';
   const seen = React.useRef<{ voteId: string | null; subject: string } | null>(null);
   const [message, setMessage] = React.useState('');
   const voteId = vote?.id ?? null;
