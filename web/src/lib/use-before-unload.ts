@@ -1,13 +1,22 @@
 import * as React from 'react';
 
 /**
+ * A device used by touch alone (a phone, a tablet): its reloads (pull to refresh, the toolbar's button)
+ * give a page no sign, so a page that lets refreshes through cannot ask before unloading at all there.
+ */
+function touchOnly(): boolean {
+  return typeof window.matchMedia === 'function' && !window.matchMedia('(any-pointer: fine)').matches;
+}
+
+/**
  * While `active`, closing the tab, leaving the site or reloading asks first, with the browser's own
- * prompt. With `allowRefresh`, a reload from the keyboard (F5, Ctrl/Cmd+R) is let through.
+ * prompt. With `allowRefresh`, a reload from the keyboard (F5, Ctrl/Cmd+R) is let through, and on a
+ * touch-only device nothing asks (its reloads cannot be told from leaving).
  */
 export function useBeforeUnloadPrompt(active: boolean, opts: { allowRefresh?: boolean } = {}) {
   const allowRefresh = opts.allowRefresh ?? false;
   React.useEffect(() => {
-    if (!active) return;
+    if (!active || (allowRefresh && touchOnly())) return;
     let refreshing = false;
     const onKey = (event: KeyboardEvent) => {
       const key = event.key.toLowerCase();

@@ -44,7 +44,8 @@ export function MeetingBanner({
             type="button"
             className={cn(
               look,
-              'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+              // A touch-sized target on phones, where its tooltip opens by a tap.
+              'max-sm:min-h-11 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
             )}
           >
             {text}
