@@ -178,15 +178,14 @@ export function ActiveVote({
 /**
  * Vote progress against the expected total (eligible voting members times maximum responses). The
  * responses cast are counted from the tally when the viewer has it; otherwise, with one response per
- * member, from the members who voted; with several, only the members who voted can be told.
+ * member, from the members who voted; with several, only the members who voted, of those eligible.
  */
-function progressText(vote: TVoteView): string | null {
+export function progressText(vote: TVoteView): string | null {
   if (vote.outcome !== null) return `Votes received: ${totalVotes(vote.outcome)} of ${vote.expected_count}`;
   if (vote.respondents_count === null) return null;
-  if (maximumResponsesFor(vote.maximum_responses, vote.type === 'amendment') === 1) {
-    return `Votes received: ${vote.respondents_count} of ${vote.expected_count}`;
-  }
-  return `Members voted: ${vote.respondents_count}`;
+  const perMember = maximumResponsesFor(vote.maximum_responses, vote.type === 'amendment');
+  if (perMember === 1) return `Votes received: ${vote.respondents_count} of ${vote.expected_count}`;
+  return `Members voted: ${vote.respondents_count} of ${Math.round(vote.expected_count / perMember)}`;
 }
 
 /** What the vote's controls report to its motion's card: an action's failure. */

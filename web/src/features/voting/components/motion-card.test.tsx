@@ -2,7 +2,7 @@ import { DEFAULT_VOTING_SETTINGS } from '@gavel/contracts';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_VOTE_NOTICE } from '@/features/voting/components/active-vote';
+import { OFFLINE_VOTE_NOTICE, progressText } from '@/features/voting/components/active-vote';
 import { AMENDED_NOTE } from '@/features/voting/motion-state';
 import {
   ADMIN,
@@ -781,6 +781,24 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
       data: reply({ motions: [{ ...motion, result_visibility: 'hide_breakdown' }], votes: [vote] }),
     });
     expect(await screen.findByText('Result Visibility Updated To hide breakdown')).toBeTruthy();
+  });
+});
+
+describe('vote progress', () => {
+  it('counts votes against the expected total, or with several responses each and no tally, members against those eligible', () => {
+    const hidden = { outcome: null, respondents_count: 3 };
+    expect(progressText(makeVote({ ...hidden, expected_count: 8 }))).toBe('Votes received: 3 of 8');
+    expect(progressText(makeVote({ ...hidden, maximum_responses: 2, expected_count: 16 }))).toBe(
+      'Members voted: 3 of 8',
+    );
+    const tally = [
+      { response: 'Red', count: 4 },
+      { response: 'Blue', count: 2 },
+    ];
+    expect(progressText(makeVote({ outcome: tally, maximum_responses: 2, expected_count: 16 }))).toBe(
+      'Votes received: 6 of 16',
+    );
+    expect(progressText(makeVote({ outcome: null, respondents_count: null }))).toBeNull();
   });
 });
 
