@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, watchCsp } from './support.js';
+import { ADMIN, apiCall, expectAccessible, signIn, watchCsp } from './support.js';
 
 test('the demo admin signs in, sees the app shell and their permissions, and signs out', async ({ page }) => {
   await watchCsp(page);
@@ -78,4 +78,45 @@ test('a first visit whose app script never arrives says so and offers a reload',
   await page.getByRole('link', { name: 'Reload the page' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Loading Gavel…')).toBeHidden();
+});
+
+test('a save refused because the session ended keeps the form: the user signs in again over it and saves', async ({
+  page,
+  context,
+  baseURL,
+  playwright,
+}) => {
+  await signIn(page, ADMIN);
+  const year = new Date().getFullYear() + 3;
+  const code = `SE${Date.now() % 100_000}`;
+  await page.goto(`/admin/committee/create?year=${year}`);
+  await page.getByLabel('Name', { exact: true }).fill('Session Check Committee');
+  await page.getByLabel('Code', { exact: true }).fill(code);
+
+  // The session ends elsewhere (signed out from another place with the same cookie).
+  const session = (await context.cookies()).find((c) => c.name === 'gavel_session');
+  const elsewhere = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: session ? [session] : [], origins: [] },
+  });
+  await elsewhere.get('/api/me');
+  const xsrf = (await elsewhere.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const out = await elsewhere.post('/api/auth/logout', {
+    headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(xsrf) },
+  });
+  expect(out.ok()).toBe(true);
+  await elsewhere.dispose();
+
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Session Check Committee');
+  await expectAccessible(page, 'the sign-in-again dialog');
+  await dialog.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/committee/${code}`));
+  await apiCall(page, 'DELETE', `/api/admin/committee/${code}?year=${year}`);
 });
