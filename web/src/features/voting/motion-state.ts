@@ -302,7 +302,8 @@ export function voteValidity(vote: TVoteView | null): boolean {
 
 /**
  * The status text of a row: its motion decision when there is one (or a motion vote), else its amendment
- * decision ('amendment' asks for the latter whatever the row holds). A decided question whose result is hidden from this viewer reads 'voting closed'.
+ * decision ('amendment' asks for the latter whatever the row holds). A decided question whose result is
+ * hidden from this viewer reads 'voting closed'.
  */
 function rowStatusText(state: VotingState, motion: TMotion, question: 'row' | 'amendment' = 'row'): string {
   const { inputs, perms, approval, results } = state;
