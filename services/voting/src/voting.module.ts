@@ -18,6 +18,7 @@ import { DirtyNotifier } from './responses/dirty-notifier.js';
 import { ResponseHandler } from './responses/response.handler.js';
 import { ResponseRepository } from './responses/response.repository.js';
 import { ResponseService } from './responses/response.service.js';
+import { TallyRecovery } from './responses/tally-recovery.js';
 import { ScopeRepository } from './scope/scope.repository.js';
 import { ScopeService } from './scope/scope.service.js';
 import { VotingSettings } from './scope/voting-settings.js';
@@ -45,6 +46,7 @@ import { VoteService } from './votes/vote.service.js';
     VoteFinalizer,
     ResponseRepository,
     DirtyNotifier,
+    TallyRecovery,
     AttendanceCatchUp,
     ResponseService,
     EmailVoteRepository,

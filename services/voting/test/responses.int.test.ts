@@ -367,4 +367,22 @@ describe('casting responses', () => {
       ),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
+
+  it('notifies realtime of every running vote when it starts again (a cast acknowledged just before a crash)', async () => {
+    const w = await newWorld(h);
+    const { vote } = await runningVote(w);
+    const notes: unknown[] = [];
+    const sub = h.nc.subscribe(prefixed(h.env.prefix, VOTE_DIRTY_SUBJECT), {
+      callback: (_err, msg) => {
+        notes.push(msg.json());
+      },
+    });
+    try {
+      await h.restart();
+      const note = { tenantId: w.tenantId, vote_id: vote.id, channel: `meeting.${w.meeting.id}` };
+      await eventually(async () => notes.some((n) => JSON.stringify(n) === JSON.stringify(note)), 5000);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
 });

@@ -193,6 +193,16 @@ export class VoteRepository {
     );
   }
 
+  /** The votes running now, in every association. */
+  runningNow(
+    db: Db,
+  ): Promise<{ id: string; tenant_id: string; meeting_id: string | null; email_vote_id: string | null }[]> {
+    return db.$queryRawUnsafe(
+      `SELECT id::text, tenant_id::text, meeting_id::text, email_vote_id::text FROM "voting".votes
+       WHERE started_at <= now() AND ended_at > now()`,
+    );
+  }
+
   /** Per-member responses in one vote, for the runners' voting status. */
   memberStatus(
     db: Db,
