@@ -73,7 +73,7 @@ describe('helm/gavel', () => {
       const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
       // Migrations run before the health server starts: the startup probe holds liveness off meanwhile.
       expect(deployment).toMatch(
-        /startupProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health\n\s+periodSeconds: 5\n\s+failureThreshold: 60/,
+        /startupProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health\n\s+periodSeconds: 5\n\s+timeoutSeconds: 3\n\s+failureThreshold: 60/,
       );
       expect(deployment).toMatch(/livenessProbe:\n\s+httpGet:\n\s+path: \/healthz\n\s+port: health/);
       expect(deployment).toMatch(/readinessProbe:\n\s+httpGet:\n\s+path: \/readyz\n\s+port: health/);
@@ -144,6 +144,7 @@ describe('helm/gavel', () => {
     const manifests = render(
       'services.meetings.autoscaling.enabled=true',
       'services.meetings.autoscaling.minReplicas=3',
+      'services.meetings.autoscaling.maxReplicas=6',
     );
     const budgets = manifests.filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.name);
     // gateway, voting and realtime run two instances by default; meetings through its autoscaler's minimum.
@@ -167,6 +168,48 @@ describe('helm/gavel', () => {
     ).toBe(false);
     expect(render('podDisruptionBudget.enabled=false').some((m) => m.kind === 'PodDisruptionBudget')).toBe(
       false,
+    );
+  });
+
+  it('keeps a stopping pod serving while it is dropped from endpoints, then gives the drain what remains', () => {
+    const manifests = render();
+    for (const service of ['gateway', 'realtime', 'voting']) {
+      const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
+      expect(deployment).toMatch(/lifecycle:\n\s+preStop:\n\s+exec:\n\s+command: \["sleep", "10"\]/);
+      expect(deployment).toContain('terminationGracePeriodSeconds: 40');
+      // Probes wait longer than /readyz's own checks (up to 2 s each) before counting a failure.
+      expect(deployment).toMatch(/readinessProbe:[\s\S]*?timeoutSeconds: 3/);
+      expect(deployment).toMatch(/livenessProbe:[\s\S]*?timeoutSeconds: 5/);
+    }
+    // Only the services that read it are told their drain time: 40 s less the preStop wait, less 5 s.
+    expect(find(manifests, 'Deployment', 'demo-gavel-voting').text).toMatch(
+      /- name: SHUTDOWN_GRACE_MS\n\s+value: "25000"/,
+    );
+    for (const service of ['gateway', 'realtime']) {
+      expect(find(manifests, 'Deployment', `demo-gavel-${service}`).text).not.toContain('SHUTDOWN_GRACE_MS');
+    }
+  });
+
+  it("points the gateway at the realtime Service's own port", () => {
+    const gateway = find(
+      render('services.realtime.service.port=80'),
+      'Deployment',
+      'demo-gavel-gateway',
+    ).text;
+    expect(gateway).toMatch(/- name: REALTIME_URLS\n\s+value: "http:\/\/demo-gavel-realtime:80"/);
+  });
+
+  it('scales realtime in one pod at a time, and refuses an autoscaler without its bounds', () => {
+    const hpa = find(
+      render('services.realtime.autoscaling.enabled=true'),
+      'HorizontalPodAutoscaler',
+      'demo-gavel-realtime',
+    ).text;
+    expect(hpa).toMatch(
+      /scaleDown:\n\s+stabilizationWindowSeconds: 300\n\s+policies:\n\s+- type: Pods\n\s+value: 1\n\s+periodSeconds: 60/,
+    );
+    expect(() => render('services.identity.autoscaling.enabled=true')).toThrow(
+      /services\.identity\.autoscaling\.minReplicas is required/,
     );
   });
 
