@@ -213,6 +213,24 @@ describe('helm/gavel', () => {
     );
   });
 
+  it('limits each pod to the connections it serves when network policies are asked for', () => {
+    expect(render().some((m) => m.kind === 'NetworkPolicy')).toBe(false);
+    const manifests = render('networkPolicy.enabled=true');
+    expect(manifests.filter((m) => m.kind === 'NetworkPolicy')).toHaveLength(6);
+    const gateway = find(manifests, 'NetworkPolicy', 'demo-gavel-gateway').text;
+    expect(gateway).toMatch(
+      /- ports:\n\s+- port: http\n\s+from:\n\s+- namespaceSelector:\n\s+matchLabels:\n\s+kubernetes.io\/metadata.name: ingress-nginx/,
+    );
+    const realtime = find(manifests, 'NetworkPolicy', 'demo-gavel-realtime').text;
+    expect(realtime).toMatch(
+      /- port: socket\n\s+from:\n\s+- podSelector:\n\s+matchLabels:\n\s+app.kubernetes.io\/name: gateway\n\s+app.kubernetes.io\/instance: demo\n\s+- namespaceSelector:/,
+    );
+    const voting = find(manifests, 'NetworkPolicy', 'demo-gavel-voting').text;
+    expect(voting).toMatch(/policyTypes: \[Ingress\]/);
+    expect(voting).toMatch(/- port: health\n\s+from:\n\s+- namespaceSelector:[\s\S]*?monitoring/);
+    expect(voting).not.toMatch(/port: (http|socket)/);
+  });
+
   it('uses the image repository and tag from the values', () => {
     const manifests = render('image.repository=registry.example.org/gavel', 'image.tag=1.2.3');
     expect(find(manifests, 'Deployment', 'demo-gavel-identity').text).toContain(
