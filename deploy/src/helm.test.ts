@@ -231,6 +231,21 @@ describe('helm/gavel', () => {
     expect(voting).not.toMatch(/port: (http|socket)/);
   });
 
+  it("gives a service's own secrets to that service only, and shared ones to all", () => {
+    const manifests = render(
+      'services.meetings.envFrom[0].secretRef.name=gavel-zoom',
+      'extraEnvFrom[0].secretRef.name=gavel-extra',
+    );
+    const meetings = find(manifests, 'Deployment', 'demo-gavel-meetings').text;
+    expect(meetings).toMatch(
+      /envFrom:\n\s+- secretRef:\n\s+name: gavel-extra\n\s+- secretRef:\n\s+name: gavel-zoom/,
+    );
+    const voting = find(manifests, 'Deployment', 'demo-gavel-voting').text;
+    expect(voting).toContain('name: gavel-extra');
+    expect(voting).not.toContain('gavel-zoom');
+    expect(find(render(), 'Deployment', 'demo-gavel-voting').text).not.toContain('envFrom');
+  });
+
   it('uses the image repository and tag from the values', () => {
     const manifests = render('image.repository=registry.example.org/gavel', 'image.tag=1.2.3');
     expect(find(manifests, 'Deployment', 'demo-gavel-identity').text).toContain(
