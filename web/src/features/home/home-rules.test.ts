@@ -69,6 +69,13 @@ describe('member home rules', () => {
       voteProgressText(makeMyVote({ is_voting: false, motions_count: 0, motions_to_vote_count: 0 })),
     ).toBe('Non-voting member');
   });
+
+  it('says nothing awaits a vote before it opens, only what there will be to vote on', () => {
+    expect(voteProgressText(makeMyVote({ motions_count: 1, motions_to_vote_count: 1 }), 'planned')).toBe(
+      '1 motion to vote on once it opens',
+    );
+    expect(voteProgressText(makeMyVote(), 'planned')).toBe('2 motions to vote on once it opens');
+  });
 });
 
 function meetingWith(status: 'planned' | 'in_progress', rsvp: ReturnType<typeof makeMyMeeting>['rsvp']) {

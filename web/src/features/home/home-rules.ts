@@ -65,10 +65,18 @@ export function voteLink(vote: TMyVote, now: number): HomeLink {
   return { label: HOME_TEXT.viewVote, to };
 }
 
-/** Where the user stands on the vote's motions, or null when they have none to vote on. */
-export function voteProgressText(vote: TMyVote): string | null {
+/**
+ * Where the user stands on the vote's motions, or null when they have none to vote on. Before the vote
+ * opens, what there will be to vote on (nothing awaits a vote that cannot be cast yet).
+ */
+export function voteProgressText(
+  vote: TMyVote,
+  phase: 'planned' | 'in_progress' = 'in_progress',
+): string | null {
   if (vote.motions_count === 0) return vote.is_voting ? null : 'Non-voting member';
   if (vote.motions_to_vote_count === 0) return 'You have voted on every motion';
   const n = vote.motions_to_vote_count;
-  return `${n} of ${vote.motions_count} ${vote.motions_count === 1 ? 'motion' : 'motions'} awaiting your vote`;
+  const motions = (count: number) => (count === 1 ? 'motion' : 'motions');
+  if (phase === 'planned') return `${n} ${motions(n)} to vote on once it opens`;
+  return `${n} of ${vote.motions_count} ${motions(vote.motions_count)} awaiting your vote`;
 }

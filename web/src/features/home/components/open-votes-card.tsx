@@ -23,7 +23,7 @@ export function OpenVotesCard() {
         items.map((vote) => {
           const phase = emailVotePhase(vote, now);
           const link = voteLink(vote, now);
-          const progress = phase === 'ended' ? null : voteProgressText(vote);
+          const progress = phase === 'ended' ? null : voteProgressText(vote, phase);
           return (
             <HomeListItem
               key={vote.id}
