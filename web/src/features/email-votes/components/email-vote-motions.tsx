@@ -72,7 +72,8 @@ export function EmailVoteMotions({
             const view = motionView(state, motion);
             const name = plainText(motion.name);
             return (
-              <li key={motion.id} className="flex items-center gap-2 py-2">
+              // Its id lets a delete find where focus goes next (the Motions heading: useMotionDialogs).
+              <li key={motion.id} id={`motion-${motion.id}`} className="flex items-center gap-2 py-2">
                 <ServerHtml as="span" html={motion.name} className="min-w-0 flex-1 text-sm break-words" />
                 {view.canEdit && (
                   <Button

@@ -86,9 +86,14 @@ describe('EmailVoteEditPage: motions', { timeout: 20_000 }, () => {
     fetchMock.on(`DELETE ${ADMIN}/motion/mo-1`, { body: { ok: true, message: 'Motion deleted' } });
     await user.click(await within(section).findByRole('button', { name: 'Delete Adopt the budget' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Motion Delete' });
+    fetchMock.on(MOTIONS, { body: reply({ motions: [] }) });
     await user.click(within(confirm).getByRole('button', { name: 'Confirmed' }));
     expect(await screen.findByText('Motion deleted')).toBeTruthy();
     await waitFor(() => expect(fetchMock.requestsTo(`DELETE ${ADMIN}/motion/mo-1`)).toHaveLength(1));
+    // Its Delete button went with it: focus lands on the list's heading, not the page's top.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(section).getByRole('heading', { name: 'Motions' })),
+    );
   });
 
   it('offers no changes once the vote can no longer be modified, or without the motion permissions', async () => {
