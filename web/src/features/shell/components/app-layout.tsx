@@ -4,12 +4,15 @@ import { useCurrentUser } from '@/features/auth/queries';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { useSidebar } from '@/features/shell/use-sidebar';
+import { useFocusAfterNavigation } from '@/lib/use-focus-after-navigation';
 
 /** The frame of every signed-in page: sidebar, top bar and the page itself. */
 export function AppLayout() {
   const { me } = useCurrentUser();
   const sidebar = useSidebar();
   const toggleRef = React.useRef<HTMLButtonElement>(null);
+  const mainRef = React.useRef<HTMLElement>(null);
+  useFocusAfterNavigation(mainRef);
   // The open overlay is modal: the page behind it takes neither focus nor clicks.
   const modal = !sidebar.isDesktop && sidebar.open;
   // The next page's chunk is on its way (routes.tsx): the current page stays until it arrives.
@@ -32,7 +35,7 @@ export function AppLayout() {
             <span className="sr-only">Loading page…</span>
           </div>
         )}
-        <main className="flex-1 p-4 md:p-6">
+        <main ref={mainRef} className="flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>
       </div>
