@@ -52,6 +52,11 @@ export async function apiCall(page: Page, method: string, path: string, body?: u
  * Content-Security-Policy rule so far (when watchCsp, which signIn calls, was set up for it).
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // A live page may change a badge while axe reads it (a member's voting status turning to 'voted'): without
+  // transitions, its colours are the settled ones of either state, never a blend between them.
+  const still = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
   // In both colour schemes: the dark one has colours of its own (contrast is checked per scheme).
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
@@ -65,6 +70,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     expect(found, `accessibility of ${what} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
+  await still.evaluate((style) => (style as Element).remove());
   const csp = await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations ?? []);
   expect(csp, `Content-Security-Policy violations on ${what}`).toEqual([]);
 }
