@@ -69,28 +69,22 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * changed silently). Checked at the edge so no service meets them.
  */
 export function fieldWithBadText(input: Bag): { field: string; message: string } | null {
-  const problem = (text: string): string | null => {
-    if (text.includes('\u0000')) return MESSAGES.nulCharacter;
-    if (LONE_SURROGATE.test(text)) return MESSAGES.notUnicode;
-    return null;
-  };
+  // Every string of a value, keys included, depth first in order; the first that cannot be kept says why.
   const inside = (value: unknown): string | null => {
-    if (typeof value === 'string') return problem(value);
-    if (Array.isArray(value)) return first(value, inside);
-    if (isPlainObject(value)) return first(Object.entries(value), ([k, v]) => problem(k) ?? inside(v));
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return MESSAGES.nulCharacter;
+      return LONE_SURROGATE.test(value) ? MESSAGES.notUnicode : null;
+    }
+    const parts = Array.isArray(value) ? value : isPlainObject(value) ? Object.entries(value).flat() : [];
+    for (const part of parts) {
+      const message = inside(part);
+      if (message) return message;
+    }
     return null;
   };
   for (const [field, value] of Object.entries(input)) {
-    const message = problem(field) ?? inside(value);
+    const message = inside(field) ?? inside(value);
     if (message) return { field, message };
-  }
-  return null;
-}
-
-function first<T>(items: readonly T[], check: (item: T) => string | null): string | null {
-  for (const item of items) {
-    const found = check(item);
-    if (found) return found;
   }
   return null;
 }
