@@ -13,6 +13,17 @@ import { at } from '@/features/meetings/test-fixtures';
 const time = (iso: string) => Date.parse(iso);
 
 describe('member home rules', () => {
+  it("labels calls to action with the spec's words (section 9)", () => {
+    expect(HOME_TEXT).toMatchObject({
+      viewVote: 'View Vote',
+      castVote: 'Cast Vote',
+      viewResults: 'View Results',
+      rsvpToday: 'RSVP Today',
+      viewMeeting: 'View Meeting',
+      join: 'Join Video Conference',
+    });
+  });
+
   it('writes a range as MM/DD/YYYY h:mm A, the end date only when it is another day', () => {
     expect(rangeText(at(2026, 11, 24, 9, 0), at(2026, 11, 24, 13, 30))).toBe('11/24/2026 9:00 AM - 1:30 PM');
     expect(rangeText(at(2026, 11, 23, 9, 0), at(2026, 11, 26, 17, 0))).toBe(

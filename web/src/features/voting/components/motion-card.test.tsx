@@ -345,11 +345,22 @@ describe('Motion card: active vote', { timeout: 20_000 }, () => {
     await user.click(within(c).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText("Confirm 'Approve' Vote")).toBeTruthy();
+    expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Confirmed' }));
     expect(await screen.findByText('Approve Vote Recorded')).toBeTruthy();
     expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)[0]?.body).toMatchObject({
       vote: 'in_favor',
     });
+  });
+
+  it('sends no vote when the confirmation is cancelled', async () => {
+    const fetchMock = mockFetch(approveRoutes(active));
+    const { user } = renderPanel({ data: active });
+    await user.click(within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.requestsTo(`POST ${ADMIN}/motion/mo-1/vote/v-1/response`)).toHaveLength(0);
+    expect(within(card()).getByRole('button', { name: "Vote 'Approve' on Adopt the budget" })).toBeTruthy();
   });
 
   it("speaks the association's wording: its abstain label, abstain hidden, progress off", () => {
