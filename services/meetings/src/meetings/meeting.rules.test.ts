@@ -40,7 +40,8 @@ describe('meeting rules', () => {
     expect(isActiveVote({ startedAt: at(1), endedAt: at(60) }, now)).toBe(false);
     expect(isActiveVote({ startedAt: now, endedAt: at(60) }, now)).toBe(true);
     expect(isActiveVote({ startedAt: at(-60), endedAt: now }, now)).toBe(false);
-    expect(isActiveVote({ startedAt: at(-60), endedAt: null }, now)).toBe(true);
+    // Every vote the flow starts has a countdown end; one without is not active, as everywhere else.
+    expect(isActiveVote({ startedAt: at(-60), endedAt: null }, now)).toBe(false);
   });
 
   it('sanitises descriptions and makes slugs', () => {

@@ -19,6 +19,7 @@ import {
   type TRetrieveMeetingReply,
 } from '@gavel/contracts';
 import { sameDay } from '@gavel/service-kit';
+import { isVoteActive } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import sanitizeHtml from 'sanitize-html';
 import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
@@ -370,10 +371,9 @@ export class MeetingService {
   }
 }
 
-/** A vote is active from started_at (inclusive) until ended_at (exclusive). */
+/** The shared rule (spec section 4: from started_at until ended_at) over this service's vote rows. */
 export function isActiveVote(v: { startedAt: Date | null; endedAt: Date | null }, now: Date): boolean {
-  if (!v.startedAt || v.startedAt > now) return false;
-  return !v.endedAt || now < v.endedAt;
+  return isVoteActive({ started_at: v.startedAt, ended_at: v.endedAt }, now);
 }
 
 /** The row values of a create (current = null: defaults) or an edit (current: kept where absent). */
