@@ -108,6 +108,22 @@ describe('missing and mistyped values', () => {
   });
 });
 
+describe('values outside an enumeration', () => {
+  it('lists the values a field accepts; a schema’s own message wins', () => {
+    const schema = z.object({
+      result_visibility: z.enum(['show_all', 'hide_all']),
+      decision: z.enum(['Accept', 'Decline'], { message: 'Accept or Decline.' }),
+    });
+    const result = schema.safeParse({ result_visibility: 'shown', decision: 'Maybe' });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({
+        result_visibility: ['The result visibility must be one of: show_all, hide_all.'],
+        decision: ['Accept or Decline.'],
+      });
+  });
+});
+
 describe('values out of range', () => {
   const schema = z.object({
     time: z.number().int().min(1).max(600),

@@ -119,9 +119,21 @@ export function outOfRange(issue: {
   return `The ${name} must be at least ${limit}${unit}.`;
 }
 
+/** The product's words for a value outside an enumeration ('The vote type must be one of: a, b.'). */
+export function notOneOf(issue: {
+  code?: string;
+  path?: PropertyKey[];
+  values?: unknown[];
+}): string | undefined {
+  if (issue.code !== 'invalid_value' || !issue.values?.length) return undefined;
+  const key = issue.path?.filter((p) => typeof p === 'string').at(-1);
+  if (typeof key !== 'string') return undefined;
+  return `The ${key.replaceAll('_', ' ')} must be one of: ${issue.values.map(String).join(', ')}.`;
+}
+
 // Every schema of the product (the web app's included) says it in these words; a schema's own message wins.
 const productWords = missingOrWrongType();
-z.config({ customError: (issue) => productWords(issue) ?? outOfRange(issue) });
+z.config({ customError: (issue) => productWords(issue) ?? outOfRange(issue) ?? notOneOf(issue) });
 
 /** Per-field messages of a zod failure, keyed by dotted path ('' for the whole value). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
