@@ -494,8 +494,9 @@ describe('attendance', () => {
         { meeting_id: meetingId, membership_id: membershipId },
         ZAttendanceOfMemberReply,
       );
-    // No attendee row yet: nothing to tell, to a runner; another member is refused.
+    // No attendee row yet: nothing to tell, to a runner or to the member; another member is refused.
     expect(await ofMember(runner, ann.membership.id)).toEqual({ event: null });
+    expect(await ofMember(ann.ctx, ann.membership.id)).toEqual({ event: null });
     await expect(ofMember(bob.ctx, ann.membership.id)).rejects.toMatchObject({ code: 'forbidden' });
     await startMeeting(admin);
     await checkIn(ann.ctx, ann.user.id, { attending_via: 'in_person' });

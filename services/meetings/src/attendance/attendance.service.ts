@@ -101,8 +101,16 @@ export class AttendanceService {
       const meeting = await this.meetings.byId(db, ctx.tenantId, input.meeting_id);
       if (!meeting) throw new AppError('not_found', MEETING_NOT_FOUND);
       const row = await this.repo.attendeeOfMembership(db, ctx.tenantId, meeting.id, input.membership_id);
-      requirePermission(isRunner(ctx) || (row !== null && isUser(ctx, row.userId)));
-      return { event: row ? toAttendanceEvent(ctx.tenantId, meeting, row) : null };
+      if (row) {
+        requirePermission(isRunner(ctx) || isUser(ctx, row.userId));
+        return { event: toAttendanceEvent(ctx.tenantId, meeting, row) };
+      }
+      // Never checked in: nothing to tell, to a runner or to the member whose membership it is.
+      const own = isRunner(ctx)
+        ? null
+        : await this.meetings.membershipOf(db, ctx.tenantId, meeting.committeeId, ctx.userId);
+      requirePermission(isRunner(ctx) || own?.id === input.membership_id);
+      return { event: null };
     });
   }
 
