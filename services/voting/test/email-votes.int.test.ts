@@ -204,6 +204,39 @@ describe('email votes', () => {
     ]);
   });
 
+  it('refuses a response before the window opens, and records none', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 12 });
+    const manager = userCtx(w.tenantId, ['create email vote', 'create motions']);
+    const day = 24 * 3600_000;
+    const ev = await h.call(
+      S.emailVoteCreate,
+      manager,
+      {
+        committeeCode: w.committee.code,
+        code: 'LATER',
+        name: 'Ballot',
+        start: new Date(Date.now() + day).toISOString(),
+        end: new Date(Date.now() + 2 * day).toISOString(),
+      },
+      ZEmailVote,
+    );
+    expect(ev.phase).toBe('planned');
+    const base = { committeeCode: w.committee.code, voteCode: 'LATER' };
+    const { motion } = await h.call(S.motionCreate, manager, { ...base, name: 'Adopt' }, ZMotionReply);
+    const voteId = motion.motion_vote_id ?? '';
+    const voters = w.members.filter((m) => m.position !== 'Advisor');
+    const cast = (ctx: typeof manager) =>
+      h.call(S.responseCast, ctx, { ...base, id: motion.id, voteId, vote: 'in_favor' }, ZCastReply);
+    const [first] = voters;
+    if (!first) throw new Error('voter');
+    const err = await refused(cast(first.ctx));
+    expect(err).toMatchObject({ code: 'rule_broken', message: 'Voting is not active.' });
+    // A burst at once (batched into one statement) is refused alike.
+    const burst = await Promise.all(voters.map((m) => refused(cast(m.ctx)).then((e) => e.message)));
+    expect(burst).toEqual(voters.map(() => 'Voting is not active.'));
+    expect(await h.service.runtime.prisma.response.count({ where: { tenantId: w.tenantId } })).toBe(0);
+  });
+
   it('creates no motion in an email vote closed while the creation waited for it', async () => {
     const w = await newWorld(h, { quorum: 1, voters: 2 });
     const manager = userCtx(w.tenantId, ['create email vote', 'create motions']);

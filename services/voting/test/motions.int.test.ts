@@ -124,6 +124,19 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect((await refused(a.remove(w.runner, motion.id))).message).toBe('The motion already has a result.');
   });
 
+  it('edits with "run meetings" alone; a caller with neither it nor "update motions" is refused', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    const neither = userCtx(w.tenantId, ['create motions', 'delete motions']);
+    expect((await refused(a.update(neither, motion.id, { name: 'Refused' }))).code).toBe('forbidden');
+    const edited = await a.update(userCtx(w.tenantId, ['run meetings']), motion.id, {
+      name: 'Adopt the runner budget',
+    });
+    expect(edited).toMatchObject({ message: 'Motion Saved', motion: { name: 'Adopt the runner budget' } });
+    expect((await a.retrieve(w.runner)).motions.map((m) => m.name)).toEqual(['Adopt the runner budget']);
+  });
+
   it('amends (amendments under their motion), deletes with "delete motions" and re-sorts', async () => {
     const w = await newWorld(h);
     const a = api(h, w);

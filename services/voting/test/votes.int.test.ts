@@ -60,6 +60,22 @@ describe('starting a vote', () => {
     );
   });
 
+  it("lets 'run meetings' alone start a vote and give unanimous consent; a caller with neither it nor 'update motions' is refused", async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const consented = (await a.create(w.runner, { name: 'Consented' })).motion;
+    const voted = (await a.create(w.runner, { name: 'Voted' })).motion;
+    await checkIn(h, w, w.members.slice(0, 3));
+    const neither = userCtx(w.tenantId, ['create motions', 'delete motions']);
+    expect((await refused(a.unanimous(neither, consented.id))).code).toBe('forbidden');
+    expect((await refused(a.start(neither, voted.id))).code).toBe('forbidden');
+    const runOnly = userCtx(w.tenantId, ['run meetings']);
+    expect((await a.unanimous(runOnly, consented.id)).motion.motion_approved).toBe(true);
+    const started = await a.start(runOnly, voted.id);
+    expect(started.message).toBe('Vote Started!');
+    expect(started.vote?.is_active).toBe(true);
+  });
+
   it('refuses a filtered vote with no eligible voter checked in', async () => {
     const w = await newWorld(h, { quorum: 1 });
     const a = api(h, w);
@@ -528,5 +544,108 @@ describe('adding time and closing', () => {
     expect(closed).toMatchObject({ outcome: null, result: null, summary_visible: false });
     const runnerView = (await a.retrieve(w.runner)).votes.find((v) => v.id === vote.id);
     expect(runnerView?.summary_visible).toBe(true);
+  });
+});
+
+describe('results counted on the server', () => {
+  it('counts respondents, not responses, against the quorum', async () => {
+    const w = await newWorld(h, { quorum: 2 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner, {
+      name: 'Elect two',
+      motion_responses: ['Ann', 'Bob', 'Cy'],
+      maximum_responses: 2,
+    });
+    expect(motion).toMatchObject({ vote_type: 'multiple', maximum_responses: 2 });
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await checkIn(h, w, w.members.slice(0, 3));
+    const first = (await a.start(w.runner, motion.id)).vote;
+    if (!first) throw new Error('vote');
+    expect(first.quorum).toBe(2);
+    // One member's two responses are two rows but one respondent: below the quorum of 2.
+    await a.cast(m0.ctx, motion.id, first.id, 'Ann');
+    await a.cast(m0.ctx, motion.id, first.id, 'Bob');
+    expect(await h.service.runtime.prisma.response.count({ where: { voteId: first.id } })).toBe(2);
+    const invalid = (await a.close(w.runner, motion.id, first.id)).vote;
+    expect(invalid).toMatchObject({
+      respondents_count: 1,
+      valid: false,
+      validity_message: 'A minimum of 2 members are required to validate the vote, only 1 received',
+    });
+    // A second member makes two respondents: valid.
+    const second = (await a.start(w.runner, motion.id, 'motion', true)).vote;
+    if (!second) throw new Error('revote');
+    await a.cast(m0.ctx, motion.id, second.id, 'Ann');
+    await a.cast(m0.ctx, motion.id, second.id, 'Bob');
+    await a.cast(m1.ctx, motion.id, second.id, 'Ann');
+    const valid = (await a.close(w.runner, motion.id, second.id)).vote;
+    expect(valid).toMatchObject({ respondents_count: 2, valid: true });
+    const listed = (await a.retrieve(w.runner)).votes.find((v) => v.id === second.id);
+    expect(listed).toMatchObject({ respondents_count: 2, valid: true });
+  });
+
+  it('passes a two-thirds motion only with at least two thirds of the valid responses', async () => {
+    const w = await newWorld(h, { quorum: 2, voters: 7, twoThirds: true });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner, { vote_type: 'two_thirds' });
+    expect(motion.vote_type).toBe('two_thirds');
+    const voters = w.members.filter((m) => m.position !== 'Advisor');
+    await checkIn(h, w, voters);
+    const castAll = async (voteId: string, choices: string[]) => {
+      for (const [i, choice] of choices.entries()) {
+        const m = voters[i];
+        if (!m) throw new Error('voter');
+        await a.cast(m.ctx, motion.id, voteId, choice);
+      }
+    };
+    const first = (await a.start(w.runner, motion.id)).vote;
+    if (!first) throw new Error('vote');
+    expect(first.vote_type).toBe('two_thirds');
+    // 3 of 5: a simple majority, but below ceil(2/3 × 5) = 4.
+    await castAll(first.id, ['in_favor', 'in_favor', 'in_favor', 'opposed', 'opposed']);
+    const failed = (await a.close(w.runner, motion.id, first.id)).vote;
+    expect(failed).toMatchObject({ vote_type: 'two_thirds', valid: true, result: null, passed: false });
+    // 4 of 6 valid (the abstention is no valid response): ceil(2/3 × 6) = 4 is reached.
+    const second = (await a.start(w.runner, motion.id, 'motion', true)).vote;
+    if (!second) throw new Error('revote');
+    await castAll(second.id, [
+      'in_favor',
+      'in_favor',
+      'in_favor',
+      'in_favor',
+      'opposed',
+      'opposed',
+      'abstained',
+    ]);
+    const passed = (await a.close(w.runner, motion.id, second.id)).vote;
+    expect(passed).toMatchObject({ vote_type: 'two_thirds', result: 'in_favor', passed: true });
+    const listed = (await a.retrieve(w.runner)).votes.find((v) => v.id === second.id);
+    expect(listed).toMatchObject({ result: 'in_favor', passed: true });
+  });
+
+  it('passes an amendment vote on a majority in favour, and not on a tie', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const root = (await a.create(w.runner, { name: 'Root' })).motion;
+    const amendment = (await a.amend(w.runner, root.id, { name: 'Amendment' })).motion;
+    const [m0, m1] = w.members;
+    if (!m0 || !m1) throw new Error('members');
+    await checkIn(h, w, w.members.slice(0, 3));
+    const first = (await a.start(w.runner, amendment.id, 'amendment')).vote;
+    if (!first) throw new Error('vote');
+    await a.cast(m0.ctx, amendment.id, first.id, 'in_favor');
+    await a.cast(m1.ctx, amendment.id, first.id, 'in_favor');
+    const adopted = (await a.close(w.runner, amendment.id, first.id)).vote;
+    expect(adopted).toMatchObject({ type: 'amendment', result: 'in_favor', passed: true });
+    // Revoted to a 1–1 tie: no response reaches the majority, the amendment does not pass.
+    const second = (await a.start(w.runner, amendment.id, 'amendment', true)).vote;
+    if (!second) throw new Error('revote');
+    await a.cast(m0.ctx, amendment.id, second.id, 'in_favor');
+    await a.cast(m1.ctx, amendment.id, second.id, 'opposed');
+    const tied = (await a.close(w.runner, amendment.id, second.id)).vote;
+    expect(tied).toMatchObject({ type: 'amendment', result: null, passed: false });
+    const listed = (await a.retrieve(w.runner)).votes.find((v) => v.id === second.id);
+    expect(listed?.passed).toBe(false);
   });
 });
