@@ -73,6 +73,9 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       motion_responses: ['Support', 'Opposed'],
     });
     expect(everyday.motion.motion_responses).toEqual(['Support', 'Opposed']);
+    // Responses that are nothing once their HTML is removed are refused, not turned into Approve / Not Approve.
+    const empty = await refused(a.create(w.runner, { motion_responses: ['<b></b>', '<i></i>'] }));
+    expect(empty.errors?.motion_responses).toEqual(['Give at least 2 different responses (up to 9).']);
     const badFilter = await refused(a.create(w.runner, { motion_filter: ['West'] }));
     expect(badFilter.errors?.motion_filter).toBeDefined();
     // A maximum above 1 forces multiple choice; HTML is sanitised.
@@ -80,7 +83,7 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       name: '<b>Elect</b> <img src=x onerror=alert(1)>delegates',
       motion_responses: ['Ann', 'Bob', 'Cy', ''],
       maximum_responses: 2,
-      motion_filter: ['North', null],
+      motion_filter: ['North', null, 'North', ' '],
     });
     expect(motion.name).toBe('<b>Elect</b> delegates');
     expect(motion).toMatchObject({

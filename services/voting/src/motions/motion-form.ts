@@ -31,9 +31,13 @@ export function motionDataFromForm(
   opts: { committee: CommitteeRow; isAmendment: boolean; defaultVisibility?: string | null | undefined },
 ): MotionData {
   const name = sanitizeName(form.name);
-  const responses = (form.motion_responses ?? []).map((r) => (r === null ? null : plainText(r)));
-  const customEnabled = form.custom_responses_enabled ?? responses.some((r) => !!r && r.trim() !== '');
-  const filter = form.motion_filter?.map((d) => (d === null || d.trim() === '' ? null : d.trim())) ?? null;
+  const slots = form.motion_responses ?? [];
+  const responses = slots.map((r) => (r === null ? null : plainText(r)));
+  // Judged on what was sent: responses that sanitise to nothing are refused, not quietly dropped.
+  const customEnabled = form.custom_responses_enabled ?? slots.some((r) => !!r && r.trim() !== '');
+  const filter = form.motion_filter
+    ? [...new Set(form.motion_filter.map((d) => (d === null || d.trim() === '' ? null : d.trim())))]
+    : null;
   const { committee } = opts;
   const result = validateMotionForm(
     {
