@@ -69,6 +69,16 @@ export type TAttendanceOfMemberInput = z.infer<typeof ZAttendanceOfMemberInput>;
 export const ZAttendanceOfMemberReply = z.object({ event: ZAttendanceEvent.nullable() });
 export type TAttendanceOfMemberReply = z.infer<typeof ZAttendanceOfMemberReply>;
 
+/**
+ * meetings.attendance.of-meeting: every attendee of a meeting as attendance events carry them, read afresh.
+ * For those who may start votes ('run meetings' or 'update motions'): the voting service asks before
+ * refusing a vote start on attendance (quorum, chair, eligible voters) while check-in events are on their way.
+ */
+export const ZAttendanceOfMeetingInput = z.object({ meeting_id: ZId });
+export type TAttendanceOfMeetingInput = z.infer<typeof ZAttendanceOfMeetingInput>;
+export const ZAttendanceOfMeetingReply = z.object({ events: z.array(ZAttendanceEvent) });
+export type TAttendanceOfMeetingReply = z.infer<typeof ZAttendanceOfMeetingReply>;
+
 /** meetings.channel.access: may the caller join the meeting's realtime channel, and with what view. */
 export const ZMeetingChannelAccessInput = z.object({
   committee_code: z.string().min(1),

@@ -51,6 +51,8 @@ export const SUBJECTS = {
     attendanceDelete: 'meetings.attendance.delete',
     /** Internal (no API route): one member's check-in as the meetings service holds it now. */
     attendanceOfMember: 'meetings.attendance.of-member',
+    /** Internal (no API route): every attendee of a meeting as the meetings service holds them now. */
+    attendanceOfMeeting: 'meetings.attendance.of-meeting',
     retrieveMeeting: 'meetings.retrieve.meeting',
     retrieveAttendance: 'meetings.retrieve.attendance',
     retrieveVoteAttendance: 'meetings.retrieve.vote-attendance',

@@ -6,6 +6,7 @@ import {
   type TBroadcast,
   type TRequestContext,
   ZAttendanceChangeReply,
+  ZAttendanceOfMeetingReply,
   ZAttendanceOfMemberReply,
   ZMeeting,
   ZMeetingListReply,
@@ -520,6 +521,37 @@ describe('attendance', () => {
     await expect(ofMember(runner, 'nope', meeting.id)).rejects.toMatchObject({ code: 'not_found' });
     const stranger = userCtx(randomUUID(), ['run meetings']);
     await expect(ofMember(stranger, ann.membership.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it("answers a meeting's whole attendance afresh to those who may start votes", async () => {
+    const { tenant, committee, admin, meeting } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    const bob = await member(h, tenant, committee.id);
+    const ofMeeting = (ctx: TRequestContext, meetingId = meeting.id) =>
+      h.call(S.attendanceOfMeeting, ctx, { meeting_id: meetingId }, ZAttendanceOfMeetingReply);
+    const runner = userCtx(tenant, ['run meetings']);
+    expect(await ofMeeting(runner)).toEqual({ events: [] });
+    await startMeeting(admin);
+    await checkIn(ann.ctx, ann.user.id, { attending_via: 'in_person' });
+    await checkIn(bob.ctx, bob.user.id, { attending_via: 'remote' });
+    await checkOut(admin, bob.user.id);
+    const published = await attendanceEvents(meeting.id);
+    const latest = (membershipId: string) =>
+      published.filter((e) => e.payload.attendee.membership_id === membershipId).at(-1)?.payload;
+    const { events } = await ofMeeting(userCtx(tenant, ['update motions']));
+    const byMember = new Map(events.map((e) => [e.attendee.membership_id, e]));
+    expect(byMember.get(ann.membership.id)).toEqual(latest(ann.membership.id));
+    expect(byMember.get(bob.membership.id)).toEqual(latest(bob.membership.id));
+    expect(byMember.get(bob.membership.id)?.attendee.checked_in).toBe(false);
+    // Members, staff with other permissions, other tenants and unknown meetings learn nothing.
+    await expect(ofMeeting(ann.ctx)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(ofMeeting(userCtx(tenant, ['modify meeting attendance']))).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(ofMeeting(userCtx(randomUUID(), ['run meetings']))).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(ofMeeting(runner, randomUUID())).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('concurrent check-ins of one person open one range', async () => {

@@ -39,7 +39,10 @@ export interface Harness extends ServiceHarness<RunningVoting> {
   meetingParticipants: Set<string>;
   /** The fake meetings service's calls, as received. */
   meetings: Responders;
-  /** The check-ins the fake meetings service holds, by `{meeting id}:{membership id}` (an error: it fails). */
+  /**
+   * The check-ins the fake meetings service holds, by `{meeting id}:{membership id}` (an error: asking after
+   * that member fails; under `{meeting id}` alone: asking after the whole meeting fails).
+   */
   meetingAttendance: Map<string, TAttendanceEvent | AppError>;
 }
 
@@ -67,6 +70,16 @@ export async function startHarness(extra: Record<string, string> = {}): Promise<
     const held = meetingAttendance.get(`${meeting_id}:${membership_id}`) ?? null;
     if (held instanceof AppError) throw held;
     return { event: held };
+  });
+  // ...and a whole meeting's attendance the same way (an error under the meeting's id alone: it fails).
+  fakes.on(SUBJECTS.meetings.attendanceOfMeeting, (input) => {
+    const { meeting_id } = input as { meeting_id: string };
+    const failure = meetingAttendance.get(meeting_id);
+    if (failure instanceof AppError) throw failure;
+    const events = [...meetingAttendance]
+      .filter(([key, held]) => key.startsWith(`${meeting_id}:`) && !(held instanceof AppError))
+      .map(([, held]) => held);
+    return { events };
   });
   const h = await startServiceHarness(startVoting, {
     client: 'voting-test-client',

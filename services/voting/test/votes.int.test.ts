@@ -1,4 +1,4 @@
-import { EVENTS, SUBJECTS, type TVoteEvent, ZVoteLiveReply, ZVoteReply } from '@gavel/contracts';
+import { AppError, EVENTS, SUBJECTS, type TVoteEvent, ZVoteLiveReply, ZVoteReply } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused, S } from './helpers.js';
@@ -25,6 +25,36 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('starting a vote', () => {
+  it('catches up with the meetings service before refusing a start on attendance', async () => {
+    const w = await newWorld(h, { quorum: 3, voters: 4 });
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    const other = (await a.create(w.runner)).motion;
+    const [chair, m1, m2] = w.members;
+    if (!chair || !m1 || !m2) throw new Error('members');
+    const asks = () => h.meetings.callsTo(SUBJECTS.meetings.attendanceOfMeeting).length;
+    await checkIn(h, w, [m1, m2]);
+    // Checked in at the meetings service, the event still on its way: the start is refused, after asking.
+    h.meetingAttendance.set(w.meeting.id, new AppError('unavailable', 'down'));
+    await checkIn(h, w, [chair], true, false);
+    expect((await refused(a.start(w.runner, motion.id))).message).toBe(
+      'Quorum not met: 1 more voting member needed.',
+    );
+    expect(asks()).toBe(1);
+    // The meetings service answering: the start goes ahead on what it holds, and the read model keeps it.
+    h.meetingAttendance.delete(w.meeting.id);
+    const started = await a.start(w.runner, motion.id);
+    expect(started.vote?.expected_count).toBe(3);
+    expect(asks()).toBe(2);
+    const chairRow = await h.service.runtime.prisma.attendanceRm.findFirst({
+      where: { tenantId: w.tenantId, meetingId: w.meeting.id, membershipId: chair.membershipId },
+    });
+    expect(chairRow?.checkedIn).toBe(true);
+    // A start refused for another reason (a vote is active) asks nothing.
+    expect((await refused(a.start(w.runner, other.id))).message).toBe('A vote is already active.');
+    expect(asks()).toBe(2);
+  });
+
   it('checks every precondition: permission, meeting in progress, quorum, chair, eligible voters', async () => {
     const w = await newWorld(h, { status: 'planned', quorum: 3, voters: 4 });
     const a = api(h, w);

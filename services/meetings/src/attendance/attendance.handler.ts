@@ -2,6 +2,8 @@ import {
   SUBJECTS,
   type TAttendanceChangeReply,
   type TAttendanceInput,
+  type TAttendanceOfMeetingInput,
+  type TAttendanceOfMeetingReply,
   type TAttendanceOfMemberInput,
   type TAttendanceOfMemberReply,
   type TEmailVoteRefInput,
@@ -11,6 +13,7 @@ import {
   type TRetrieveAttendanceReply,
   type TRsvpInput,
   ZAttendanceInput,
+  ZAttendanceOfMeetingInput,
   ZAttendanceOfMemberInput,
   ZEmailVoteRefInput,
   ZMeetingRef,
@@ -50,6 +53,11 @@ export class AttendanceHandler {
   @Handle(S.attendanceOfMember, ZAttendanceOfMemberInput)
   ofMember(input: TAttendanceOfMemberInput, ctx: TRequestContext): Promise<TAttendanceOfMemberReply> {
     return this.attendance.ofMember(ctx, input);
+  }
+
+  @Handle(S.attendanceOfMeeting, ZAttendanceOfMeetingInput)
+  ofMeeting(input: TAttendanceOfMeetingInput, ctx: TRequestContext): Promise<TAttendanceOfMeetingReply> {
+    return this.attendance.ofMeeting(ctx, input);
   }
 
   // Takes the association's share only around its reads (AttendanceService.retrieve).

@@ -1,10 +1,13 @@
 import {
   AppError,
   can,
+  canAny,
   isUser,
   MEETING_VISIBILITY_OPEN,
   type TAttendanceChangeReply,
   type TAttendanceInput,
+  type TAttendanceOfMeetingInput,
+  type TAttendanceOfMeetingReply,
   type TAttendanceOfMemberInput,
   type TAttendanceOfMemberReply,
   type TEmailVoteRefInput,
@@ -111,6 +114,21 @@ export class AttendanceService {
         : await this.meetings.membershipOf(db, ctx.tenantId, meeting.committeeId, ctx.userId);
       requirePermission(isRunner(ctx) || own?.id === input.membership_id);
       return { event: null };
+    });
+  }
+
+  /** meetings.attendance.of-meeting: for those who may start votes; an unknown meeting is a 404. */
+  async ofMeeting(
+    ctx: TRequestContext,
+    input: TAttendanceOfMeetingInput,
+  ): Promise<TAttendanceOfMeetingReply> {
+    requirePermission(canAny(ctx, 'run meetings', 'update motions'));
+    if (!isUuid(input.meeting_id)) throw new AppError('not_found', MEETING_NOT_FOUND);
+    return this.db.read(async (db) => {
+      const meeting = await this.meetings.byId(db, ctx.tenantId, input.meeting_id);
+      if (!meeting) throw new AppError('not_found', MEETING_NOT_FOUND);
+      const rows = await this.repo.attendees(db, ctx.tenantId, meeting.id);
+      return { events: rows.map((row) => toAttendanceEvent(ctx.tenantId, meeting, row)) };
     });
   }
 

@@ -1,4 +1,10 @@
-import { EVENTS, SUBJECTS, type TRequestContext, ZAttendanceOfMemberReply } from '@gavel/contracts';
+import {
+  EVENTS,
+  SUBJECTS,
+  type TRequestContext,
+  ZAttendanceOfMeetingReply,
+  ZAttendanceOfMemberReply,
+} from '@gavel/contracts';
 import { callService, ServiceRuntime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
@@ -9,8 +15,9 @@ const ASK_TIMEOUT_MS = 2_000;
 
 /**
  * The read model learns of a check-in through an event, which under a hall's load can arrive a second
- * after the check-in itself. Before a cast is refused as not checked in, the meetings service (which owns
- * check-ins) is asked once, off the delegates' path, and what it answers is applied as the event would be.
+ * after the check-in itself. Before a cast is refused as not checked in, or a vote start on attendance,
+ * the meetings service (which owns check-ins) is asked once, off the delegates' path, and what it answers
+ * is applied as the events would be.
  */
 @Injectable()
 export class AttendanceCatchUp {
@@ -36,6 +43,30 @@ export class AttendanceCatchUp {
       return event.attendee.checked_in;
     } catch (err) {
       this.runtime.logger.warn({ err }, 'asking the meetings service for a check-in failed');
+      return false;
+    }
+  }
+
+  /**
+   * Brings the whole meeting's attendance up to what the meetings service holds now, before a vote start
+   * is refused on attendance (quorum, chair, eligible voters). Whether it could be asked.
+   */
+  async meeting(ctx: TRequestContext, meetingId: string): Promise<boolean> {
+    try {
+      const { events } = await callService(
+        this.runtime.nc,
+        SUBJECTS.meetings.attendanceOfMeeting,
+        ctx,
+        { meeting_id: meetingId },
+        ZAttendanceOfMeetingReply,
+        { prefix: this.runtime.prefix, timeoutMs: ASK_TIMEOUT_MS },
+      );
+      await this.db.transaction(async (tx) => {
+        for (const event of events) await upsertAttendance(tx, EVENTS.meetings.attendanceUpdated, event);
+      });
+      return true;
+    } catch (err) {
+      this.runtime.logger.warn({ err }, "asking the meetings service for a meeting's attendance failed");
       return false;
     }
   }

@@ -12,6 +12,7 @@ import {
   type TVoteRefInput,
   type TVoteReply,
   type TVoteStartInput,
+  type TVotingSettings,
   voteChannel,
 } from '@gavel/contracts';
 import {
@@ -52,6 +53,7 @@ import { toMotion } from '../motions/motion.mapper.js';
 import type { MotionRow } from '../motions/motion.repository.js';
 import { MotionRepository } from '../motions/motion.repository.js';
 import { motionOf, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
+import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
 import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
@@ -65,6 +67,23 @@ const BLOCKER_TEXT: Partial<Record<StartVoteBlocker, string>> = {
   not_an_amendment: 'Only an amendment has an amendment vote.',
 };
 
+/** The start-vote blockers that depend on who is checked in. */
+const ATTENDANCE_BLOCKERS: ReadonlySet<StartVoteBlocker> = new Set([
+  'quorum_not_met',
+  'chair_not_present',
+  'no_eligible_voters',
+]);
+
+/** A start refused on attendance the read model may not have caught up with yet. */
+class AttendanceMayLag extends Error {
+  constructor(
+    readonly meetingId: string,
+    readonly refusal: AppError,
+  ) {
+    super(refusal.message);
+  }
+}
+
 /** Votes in meetings: start (or revote), unanimous consent, add time, close; the live state; finalizing. */
 @Injectable()
 export class VoteService {
@@ -77,6 +96,7 @@ export class VoteService {
     @Inject(VoteRepository) private readonly votes: VoteRepository,
     @Inject(VotingEvents) private readonly events: VotingEvents,
     @Inject(VotingSettings) private readonly settings: VotingSettingsSource,
+    @Inject(AttendanceCatchUp) private readonly attendance: AttendanceCatchUp,
   ) {}
 
   async start(ctx: TRequestContext, input: TVoteStartInput): Promise<TVoteReply> {
@@ -93,7 +113,11 @@ export class VoteService {
     return this.decide(ctx, input, 'unanimous');
   }
 
-  /** Starts a vote on a motion row, or approves it by unanimous consent, after every precondition. */
+  /**
+   * Starts a vote on a motion row, or approves it by unanimous consent, after every precondition. A start
+   * refused on attendance alone is tried once more after catching up with the meetings service: check-ins
+   * the runner's panel already shows may still be on their way here as events.
+   */
   private async decide(
     ctx: TRequestContext,
     input: TVoteStartInput,
@@ -104,6 +128,22 @@ export class VoteService {
       throw new AppError('forbidden', 'You are not allowed to run votes.');
     }
     const settings = await this.settings.of(ctx);
+    try {
+      return await this.decideNow(ctx, input, how, settings, { attendanceMayLag: true });
+    } catch (err) {
+      if (!(err instanceof AttendanceMayLag)) throw err;
+      if (!(await this.attendance.meeting(ctx, err.meetingId))) throw err.refusal;
+      return this.decideNow(ctx, input, how, settings, { attendanceMayLag: false });
+    }
+  }
+
+  private decideNow(
+    ctx: TRequestContext,
+    input: TVoteStartInput,
+    how: 'vote' | 'unanimous',
+    settings: TVotingSettings,
+    opts: { attendanceMayLag: boolean },
+  ): Promise<TVoteReply> {
     return this.db.transaction(async (tx) => {
       const scope = await this.scopes.resolveLocked(tx, ctx, input);
       if (scope.kind !== 'meeting') {
@@ -188,7 +228,13 @@ export class VoteService {
           !input.revote && isMotionDecidedInTree(motion, state.motions, approval, { excludingRow: true }),
       });
       const first = blockers[0];
-      if (first) throw new AppError('rule_broken', this.blockerMessage(first, { motion, state, present }));
+      if (first) {
+        const refusal = new AppError('rule_broken', this.blockerMessage(first, { motion, state, present }));
+        if (opts.attendanceMayLag && ATTENDANCE_BLOCKERS.has(first) && scope.meetingId) {
+          throw new AttendanceMayLag(scope.meetingId, refusal);
+        }
+        throw refusal;
+      }
 
       if (previous && input.revote) {
         const discarded = await this.votes.update(tx, scope.tenantId, previous.id, {
