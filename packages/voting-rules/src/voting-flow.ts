@@ -43,6 +43,11 @@ export const STATUS_AMENDMENT_NOT_VOTED_ON = 'Amendment not voted on';
 export const STATUS_AMENDMENT_DEFEATED = 'Amendment defeated';
 /** Not the spec's: a motion decided on its approved amendment (or its root) takes no other vote but a revote. */
 export const MOTION_DECIDED_IN_TREE = 'The amended motion already has a result: revote the motion instead.';
+// Not the spec's either: the other blockers, in the same words on the card and in the server's refusal.
+export const ANOTHER_VOTE_ACTIVE = 'Another vote is active.';
+export const NO_ELIGIBLE_VOTERS = 'No eligible voting member is checked in.';
+/** A root motion whose amendment was approved: its vote is held on the amendment's row. */
+export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';
 
 /**
  * The quorum message "says how many more voting members are needed (pluralised)"; the exact words are
@@ -143,9 +148,15 @@ export function canStartVote(input: StartVoteInput): boolean {
   return startVoteBlockers(input).length === 0;
 }
 
-/** The spec's status message for a blocker, where the spec has one. */
+/** The message of a blocker: the spec's status message where it has one, else ours; null for none. */
 export function startVoteBlockerMessage(blocker: StartVoteBlocker): string | null {
   switch (blocker) {
+    case 'active_vote':
+      return ANOTHER_VOTE_ACTIVE;
+    case 'no_eligible_voters':
+      return NO_ELIGIBLE_VOTERS;
+    case 'not_an_amendment':
+      return 'Only an amendment has an amendment vote.';
     case 'meeting_not_in_progress':
       return STATUS_MEETING_NOT_IN_PROGRESS;
     case 'quorum_not_met':

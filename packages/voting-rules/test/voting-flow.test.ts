@@ -132,7 +132,9 @@ describe('starting a vote', () => {
     expect(startVoteBlockerMessage('motion_decided')).toBe(
       'The amended motion already has a result: revote the motion instead.',
     );
-    expect(startVoteBlockerMessage('active_vote')).toBeNull();
+    expect(startVoteBlockerMessage('active_vote')).toBe('Another vote is active.');
+    expect(startVoteBlockerMessage('no_eligible_voters')).toBe('No eligible voting member is checked in.');
+    expect(startVoteBlockerMessage('no_permission')).toBeNull();
   });
 
   it.each([

@@ -13,6 +13,7 @@ import {
   type TVoteView,
 } from '@gavel/contracts';
 import {
+  AMENDED_NOTE,
   type Approval,
   type ApprovalContext,
   activeAmendment,
@@ -478,13 +479,10 @@ export function voteSubject(
   return `${plainText(rootMotionOf(motion, motions).name)}, as amended by ${name}`;
 }
 
-export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';
-
 /** The note on a root motion decided on its amendment's row (whose status it shows). */
 export function decidedAsAmendedNote(amendmentName: string): string {
   return `Decided as amended: see the amendment '${amendmentName}'.`;
 }
-export const ANOTHER_VOTE_ACTIVE = 'Another vote is active.';
 
 /** 'Quorum not met' with how many more voting members are needed (pluralised). */
 function quorumNotMetText(state: VotingState): string {
@@ -526,9 +524,9 @@ export function startBlockerText(
       return view.amendedBy ? AMENDED_NOTE : STATUS_AMENDMENT_NOT_VOTED_ON;
     case 'active_vote':
       // The vote runs on another motion ('Voting Active' would read as if this one could be voted on).
-      return ANOTHER_VOTE_ACTIVE;
+      return startVoteBlockerMessage(blocker);
     case 'no_eligible_voters':
-      return attendanceLoaded ? 'No eligible voting member is checked in.' : null;
+      return attendanceLoaded ? startVoteBlockerMessage(blocker) : null;
     case 'not_an_amendment':
       return null;
     default:

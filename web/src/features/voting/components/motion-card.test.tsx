@@ -1,9 +1,9 @@
 import { DEFAULT_VOTING_SETTINGS } from '@gavel/contracts';
+import { AMENDED_NOTE } from '@gavel/voting-rules';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_VOTE_NOTICE, progressText } from '@/features/voting/components/active-vote';
-import { AMENDED_NOTE } from '@/features/voting/motion-state';
 import {
   ADMIN,
   endedVote,

@@ -1,5 +1,6 @@
 import type { TMotion } from '@gavel/contracts';
 import {
+  AMENDED_NOTE,
   availableResponses,
   hasMotionFilter,
   hasVoteEnded,
@@ -21,7 +22,6 @@ import {
 import { ServerHtml } from '@/features/voting/components/server-html';
 import type { VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
 import {
-  AMENDED_NOTE,
   decidedAsAmendedNote,
   type MotionView,
   motionView,
