@@ -94,8 +94,13 @@ export async function reviewAccess(deps: JoinDeps, socket: Socket): Promise<void
   const data = socket.data as SocketData;
   const joins = joinsOf(data);
   if (joins.size === 0) return;
-  // Signed out meanwhile: watchSessions disconnects the socket.
-  const ctx = await currentContext(deps, data).catch(() => null);
+  // Signed out meanwhile: watchSessions disconnects the socket. Sessions or identity not answering: views kept.
+  const ctx = await currentContext(deps, data).catch((err: unknown) => {
+    if (!(err instanceof AppError && err.code === 'unauthenticated')) {
+      deps.logger.warn({ err }, 'could not review channel access; views kept');
+    }
+    return null;
+  });
   if (!ctx) return;
   for (const [channel, raw] of joins) {
     const access = await runWithRequestId(ctx.requestId, () => askAccess(deps, ctx, raw)).catch(

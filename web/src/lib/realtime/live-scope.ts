@@ -76,12 +76,6 @@ export interface LiveHandler {
   onUnknown: (raw: unknown) => void;
 }
 
-/**
- * Turns each message kind into a cache update (when the payload carries the new state) or an
- * invalidation (when it only says something changed). Invalidations never cancel a fetch in flight (a
- * burst of events cannot starve the page of answers); one that arrives during a fetch asks again once it
- * lands, since that fetch may have been asked before the change.
- */
 /** Navigation state of a page sent to its new address by the server (see `moveTo`): not a leave. */
 export const MOVED = 'movedByServer';
 
@@ -90,6 +84,12 @@ export function isMovedByServer(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[MOVED] === true;
 }
 
+/**
+ * Turns each message kind into a cache update (when the payload carries the new state) or an
+ * invalidation (when it only says something changed). Invalidations never cancel a fetch in flight (a
+ * burst of events cannot starve the page of answers); one that arrives during a fetch asks again once it
+ * lands, since that fetch may have been asked before the change.
+ */
 export function createLiveHandler(
   queryClient: QueryClient,
   scope: LiveScope,
