@@ -51,7 +51,7 @@ describe('starting a vote', () => {
     });
     expect(chairRow?.checkedIn).toBe(true);
     // A start refused for another reason (a vote is active) asks nothing.
-    expect((await refused(a.start(w.runner, other.id))).message).toBe('A vote is already active.');
+    expect((await refused(a.start(w.runner, other.id))).message).toBe('Another vote is active.');
     expect(asks()).toBe(2);
   });
 
@@ -403,7 +403,7 @@ describe('running a vote', () => {
     // The approved amendment is the active text: the motion vote runs on it.
     const onRoot = await refused(a.unanimous(w.runner, root.id));
     expect(onRoot.code).toBe('rule_broken');
-    expect(onRoot.message).toBe('This motion was amended: hold the motion vote on its approved amendment.');
+    expect(onRoot.message).toBe('This motion was amended: the vote is held on its approved amendment.');
     expect((await refused(a.start(w.runner, root.id))).message).toBe(onRoot.message);
     const approved = await a.unanimous(w.runner, amendment.id, 'motion');
     expect(approved).toMatchObject({
@@ -431,7 +431,7 @@ describe('running a vote', () => {
     const other = (await a.create(w.runner, { name: 'Other' })).motion;
     const third = (await a.create(w.runner, { name: 'Third' })).motion;
     await a.start(w.runner, other.id);
-    expect((await refused(a.unanimous(w.runner, third.id))).message).toBe('A vote is already active.');
+    expect((await refused(a.unanimous(w.runner, third.id))).message).toBe('Another vote is active.');
   });
 });
 

@@ -16,6 +16,7 @@ import {
   voteChannel,
 } from '@gavel/contracts';
 import {
+  AMENDED_NOTE,
   activeAmendment,
   amendmentApproval,
   amendmentsOf,
@@ -60,12 +61,6 @@ import { VotingSettings, type VotingSettingsSource } from '../scope/voting-setti
 import { ballotShape, generalQuorumOf, quorumFor, toAttendanceMember } from './electorate.js';
 import { EMPTY_COUNTS, toVoteView } from './vote.mapper.js';
 import { VoteRepository, type VoteRow } from './vote.repository.js';
-
-const BLOCKER_TEXT: Partial<Record<StartVoteBlocker, string>> = {
-  active_vote: 'A vote is already active.',
-  no_eligible_voters: 'No eligible voting member is checked in.',
-  not_an_amendment: 'Only an amendment has an amendment vote.',
-};
 
 /** The start-vote blockers that depend on who is checked in. */
 const ATTENDANCE_BLOCKERS: ReadonlySet<StartVoteBlocker> = new Set([
@@ -482,7 +477,7 @@ export class VoteService {
   /**
    * The refusal text of a start-vote blocker: the spec's voting status message where it has one
    * ('Meeting not in progress', 'Quorum not met' with how many more are needed, 'Chair/Vice Chair Not
-   * Present', 'Amendment not voted on', 'Amendment defeated'), else our own wording.
+   * Present', 'Amendment not voted on', 'Amendment defeated'), else the shared rules' own wording.
    */
   private blockerMessage(
     blocker: StartVoteBlocker,
@@ -500,11 +495,11 @@ export class VoteService {
       // motion vote is held on it (its row, type 'motion').
       const pending = activeAmendment(at.motion, at.state.motions, at.state.approval);
       if (pending && amendmentApproval(pending, at.state.approval) === true) {
-        return 'This motion was amended: hold the motion vote on its approved amendment.';
+        return AMENDED_NOTE;
       }
       return STATUS_AMENDMENT_NOT_VOTED_ON;
     }
-    return startVoteBlockerMessage(blocker) ?? BLOCKER_TEXT[blocker] ?? blocker;
+    return startVoteBlockerMessage(blocker) ?? blocker;
   }
 
   private previousVote(state: VotingState, row: MotionRow, kind: 'motion' | 'amendment'): VoteRow | null {
