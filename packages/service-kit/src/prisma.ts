@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClientKnownRequestError, raw, type Sql } from '@prisma/client/runtime/client';
 
 /**
  * A service's generated Prisma client on the `pg` driver adapter (no engine binary), pointed at the
@@ -13,6 +14,34 @@ export function createPrismaClient<T>(
     { schema: opts.schema },
   );
   return new PrismaClient({ adapter });
+}
+
+const SQL_NAME = /^[a-z_]+$/;
+
+/**
+ * `"<schema>"."<table>"` for raw SQL, as a Prisma SQL fragment (`${table(VOTING_SCHEMA, 'votes')}` in a
+ * `$queryRaw` template). Both names are spliced in unescaped, so anything but lowercase letters and
+ * underscores is refused.
+ */
+export function table(schema: string, name: string): Sql {
+  if (!SQL_NAME.test(schema)) throw new Error(`Unsafe schema name: ${schema}`);
+  if (!SQL_NAME.test(name)) throw new Error(`Unsafe table name: ${name}`);
+  return raw(`"${schema}"."${name}"`);
+}
+
+/**
+ * True for a unique-key violation (P2002), the way Prisma reports it through the pg driver adapter. The
+ * services' generated clients share this runtime, so their errors are instances of its class.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are uuid columns: anything else can never match, and would make Postgres fail the query. */
+export function isUuid(value: string | null | undefined): value is string {
+  return !!value && UUID.test(value);
 }
 
 /** The little a kit helper needs of a Prisma client or transaction: raw SQL. */

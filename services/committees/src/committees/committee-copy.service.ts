@@ -7,10 +7,9 @@ import {
   type TRequestContext,
   ZResourcesCopyRequestedEvent,
 } from '@gavel/contracts';
-import { Outbox } from '@gavel/service-kit';
+import { isUniqueViolation, isUuid, Outbox } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import { isUniqueViolation, isUuid } from '../db/prisma.js';
 import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';

@@ -11,9 +11,10 @@ import {
   type TPositionRename,
   type TRequestContext,
 } from '@gavel/contracts';
+import { isUniqueViolation } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import { type Db, isUniqueViolation } from '../db/prisma.js';
+import type { Db } from '../db/prisma.js';
 import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';

@@ -17,11 +17,12 @@ import {
   type TOwnAppointmentDecisionInput,
   type TRequestContext,
 } from '@gavel/contracts';
+import { isUniqueViolation, isUuid } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommitteeRow } from '../committees/committee.repository.js';
 import { CommitteeService } from '../committees/committee.service.js';
 import { Database } from '../db/database.js';
-import { type Db, isUniqueViolation, isUuid } from '../db/prisma.js';
+import type { Db } from '../db/prisma.js';
 import { YearRepository } from '../years/year.repository.js';
 import { requireUser } from '../years/year.service.js';
 import { MembershipEvents } from './membership.events.js';

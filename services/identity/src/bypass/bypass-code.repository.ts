@@ -1,6 +1,6 @@
-import { PRISMA } from '@gavel/service-kit';
+import { isUuid, PRISMA, table } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { isUuid, type PrismaClient, table } from '../db/prisma.js';
+import { IDENTITY_SCHEMA, type PrismaClient } from '../db/prisma.js';
 
 export interface BypassCodeRow {
   code: string;
@@ -29,7 +29,7 @@ export class BypassCodeRepository {
   async redeem(tenantId: string, code: string): Promise<{ userId: string; to: string } | null> {
     if (!isUuid(tenantId)) return null;
     const rows = await this.prisma.$queryRaw<{ userId: string; to: string }[]>`
-      UPDATE ${table('bypass_codes')} SET used_at = now()
+      UPDATE ${table(IDENTITY_SCHEMA, 'bypass_codes')} SET used_at = now()
       WHERE tenant_id = ${tenantId}::uuid AND code = ${code} AND used_at IS NULL AND expires_at > now()
       RETURNING user_id::text AS "userId", "to"`;
     return rows[0] ?? null;

@@ -5,9 +5,9 @@ import {
   type ZBypassCreateInput,
   type ZBypassCreateReply,
 } from '@gavel/contracts';
+import { isUniqueViolation } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { isUniqueViolation } from '../db/prisma.js';
 import { UserRepository } from '../users/user.repository.js';
 import { editTargetProblem } from '../users/user.rules.js';
 import { BypassCodeRepository } from './bypass-code.repository.js';

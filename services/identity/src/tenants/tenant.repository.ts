@@ -1,6 +1,6 @@
-import { PRISMA } from '@gavel/service-kit';
+import { isUuid, PRISMA } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Db, isUuid, type PrismaClient } from '../db/prisma.js';
+import type { Db, PrismaClient } from '../db/prisma.js';
 import type { TenantRow } from './tenant.mapper.js';
 
 const TENANT_COLUMNS = {

@@ -1,6 +1,6 @@
-import { PRISMA } from '@gavel/service-kit';
+import { isUuid, PRISMA, table } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Db, isUuid, Prisma, type PrismaClient, table } from '../db/prisma.js';
+import { type Db, IDENTITY_SCHEMA, Prisma, type PrismaClient } from '../db/prisma.js';
 import type { RoleRow, UserRow } from './user.mapper.js';
 import { containsPattern, prefixPattern, rankingText, type UserSearchCriteria } from './user.rules.js';
 
@@ -120,19 +120,19 @@ export class UserRepository {
             'id', r.id,
             'name', r.name,
             'permissions', COALESCE((
-              SELECT json_agg(rp.permission) FROM ${table('role_permissions')} rp
+              SELECT json_agg(rp.permission) FROM ${table(IDENTITY_SCHEMA, 'role_permissions')} rp
               WHERE rp.tenant_id = r.tenant_id AND rp.role_id = r.id
             ), '[]'::json)
           ))
-          FROM ${table('user_roles')} ur
-          JOIN ${table('roles')} r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
+          FROM ${table(IDENTITY_SCHEMA, 'user_roles')} ur
+          JOIN ${table(IDENTITY_SCHEMA, 'roles')} r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
           WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id
         ), '[]'::json) AS roles,
         COALESCE((
-          SELECT json_agg(up.permission) FROM ${table('user_permissions')} up
+          SELECT json_agg(up.permission) FROM ${table(IDENTITY_SCHEMA, 'user_permissions')} up
           WHERE up.tenant_id = u.tenant_id AND up.user_id = u.id
         ), '[]'::json) AS direct
-      FROM ${table('users')} u
+      FROM ${table(IDENTITY_SCHEMA, 'users')} u
       WHERE u.tenant_id = ${tenantId}::uuid AND u.id = ${id}::uuid`;
     const found = rows[0];
     if (!found) return null;
@@ -189,7 +189,7 @@ export class UserRepository {
     const byName = Prisma.sql`lower(last_name), lower(first_name), id`;
     const order = ranking === null ? byName : Prisma.sql`${matchRank(ranking)}, ${byName}`;
     return this.prisma.$queryRaw<UserRow[]>`
-      SELECT ${USER_SQL_COLUMNS} FROM ${table('users')}
+      SELECT ${USER_SQL_COLUMNS} FROM ${table(IDENTITY_SCHEMA, 'users')}
       WHERE ${Prisma.join(conditions, ' AND ')}
       ORDER BY ${order}
       LIMIT ${limit}`;
@@ -206,7 +206,7 @@ export class UserRepository {
   /** Locks the user's row until the transaction ends, so concurrent edits apply one after the other. */
   async lock(tenantId: string, id: string, db: Db): Promise<void> {
     if (!isUuid(tenantId) || !isUuid(id)) return;
-    await db.$executeRaw`SELECT 1 FROM ${table('users')} WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
+    await db.$executeRaw`SELECT 1 FROM ${table(IDENTITY_SCHEMA, 'users')} WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
   }
 
   /** Replaces the user's roles with exactly these. */

@@ -12,10 +12,11 @@ import {
   USER_SEARCH_LIMIT,
   USER_SEARCH_PERMISSIONS,
 } from '@gavel/contracts';
+import { isUniqueViolation } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { PasswordService } from '../auth/password.service.js';
 import { Database } from '../db/database.js';
-import { isUniqueViolation, type Tx } from '../db/prisma.js';
+import type { Tx } from '../db/prisma.js';
 import { RoleRepository } from '../roles/role.repository.js';
 import { UserEvents } from './user.events.js';
 import { type RoleRow, toRole, toUser, toUserSearchResult, type UserRow } from './user.mapper.js';

@@ -20,11 +20,11 @@ import {
   type TRetrieveAttendanceReply,
   type TRsvpInput,
 } from '@gavel/contracts';
-import { inTenantShare, type PreparedAnswer } from '@gavel/service-kit';
+import { inTenantShare, isUuid, type PreparedAnswer } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
-import { type Db, isUuid, type Tx } from '../db/prisma.js';
+import type { Db, Tx } from '../db/prisma.js';
 import { MeetingEvents } from '../meetings/meeting.events.js';
 import {
   type CommitteeRow,

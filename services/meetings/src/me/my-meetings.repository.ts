@@ -1,5 +1,6 @@
+import { isUuid } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
-import { type Db, isUuid } from '../db/prisma.js';
+import type { Db } from '../db/prisma.js';
 import type { CommitteeRow, MeetingRow } from '../meetings/meeting.repository.js';
 
 /** The user's own RSVP of one meeting. */

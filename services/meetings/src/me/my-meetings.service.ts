@@ -1,9 +1,8 @@
 import type { TMyMeeting, TRequestContext } from '@gavel/contracts';
-import { dateKey, zonedTime } from '@gavel/service-kit';
+import { dateKey, isUuid, zonedTime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
-import { isUuid } from '../db/prisma.js';
 import { asMode, toMeeting } from '../meetings/meeting.mapper.js';
 import { MeetingRepository } from '../meetings/meeting.repository.js';
 import { requireUser } from '../meetings/meeting-access.js';

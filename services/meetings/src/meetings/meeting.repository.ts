@@ -1,6 +1,6 @@
-import { lockKey, lockRow, sameCode } from '@gavel/service-kit';
+import { isUuid, lockKey, lockRow, sameCode } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
-import { type Db, isUuid, MEETINGS_SCHEMA } from '../db/prisma.js';
+import { type Db, MEETINGS_SCHEMA } from '../db/prisma.js';
 import type {
   CommitteeCopy,
   EmailVoteCopy,

@@ -18,7 +18,7 @@ import {
   type TRequestContext,
   type TRetrieveMeetingReply,
 } from '@gavel/contracts';
-import { sameDay } from '@gavel/service-kit';
+import { isUniqueViolation, sameDay } from '@gavel/service-kit';
 import { isVoteActive } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import sanitizeHtml from 'sanitize-html';
@@ -28,7 +28,7 @@ import { ListVersions } from '../attendance/list-cache.js';
 import { nextCalendarSequence } from '../calendar/calendar-sequence.js';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
-import { type Db, isUniqueViolation, type Tx } from '../db/prisma.js';
+import type { Db, Tx } from '../db/prisma.js';
 import { MeetingEvents } from './meeting.events.js';
 import { toMeeting, toMeetingCommittee } from './meeting.mapper.js';
 import {

@@ -1,8 +1,8 @@
 import type { TMyVote, TRequestContext } from '@gavel/contracts';
+import { isUuid } from '@gavel/service-kit';
 import { votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import { isUuid } from '../db/prisma.js';
 import { requireUser, tenantOf } from '../scope/scope.service.js';
 import { MyVotesRepository } from './my-votes.repository.js';
 

@@ -14,6 +14,7 @@ import {
   type TScopeInput,
   type TVotingSettings,
 } from '@gavel/contracts';
+import { isUuid } from '@gavel/service-kit';
 import {
   activeAmendment,
   amendmentApproval,
@@ -33,7 +34,7 @@ import {
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import { isUuid, type Tx } from '../db/prisma.js';
+import type { Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { refreshElectorate } from '../read-models/read-model.repository.js';
 import { ScopeRepository } from '../scope/scope.repository.js';

@@ -8,7 +8,7 @@ import {
   type TVoteResponseRow,
   voteChannel,
 } from '@gavel/contracts';
-import { ServiceRuntime } from '@gavel/service-kit';
+import { isUuid, ServiceRuntime } from '@gavel/service-kit';
 import {
   NOT_CHECKED_IN_TOOLTIP,
   type RespondBlocker,
@@ -18,7 +18,6 @@ import {
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import { isUuid } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
 import { notFound, requireUser, tenantOf } from '../scope/scope.service.js';

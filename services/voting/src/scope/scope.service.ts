@@ -8,10 +8,10 @@ import {
   voteChannel,
   ZChannelAccess,
 } from '@gavel/contracts';
-import { callService, ServiceRuntime } from '@gavel/service-kit';
+import { callService, isUuid, ServiceRuntime } from '@gavel/service-kit';
 import { type Phase, votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Db, isUuid } from '../db/prisma.js';
+import type { Db } from '../db/prisma.js';
 import {
   type CommitteeRow,
   type EmailVoteRow,

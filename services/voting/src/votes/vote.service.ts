@@ -15,6 +15,7 @@ import {
   type TVotingSettings,
   voteChannel,
 } from '@gavel/contracts';
+import { isUuid } from '@gavel/service-kit';
 import {
   AMENDED_NOTE,
   activeAmendment,
@@ -48,7 +49,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { votingConfig } from '../config.js';
 import { Database } from '../db/database.js';
-import { isUuid, type Tx } from '../db/prisma.js';
+import type { Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { toMotion } from '../motions/motion.mapper.js';
 import type { MotionRow } from '../motions/motion.repository.js';
