@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { ServiceRuntime } from '@gavel/service-kit';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
 import { votingConfig } from '../config.js';
 
@@ -10,10 +11,11 @@ import { votingConfig } from '../config.js';
 export class CastPool implements OnModuleDestroy {
   readonly pool: pg.Pool;
 
-  constructor() {
+  constructor(@Inject(ServiceRuntime) runtime: Pick<ServiceRuntime, 'logger'>) {
     const config = votingConfig();
     this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.CAST_POOL_SIZE });
-    this.pool.on('error', () => undefined);
+    // An idle connection lost (Postgres restarted): the pool replaces it; said, never thrown.
+    this.pool.on('error', (err) => runtime.logger.warn({ err }, 'cast pool error'));
   }
 
   async onModuleDestroy(): Promise<void> {
