@@ -44,33 +44,31 @@ function UserEdit() {
 function UserEditView({ data }: { data: TUserEditView }) {
   const { user } = data;
   return (
-    <>
-      <Card>
-        <CardHeader className="flex items-center gap-3">
-          <UserAvatar user={user} link={false} className="size-12 text-base" />
-          <div className="flex min-w-0 flex-col gap-1">
-            <CardTitle className="truncate">{user.name}</CardTitle>
-            <CardDescription className="flex flex-wrap gap-x-4 gap-y-1">
+    <Card>
+      <CardHeader className="flex items-center gap-3">
+        <UserAvatar user={user} link={false} className="size-12 text-base" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <CardTitle className="truncate">{user.name}</CardTitle>
+          <CardDescription className="flex flex-wrap gap-x-4 gap-y-1">
+            <span>
+              Email: <ClickToCopy value={user.email} />
+            </span>
+            {user.username && (
               <span>
-                Email: <ClickToCopy value={user.email} />
+                Username: <ClickToCopy value={user.username} />
               </span>
-              {user.username && (
-                <span>
-                  Username: <ClickToCopy value={user.username} />
-                </span>
-              )}
-              {user.nrds && (
-                <span>
-                  NRDS: <ClickToCopy value={user.nrds} />
-                </span>
-              )}
-            </CardDescription>
-          </div>
-        </CardHeader>
-        <CardContent>
-          <UserEditForm key={user.id} view={data} />
-        </CardContent>
-      </Card>
-    </>
+            )}
+            {user.nrds && (
+              <span>
+                NRDS: <ClickToCopy value={user.nrds} />
+              </span>
+            )}
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <UserEditForm key={user.id} view={data} />
+      </CardContent>
+    </Card>
   );
 }
