@@ -8,7 +8,7 @@ import {
   type TVoteResponseRow,
   voteChannel,
 } from '@gavel/contracts';
-import { isUuid, ServiceRuntime } from '@gavel/service-kit';
+import { isUuid, ServiceRuntime, TtlCache } from '@gavel/service-kit';
 import {
   NOT_CHECKED_IN_TOOLTIP,
   type RespondBlocker,
@@ -52,28 +52,11 @@ function isCastScope(info: VoteInfo, input: TCastInput): boolean {
   );
 }
 
-/** Small cache of a vote's facts (its motion, meeting or email vote, codes) for the cast path. */
-class VoteInfoCache {
-  private readonly entries = new Map<string, { info: VoteInfo; until: number }>();
-  constructor(
-    private readonly ttlMs = 30_000,
-    private readonly max = 10_000,
-  ) {}
-  get(key: string): VoteInfo | null {
-    const hit = this.entries.get(key);
-    if (!hit || hit.until < Date.now()) return null;
-    return hit.info;
-  }
-  set(key: string, info: VoteInfo): void {
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(key, { info, until: Date.now() + this.ttlMs });
-  }
-}
-
 /** Casting a response: the hot path (one INSERT), then a coalesced notification to realtime. */
 @Injectable()
 export class ResponseService {
-  private readonly infos = new VoteInfoCache();
+  /** A vote's facts (its motion, meeting or email vote, codes): one lookup per burst of casts. */
+  private readonly infos = new TtlCache<VoteInfo | null>(30_000);
 
   constructor(
     @Inject(ResponseRepository) private readonly repo: ResponseRepository,
@@ -144,10 +127,9 @@ export class ResponseService {
 
   private async voteInfo(tenantId: string, voteId: string, fresh = false): Promise<VoteInfo | null> {
     const key = `${tenantId}:${voteId}`;
-    const cached = fresh ? null : this.infos.get(key);
-    if (cached) return cached;
-    const info = await this.repo.voteInfo(tenantId, voteId);
-    if (info) this.infos.set(key, info);
+    if (fresh) this.infos.delete(key);
+    const info = await this.infos.getOrLoad(key, () => this.repo.voteInfo(tenantId, voteId));
+    if (!info) this.infos.delete(key); // an unknown vote is not remembered
     return info;
   }
 
