@@ -411,9 +411,6 @@ export const ZCalendarReply = z.object({
 export type TCalendarReply = z.infer<typeof ZCalendarReply>;
 
 // ---- what the meetings service reads of the voting service's events ----
-/** Subjects the meetings service consumes from voting (one wildcard each: nats 2.9). */
-export const VOTING_VOTE_EVENTS = 'evt.voting.vote.*';
-export const VOTING_RESPONSE_EVENTS = 'evt.voting.response.*';
 
 /**
  * evt.voting.vote.<verb> as the meetings service reads it (a subset of voting's ZVoteEvent; extra fields are
@@ -434,13 +431,3 @@ export const ZVotingVoteEvent = z.object({
   }),
 });
 export type TVotingVoteEvent = z.infer<typeof ZVotingVoteEvent>;
-
-/**
- * evt.voting.response.<verb> as the meetings service reads it (runners' per-member voting status):
- * `.deleted` (or a revote's discard) removes the response. `member_id` is the membership id.
- */
-export const ZVotingResponseEvent = z.object({
-  tenantId: ZId,
-  response: z.object({ id: ZId, vote_id: ZId, member_id: ZId }),
-});
-export type TVotingResponseEvent = z.infer<typeof ZVotingResponseEvent>;

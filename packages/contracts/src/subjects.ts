@@ -125,6 +125,20 @@ export const EVENTS = {
   },
 } as const;
 
+/**
+ * Every event of one entity (`evt.{service}.{entity}.*`): what a durable consumer subscribes to, one
+ * wildcard subject each (nats-server 2.9 allows one filter subject per consumer).
+ */
+export const EVENT_FAMILIES = {
+  users: 'evt.identity.user.*',
+  committees: 'evt.committees.committee.*',
+  memberships: 'evt.committees.membership.*',
+  meetings: 'evt.meetings.meeting.*',
+  attendance: 'evt.meetings.attendance.*',
+  votes: 'evt.voting.vote.*',
+  emailVotes: 'evt.voting.email-vote.*',
+} as const;
+
 /** The JetStream stream every domain event goes to. */
 export const EVENT_STREAM = 'EVENTS';
 export const EVENT_SUBJECTS = 'evt.>';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { EVENTS, ZEmailVoteEvent, ZMeetingStatusEvent, ZUserEvent } from '@gavel/contracts';
+import { EVENT_FAMILIES, ZEmailVoteEvent, ZMeetingStatusEvent, ZUserEvent } from '@gavel/contracts';
 import { type RunningService, type StartServiceOptions, startService } from '@gavel/service-kit';
 import { upsertCommitteeEmailVote } from './committees/committee-email-vote.repository.js';
 import { upsertCommitteeMeeting } from './committees/committee-meeting.repository.js';
@@ -11,11 +11,8 @@ import { upsertMemberUser } from './members/member-user.repository.js';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 export const MEETINGS_CONSUMER = 'committees-meetings';
-export const MEETING_EVENTS = 'evt.meetings.meeting.*';
 export const IDENTITY_USERS_CONSUMER = 'committees-identity-users';
-export const IDENTITY_USER_EVENTS = EVENTS.identity.userCreated.replace(/created$/, '*');
 export const EMAIL_VOTES_CONSUMER = 'committees-email-votes';
-export const EMAIL_VOTE_EVENTS = EVENTS.voting.emailVoteCreated.replace(/created$/, '*');
 
 /** What the kit needs to run this service (name = NATS queue group = Postgres schema). */
 export const COMMITTEES_SERVICE = {
@@ -27,13 +24,13 @@ export const COMMITTEES_SERVICE = {
   // meetings' events keep the meetings-per-committee read model (delete is refused while one is open),
   // voting's email-vote events the email-votes-per-committee one (refused while one has not ended).
   onStart: async (runtime) => {
-    await runtime.consume(IDENTITY_USERS_CONSUMER, [IDENTITY_USER_EVENTS], ZUserEvent, (event, tx) =>
+    await runtime.consume(IDENTITY_USERS_CONSUMER, [EVENT_FAMILIES.users], ZUserEvent, (event, tx) =>
       upsertMemberUser(tx, event.payload),
     );
-    await runtime.consume(MEETINGS_CONSUMER, [MEETING_EVENTS], ZMeetingStatusEvent, (event, tx) =>
+    await runtime.consume(MEETINGS_CONSUMER, [EVENT_FAMILIES.meetings], ZMeetingStatusEvent, (event, tx) =>
       upsertCommitteeMeeting(tx, event.subject, event.payload),
     );
-    await runtime.consume(EMAIL_VOTES_CONSUMER, [EMAIL_VOTE_EVENTS], ZEmailVoteEvent, (event, tx) =>
+    await runtime.consume(EMAIL_VOTES_CONSUMER, [EVENT_FAMILIES.emailVotes], ZEmailVoteEvent, (event, tx) =>
       upsertCommitteeEmailVote(tx, event.subject, event.payload),
     );
   },

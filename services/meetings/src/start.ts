@@ -1,13 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import {
+  EVENT_FAMILIES,
   EVENTS,
-  VOTING_RESPONSE_EVENTS,
-  VOTING_VOTE_EVENTS,
   ZCommitteeEvent,
   ZEmailVoteEvent,
   ZMembershipEvent,
   ZUserEvent,
-  ZVotingResponseEvent,
   ZVotingVoteEvent,
 } from '@gavel/contracts';
 import {
@@ -28,7 +26,6 @@ import {
   applyCommitteeEvent,
   applyEmailVoteEvent,
   applyMembershipEvent,
-  applyResponseEvent,
   applyUserEvent,
   applyVoteEvent,
 } from './read-models/read-model.writer.js';
@@ -37,15 +34,13 @@ import type { VideoProviders } from './video/join.service.js';
 /** The SQL migrations, beside src/ and dist/ alike. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
-const wildcard = (subject: string) => subject.replace(/\.[^.]+$/, '.*');
 /** Durable consumers (one wildcard subject each: nats-server 2.9), all from the start of the stream. */
 export const CONSUMERS = {
-  committees: { durable: 'meetings-committees', subject: wildcard(EVENTS.committees.committeeCreated) },
-  memberships: { durable: 'meetings-memberships', subject: wildcard(EVENTS.committees.membershipCreated) },
-  users: { durable: 'meetings-identity-users', subject: wildcard(EVENTS.identity.userCreated) },
-  votes: { durable: 'meetings-voting-votes', subject: VOTING_VOTE_EVENTS },
-  responses: { durable: 'meetings-voting-responses', subject: VOTING_RESPONSE_EVENTS },
-  emailVotes: { durable: 'meetings-email-votes', subject: wildcard(EVENTS.voting.emailVoteCreated) },
+  committees: { durable: 'meetings-committees', subject: EVENT_FAMILIES.committees },
+  memberships: { durable: 'meetings-memberships', subject: EVENT_FAMILIES.memberships },
+  users: { durable: 'meetings-identity-users', subject: EVENT_FAMILIES.users },
+  votes: { durable: 'meetings-voting-votes', subject: EVENT_FAMILIES.votes },
+  emailVotes: { durable: 'meetings-email-votes', subject: EVENT_FAMILIES.emailVotes },
 } as const;
 
 /** What the kit needs to run this service (name = NATS queue group = Postgres schema). */
@@ -92,9 +87,6 @@ export function meetingsService(
       );
       await runtime.consume(c.votes.durable, [c.votes.subject], ZVotingVoteEvent, (e, tx) =>
         applyVoteEvent(tx, e.subject, e.payload),
-      );
-      await runtime.consume(c.responses.durable, [c.responses.subject], ZVotingResponseEvent, (e, tx) =>
-        applyResponseEvent(tx, e.subject, e.payload),
       );
       // The email-vote page's member list resolves its vote code here (404 when voting has no such vote).
       await runtime.consume(c.emailVotes.durable, [c.emailVotes.subject], ZEmailVoteEvent, (e, tx) =>

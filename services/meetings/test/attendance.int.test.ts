@@ -726,7 +726,8 @@ describe('retrieve/attendance', () => {
     expect(staff.members[0]?.nrds).toBe(ann.user.nrds);
     expect(staff.members[0]?.voting_status).toBeUndefined();
 
-    // Runners: no vote yet → null; then per member from voting's vote and response events.
+    // Runners: no vote yet → null; a vote started but the voting service not answering → still null for
+    // everyone (not 'no vote', which would be a guess); its answers are the next test's.
     const runner = userCtx(tenant, ['run meetings']);
     expect((await attendance(runner)).members[0]?.voting_status).toBeNull();
     const voteId = randomUUID();
@@ -740,23 +741,15 @@ describe('retrieve/attendance', () => {
         maximum_responses: 2,
       },
     });
-    const respond = (memberId: string) =>
-      publishEvent(h, 'evt.voting.response.created', {
-        tenantId: tenant,
-        response: { id: randomUUID(), vote_id: voteId, member_id: memberId },
-      });
-    await respond(ann.membership.id);
-    await respond(ann.membership.id);
-    await respond(bob.membership.id);
     await eventually(
-      async () => (await h.service.runtime.prisma.voteResponseCopy.count({ where: { voteId } })) === 3,
+      async () => (await h.service.runtime.prisma.voteCopy.count({ where: { id: voteId } })) === 1,
     );
     const statuses = Object.fromEntries(
       (await attendance(runner)).members.map((m) => [m.name, m.voting_status]),
     );
     expect(statuses).toEqual({
-      'Ann Able': 'voted',
-      'Bob Baker': 'partial',
+      'Ann Able': null,
+      'Bob Baker': null,
       'Cat Cole': null,
       'Gus Guest': null,
     });

@@ -12,6 +12,7 @@ describe('schema drift', () => {
         '20261124120000_list_versions',
         '20261125090000_calendar_sequence',
         '20261126120000_email_votes',
+        '20261126130000_drop_vote_responses',
       ],
     });
   });

@@ -169,12 +169,6 @@ export function toAttendanceList(
   };
 }
 
-/** Voting status of one member on the meeting's current vote (spec section 4, "Attendance"). */
-export function votingStatus(responses: number, maximumResponses: number): TMemberVotingStatus {
-  if (responses <= 0) return 'no_vote';
-  return responses < Math.max(1, maximumResponses) ? 'partial' : 'voted';
-}
-
 /** The agreed attendance event (the voting service keeps who is checked in from it). */
 export function toAttendanceEvent(
   tenantId: string,

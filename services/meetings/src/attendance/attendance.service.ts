@@ -53,7 +53,6 @@ import {
   toAttendanceList,
   toAttendanceMember,
   toAttendanceUser,
-  votingStatus,
 } from './attendance.mapper.js';
 import {
   type AttendanceRepository as AttendanceRepo,
@@ -361,8 +360,8 @@ export class AttendanceService {
 
   /**
    * Voting status per membership on the meeting's current vote (the active one, else the latest started;
-   * known from voting's vote events): asked of the voting service, else from the response counts kept
-   * from voting's response events.
+   * known from voting's vote events), as the voting service (which holds the responses) answers; none
+   * while it cannot answer, rather than a guess.
    */
   private async votingStatuses(
     db: Db,
@@ -376,9 +375,8 @@ export class AttendanceService {
       votes.sort((a, b) => (b.startedAt?.getTime() ?? 0) - (a.startedAt?.getTime() ?? 0))[0];
     if (!current) return () => null;
     const fromVoting = await this.votingStatus.statuses(ctx, current.id);
-    if (fromVoting) return (membershipId) => fromVoting.get(membershipId) ?? 'no_vote';
-    const counts = await this.meetings.responseCounts(db, ctx.tenantId, current.id);
-    return (membershipId) => votingStatus(counts.get(membershipId) ?? 0, current.maximumResponses);
+    if (!fromVoting) return () => null;
+    return (membershipId) => fromVoting.get(membershipId) ?? 'no_vote';
   }
 
   /**

@@ -21,8 +21,7 @@ const asListed = (status: TVotingMemberStatus): TMemberVotingStatus =>
 /**
  * What the attendance lists ask of the voting service, off the hot path. Per-member voting status: only
  * when a runner loads an attendance list. Answers null when voting cannot be asked (no responder, timeout,
- * error); the caller then falls back (to the response counts kept from evt.voting.response.* for a meeting,
- * to no statuses for an email vote).
+ * error); the list then goes without statuses.
  */
 @Injectable()
 export class VotingStatusSource {
@@ -42,7 +41,7 @@ export class VotingStatusSource {
     } catch (err) {
       this.runtime.logger.warn(
         { voteId, reason: reason(err) },
-        'voting.member.status failed; using local response counts',
+        'voting.member.status failed; the list goes without voting statuses',
       );
       return null;
     }

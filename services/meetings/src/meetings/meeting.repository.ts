@@ -222,14 +222,4 @@ export class MeetingRepository {
   votes(db: Db, tenantId: string, meetingId: string): Promise<VoteRow[]> {
     return db.voteCopy.findMany({ where: { tenantId, meetingId } });
   }
-
-  /** Responses per member id on a vote. */
-  async responseCounts(db: Db, tenantId: string, voteId: string): Promise<Map<string, number>> {
-    const rows = await db.voteResponseCopy.groupBy({
-      by: ['memberId'],
-      where: { tenantId, voteId },
-      _count: { _all: true },
-    });
-    return new Map(rows.map((r) => [r.memberId, r._count._all]));
-  }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { votingStatus } from '../attendance/attendance.mapper.js';
 import { rsvpCounts } from './meeting.mapper.js';
 import { isActiveVote, sanitizeDescription, slugify } from './meeting.service.js';
 
@@ -20,17 +19,6 @@ describe('meeting rules', () => {
       rsvp_not_attending_count: 1,
     });
     expect(rsvpCounts([]).rsvp_count).toBe(0);
-  });
-
-  it.each([
-    [0, 1, 'no_vote'],
-    [1, 1, 'voted'],
-    [1, 2, 'partial'],
-    [2, 2, 'voted'],
-    [3, 2, 'voted'],
-    [1, 0, 'voted'],
-  ] as const)('voting status with %i of %i responses is %s', (n, max, expected) => {
-    expect(votingStatus(n, max)).toBe(expected);
   });
 
   it('a vote is active from started_at until ended_at', () => {

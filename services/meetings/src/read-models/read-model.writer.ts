@@ -3,7 +3,6 @@ import type {
   TEmailVoteEvent,
   TMembershipEvent,
   TUserEvent,
-  TVotingResponseEvent,
   TVotingVoteEvent,
 } from '@gavel/contracts';
 import type { RawSql } from '@gavel/service-kit';
@@ -137,11 +136,6 @@ export async function applyVoteEvent(tx: RawSql, subject: string, event: TVoting
       event.tenantId,
       v.id,
     );
-    await tx.$executeRawUnsafe(
-      `DELETE FROM ${T('vote_responses')} WHERE tenant_id = $1::uuid AND vote_id = $2`,
-      event.tenantId,
-      v.id,
-    );
     return;
   }
   await tx.$executeRawUnsafe(
@@ -156,30 +150,6 @@ export async function applyVoteEvent(tx: RawSql, subject: string, event: TVoting
     v.started_at,
     v.ended_at,
     v.maximum_responses ?? 1,
-  );
-}
-
-export async function applyResponseEvent(
-  tx: RawSql,
-  subject: string,
-  event: TVotingResponseEvent,
-): Promise<void> {
-  const r = event.response;
-  if (isDelete(subject)) {
-    await tx.$executeRawUnsafe(
-      `DELETE FROM ${T('vote_responses')} WHERE tenant_id = $1::uuid AND id = $2`,
-      event.tenantId,
-      r.id,
-    );
-    return;
-  }
-  await tx.$executeRawUnsafe(
-    `INSERT INTO ${T('vote_responses')} (tenant_id, id, vote_id, member_id) VALUES ($1::uuid, $2, $3, $4)
-     ON CONFLICT (tenant_id, id) DO UPDATE SET vote_id = EXCLUDED.vote_id, member_id = EXCLUDED.member_id`,
-    event.tenantId,
-    r.id,
-    r.vote_id,
-    r.member_id,
   );
 }
 

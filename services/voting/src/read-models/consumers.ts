@@ -1,4 +1,5 @@
 import {
+  EVENT_FAMILIES,
   EVENTS,
   voteChannel,
   ZAttendanceEvent,
@@ -26,10 +27,10 @@ export const CONSUMERS = {
    * deployment replays the retained committee events and fills the new columns. Events are upserts of the
    * whole committee, applied in stream order: the replay ends on each committee's latest state.
    */
-  committees: { durable: 'voting-committees-v2', subject: 'evt.committees.committee.*' },
-  memberships: { durable: 'voting-memberships', subject: 'evt.committees.membership.*' },
-  meetings: { durable: 'voting-meetings', subject: 'evt.meetings.meeting.*' },
-  attendance: { durable: 'voting-attendance', subject: 'evt.meetings.attendance.*' },
+  committees: { durable: 'voting-committees-v2', subject: EVENT_FAMILIES.committees },
+  memberships: { durable: 'voting-memberships', subject: EVENT_FAMILIES.memberships },
+  meetings: { durable: 'voting-meetings', subject: EVENT_FAMILIES.meetings },
+  attendance: { durable: 'voting-attendance', subject: EVENT_FAMILIES.attendance },
 } as const;
 
 /** The channels of a committee's email votes that have not ended: their pages may be open. */
