@@ -296,12 +296,13 @@ export type TMemberStatusReply = z.infer<typeof ZMemberStatusReply>;
 
 /**
  * voting.email-vote.member-status (input ZEmailVoteRefInput), for runners: each voting member of the email
- * vote's committee across its motions: no_vote = answered none, partial_vote = some, voted = all. Asked by
- * the meetings service for the email-vote page's Committee Members panel.
+ * vote's committee across the motions open to them: no_vote = answered none, partial_vote = some, voted =
+ * all; null = none is open to them (no motions yet, or each filtered to other demographics). Asked by the
+ * meetings service for the email-vote page's Committee Members panel.
  */
 export const ZEmailVoteMemberStatusReply = z.object({
   email_vote_id: ZId,
-  members: z.array(z.object({ membership_id: ZId, user_id: ZId, status: ZVotingMemberStatus })),
+  members: z.array(z.object({ membership_id: ZId, user_id: ZId, status: ZVotingMemberStatus.nullable() })),
 });
 export type TEmailVoteMemberStatusReply = z.infer<typeof ZEmailVoteMemberStatusReply>;
 

@@ -61,7 +61,7 @@ async function committeeWorld() {
   return { tenant, committee, emailVote, ann, bob, cat };
 }
 
-type Row = { membership_id: string; user_id: string; status: TVotingMemberStatus };
+type Row = { membership_id: string; user_id: string; status: TVotingMemberStatus | null };
 
 /**
  * Answers `subject` on this file's subject prefix as the voting service would (`data`), with an error reply
@@ -202,6 +202,26 @@ describe('retrieve/attendance of an email vote', () => {
       await attendance(ann.ctx);
       await attendance(userCtx(tenant, ['modify meeting attendance']));
       expect(voting.asked).toHaveLength(2);
+    } finally {
+      voting.stop();
+    }
+  });
+
+  it('gives no status to a member the voting service says has nothing open to them (a filtered motion)', async () => {
+    const { tenant, ann, bob } = await committeeWorld();
+    const voting = await stubVoting({
+      rows: [
+        { membership_id: ann.membership.id, user_id: ann.user.id, status: null },
+        { membership_id: bob.membership.id, user_id: bob.user.id, status: 'no_vote' },
+      ],
+    });
+    try {
+      const list = await attendance(userCtx(tenant, ['run meetings']));
+      expect(list.members.map((m) => [m.name, m.voting_status])).toEqual([
+        ['Ann Able', null],
+        ['Bob Baker', 'no_vote'],
+        ['Cat Cole', null],
+      ]);
     } finally {
       voting.stop();
     }

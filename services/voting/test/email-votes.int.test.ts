@@ -283,9 +283,9 @@ describe('email votes', () => {
     const [all, some, none, advisor] = w.members;
     if (!all || !some || !none || !advisor) throw new Error('members');
 
-    // No motions yet: nobody has voted.
+    // No motions yet: nothing is open to anyone, so no status.
     const empty = await statuses();
-    expect(empty.members.map((m) => m.status)).toEqual(['no_vote', 'no_vote', 'no_vote']);
+    expect(empty.members.map((m) => m.status)).toEqual([null, null, null]);
 
     const m1 = (await h.call(S.motionCreate, admin, { ...base, name: 'First' }, ZMotionReply)).motion;
     const m2 = (
@@ -325,6 +325,35 @@ describe('email votes', () => {
       voting_members_complete_count: 1,
       voting_members_incomplete_count: 1,
       voting_members_not_started_count: 1,
+    });
+
+    // A motion for the North only: the South's members have nothing open to them, so no status, and are
+    // not counted as not started.
+    await h.call(
+      S.emailVoteCreate,
+      admin,
+      { committeeCode, code: 'EV4', name: 'North', ...window },
+      ZEmailVote,
+    );
+    const north = { committeeCode, voteCode: 'EV4' };
+    await h.call(
+      S.motionCreate,
+      admin,
+      { ...north, name: 'North only', motion_filter: ['North'] },
+      ZMotionReply,
+    );
+    const regional = await h.call(S.emailVoteMemberStatus, admin, north, ZEmailVoteMemberStatusReply);
+    const regionOf = new Map(w.members.map((m) => [m.membershipId, m.demographic]));
+    for (const m of regional.members) {
+      expect(m.status, regionOf.get(m.membership_id) ?? '').toBe(
+        regionOf.get(m.membership_id) === 'North' ? 'no_vote' : null,
+      );
+    }
+    const northCount = regional.members.filter((m) => regionOf.get(m.membership_id) === 'North').length;
+    expect(northCount).toBeGreaterThan(0);
+    expect(await h.call(S.emailVoteGet, admin, north, ZEmailVote)).toMatchObject({
+      voting_members_count: 3,
+      voting_members_not_started_count: northCount,
     });
 
     // Runners only; an unknown vote, or one of another association, is not found.

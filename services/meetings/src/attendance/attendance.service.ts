@@ -286,8 +286,12 @@ export class AttendanceService {
       rows: await this.listRows(db, ctx.tenantId, committee, null),
     }));
     const statuses = await this.votingStatus.emailVoteStatuses(ctx, ref);
-    // A voting member the voting service does not know yet has not voted.
-    const statusOf = (membershipId: string) => (statuses ? (statuses.get(membershipId) ?? 'no_vote') : null);
+    // A voting member the voting service does not know yet has not voted; one it answers null for has
+    // nothing open to them.
+    const statusOf = (membershipId: string) => {
+      if (!statuses) return null;
+      return statuses.has(membershipId) ? (statuses.get(membershipId) ?? null) : 'no_vote';
+    };
     return toAttendanceList(committee, rows, audience, statusOf);
   }
 

@@ -63,11 +63,11 @@ export class VotingStatusSource {
     return vote.committee_id;
   }
 
-  /** voting.email-vote.member-status: each voting member across an email vote's motions. */
+  /** voting.email-vote.member-status: each voting member across an email vote's motions (null: none open to them). */
   async emailVoteStatuses(
     ctx: TRequestContext,
     ref: TEmailVoteRefInput,
-  ): Promise<Map<string, TMemberVotingStatus> | null> {
+  ): Promise<Map<string, TMemberVotingStatus | null> | null> {
     try {
       const reply = await this.runtime.call(
         SUBJECTS.voting.emailVoteMemberStatus,
@@ -76,7 +76,7 @@ export class VotingStatusSource {
         ZEmailVoteMemberStatusReply,
         VOTING_TIMEOUT_MS,
       );
-      return new Map(reply.members.map((m) => [m.membership_id, asListed(m.status)]));
+      return new Map(reply.members.map((m) => [m.membership_id, m.status && asListed(m.status)]));
     } catch (err) {
       this.runtime.logger.warn(
         { committeeCode: ref.committeeCode, voteCode: ref.voteCode, reason: reason(err) },

@@ -24,7 +24,10 @@ const BALLOTS_PER_MEMBER = `vm AS (
 
 /** Progress counts of one email vote (`EmailVoteService.view`). */
 export interface EmailVoteProgress {
+  /** The committee's voting members. */
   total: number;
+  /** Voting members with motions open to them (a filter may leave some out) who answered none yet. */
+  notStarted: number;
   incomplete: number;
   complete: number;
   responses: number;
@@ -131,6 +134,7 @@ export class EmailVoteRepository {
       `WITH ${BALLOTS_PER_MEMBER}
        SELECT ev.id::text AS email_vote_id,
               (SELECT count(*)::int FROM vm) AS total,
+              (SELECT count(*)::int FROM per WHERE per.email_vote_id = ev.id AND done = 0) AS "notStarted",
               (SELECT count(*)::int FROM per WHERE per.email_vote_id = ev.id AND done > 0 AND done < ballots) AS incomplete,
               (SELECT count(*)::int FROM per WHERE per.email_vote_id = ev.id AND done > 0 AND done >= ballots) AS complete,
               (SELECT count(*)::int FROM "voting".responses r JOIN b ON b.id = r.vote_id

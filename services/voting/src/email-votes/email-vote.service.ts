@@ -243,7 +243,11 @@ export class EmailVoteService {
       members: members.map((m) => ({
         membership_id: m.membership_id,
         user_id: m.user_id,
-        status: memberVotingStatus({ responses_cast: m.done, maximum_responses: m.ballots }),
+        // Nothing open to the member: no status, rather than a 'no vote' they could not change.
+        status:
+          m.ballots === 0
+            ? null
+            : memberVotingStatus({ responses_cast: m.done, maximum_responses: m.ballots }),
       })),
     };
   }
@@ -269,8 +273,9 @@ export class EmailVoteService {
 
 function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: Date): TEmailVote {
   const phase = votePhase({ start: row.start, end: row.end }, now);
-  const { total, incomplete, complete, responses } = p ?? {
+  const { total, notStarted, incomplete, complete, responses } = p ?? {
     total: 0,
+    notStarted: 0,
     incomplete: 0,
     complete: 0,
     responses: 0,
@@ -286,7 +291,7 @@ function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: D
     phase,
     can_modify: phase !== 'ended' && responses === 0,
     voting_members_count: total,
-    voting_members_not_started_count: Math.max(0, total - incomplete - complete),
+    voting_members_not_started_count: notStarted,
     voting_members_incomplete_count: incomplete,
     voting_members_complete_count: complete,
   };
