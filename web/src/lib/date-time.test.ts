@@ -129,4 +129,13 @@ describe('picker values', () => {
     expect(shiftLinkedEnd('2026-11-23T09:00', '', '2026-11-23T11:00')).toBe('2026-11-23T11:00');
     expect(shiftLinkedEnd('2026-11-23T09:00', '2026-11-24T09:00', '')).toBe('');
   });
+
+  it('leaves an end that was not after the start where it is, so moving the start can mend the range', () => {
+    expect(shiftLinkedEnd('2026-11-27T10:00', '2026-11-27T08:00', '2026-11-27T09:00')).toBe(
+      '2026-11-27T09:00',
+    );
+    expect(shiftLinkedEnd('2026-11-27T10:00', '2026-11-27T08:00', '2026-11-27T10:00')).toBe(
+      '2026-11-27T10:00',
+    );
+  });
 });

@@ -132,12 +132,14 @@ export function parsePickerText(text: string, kind: PickerKind, seconds = false)
 
 /**
  * Linked start/end pickers: moving the start moves a set end by the same amount, so the length of the
- * meeting or vote window is kept. The end is returned unchanged when either start is not a date.
+ * meeting or vote window is kept. The end is returned unchanged when either start is not a date, and when
+ * it was not after the start: there is no length to keep, and carrying the end along would keep the form's
+ * "must end after it starts" error however the start is moved.
  */
 export function shiftLinkedEnd(previousStart: string, nextStart: string, end: string): string {
   const before = pickerValueToDate(previousStart, 'datetime');
   const after = pickerValueToDate(nextStart, 'datetime');
   const endDate = pickerValueToDate(end, 'datetime');
-  if (!before || !after || !endDate) return end;
+  if (!before || !after || !endDate || endDate <= before) return end;
   return dateToPickerValue(new Date(endDate.getTime() + (after.getTime() - before.getTime())), 'datetime');
 }
