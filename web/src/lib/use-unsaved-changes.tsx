@@ -5,6 +5,8 @@ import { useBeforeUnloadPrompt } from '@/lib/use-before-unload';
 
 export const UNSAVED_TITLE = 'Discard changes?';
 export const UNSAVED_TEXT = 'This form has changes that have not been saved. Leave it and lose them?';
+export const DISCARD_CHANGES = 'Discard Changes';
+export const KEEP_EDITING = 'Keep Editing';
 
 /** Navigation state for a move that makes the changes moot (the thing edited was just deleted). */
 export const LEAVE_UNASKED = { leaveUnasked: true } as const;
@@ -56,8 +58,8 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
     <ConfirmDialog
       title={UNSAVED_TITLE}
       message={blocker.state === 'blocked' ? UNSAVED_TEXT : null}
-      confirmLabel="Discard Changes"
-      cancelLabel="Keep Editing"
+      confirmLabel={DISCARD_CHANGES}
+      cancelLabel={KEEP_EDITING}
       destructive
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}

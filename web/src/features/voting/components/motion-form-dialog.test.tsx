@@ -1,11 +1,7 @@
 import { DEFAULT_VOTING_SETTINGS, type TVotingSettings } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  DISCARD_MESSAGE,
-  DISCARD_TITLE,
-  MOTION_FIELD_HINTS,
-} from '@/features/voting/components/motion-form-dialog';
+import { MOTION_FIELD_HINTS } from '@/features/voting/components/motion-form-dialog';
 import {
   ADMIN,
   makeMeetingCommittee,
@@ -15,6 +11,7 @@ import {
   renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
+import { UNSAVED_TEXT, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 
@@ -392,16 +389,16 @@ describe('Motion form', { timeout: 20_000 }, () => {
     const { user, dialog } = await openNew();
     await fillRichText(dialog, 'Name', 'Adopt the budget');
     await user.keyboard('{Escape}');
-    const ask = await screen.findByRole('alertdialog', { name: DISCARD_TITLE });
-    expect(within(ask).getByText(DISCARD_MESSAGE)).toBeTruthy();
-    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    const ask = await screen.findByRole('alertdialog', { name: UNSAVED_TITLE });
+    expect(within(ask).getByText(UNSAVED_TEXT)).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Keep Editing' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     const form = screen.getByRole('dialog', { name: 'New Motion' });
     expect(within(form).getByRole('textbox', { name: 'Name' }).textContent).toBe('Adopt the budget');
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     await user.click(
-      within(await screen.findByRole('alertdialog', { name: DISCARD_TITLE })).getByRole('button', {
-        name: 'Discard',
+      within(await screen.findByRole('alertdialog', { name: UNSAVED_TITLE })).getByRole('button', {
+        name: 'Discard Changes',
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Motion' })).toBeNull());

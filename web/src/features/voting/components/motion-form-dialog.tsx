@@ -52,6 +52,7 @@ import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
 import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
+import { DISCARD_CHANGES, KEEP_EDITING, UNSAVED_TEXT, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 
 export const SAVE_MOTION_ERROR_TITLE = 'Error Saving Motion';
 export const SAVE_AMENDMENT_ERROR_TITLE = 'Error Saving Amendment';
@@ -92,8 +93,6 @@ function fieldHint(field: string, values: MotionFormValues): string | undefined 
 }
 
 /** Asked before Cancel, Escape or a click outside throws away what the user typed. */
-export const DISCARD_TITLE = 'Discard changes?';
-export const DISCARD_MESSAGE = 'What you entered in this form will be lost.';
 
 /** What the form is for: a new motion, an edit, or an amendment under `motion`. */
 export type MotionFormTarget =
@@ -181,10 +180,10 @@ export function MotionFormDialog({ scope, committee, target, onClose }: MotionFo
         </DialogContent>
       </Dialog>
       <ConfirmDialog
-        title={DISCARD_TITLE}
-        message={confirmingDiscard ? DISCARD_MESSAGE : null}
-        confirmLabel="Discard"
-        cancelLabel="Keep editing"
+        title={UNSAVED_TITLE}
+        message={confirmingDiscard ? UNSAVED_TEXT : null}
+        confirmLabel={DISCARD_CHANGES}
+        cancelLabel={KEEP_EDITING}
         destructive
         onConfirm={close}
         onCancel={() => setConfirmingDiscard(false)}
