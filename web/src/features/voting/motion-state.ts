@@ -61,11 +61,11 @@ import {
   type VoteRecord,
   votingStatusMessage,
 } from '@gavel/voting-rules';
-import type { MotionScope } from '@/features/voting/scope';
 import { plainText } from '@/features/voting/wording';
+import type { PageScope } from '@/lib/page-scope';
 
 export interface VotingInputs {
-  scope: MotionScope;
+  scope: PageScope;
   phase: Phase;
   committee: TMeetingCommittee;
   motions: readonly TMotion[];

@@ -23,13 +23,14 @@ import {
   updateMotion,
   type VoteStartBody,
 } from '@/features/voting/api';
-import { type MotionScope, scopeCode } from '@/features/voting/scope';
+import { scopeCode } from '@/features/voting/scope';
 import { withMotion, withMotionOrder, withOwnResponses, withoutMotions, withVote } from '@/lib/cache-patches';
+import type { PageScope } from '@/lib/page-scope';
 import { queryKeys } from '@/lib/query-keys';
 import { scopeKeys } from '@/lib/realtime/live-scope';
 import { PAGE_ACTION_KEY, usePagePolling } from '@/lib/realtime/page-polling';
 
-export function motionsKey(scope: MotionScope) {
+export function motionsKey(scope: PageScope) {
   return queryKeys.voting.motions(scope.kind, scope.committeeCode, scopeCode(scope));
 }
 
@@ -39,7 +40,7 @@ export function motionsKey(scope: MotionScope) {
  * answer stays and polling goes on.
  */
 export function useMotions(
-  scope: MotionScope,
+  scope: PageScope,
   intervalFor: (data: TMotionsReply | undefined) => number | false,
   live = false,
 ) {
@@ -70,7 +71,7 @@ export function useMotions(
 }
 
 /** GET /vote/{c}/{v}/retrieve/vote (email votes only: their can_modify), shared with the email-vote page. */
-export function useEmailVote(scope: MotionScope) {
+export function useEmailVote(scope: PageScope) {
   const committeeCode = scope.committeeCode;
   const voteCode = scope.kind === 'vote' ? scope.voteCode : '';
   return useQuery({
@@ -80,7 +81,7 @@ export function useEmailVote(scope: MotionScope) {
   });
 }
 
-function update(queryClient: QueryClient, scope: MotionScope, fn: (data: TMotionsReply) => TMotionsReply) {
+function update(queryClient: QueryClient, scope: PageScope, fn: (data: TMotionsReply) => TMotionsReply) {
   queryClient.setQueryData<TMotionsReply>(motionsKey(scope), (data) => (data ? fn(data) : data));
 }
 
@@ -88,7 +89,7 @@ function update(queryClient: QueryClient, scope: MotionScope, fn: (data: TMotion
  * Options shared by every action: cancel an in-flight fetch when the action starts (its answer would
  * be older than the action's), refetch once it has settled.
  */
-function useActionOptions(scope: MotionScope) {
+function useActionOptions(scope: PageScope) {
   const queryClient = useQueryClient();
   return {
     queryClient,
@@ -115,7 +116,7 @@ export type MotionSaveInput =
   | { mode: 'amend'; id: string; body: MotionFormBody };
 
 /** Create, edit or amend (POST motion, PUT motion/{id}, POST motion/{id}/amendment). */
-export function useSaveMotion(scope: MotionScope) {
+export function useSaveMotion(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -140,7 +141,7 @@ function usePendingMotionIds(mutationKey: readonly unknown[], idOf: (variables: 
   });
 }
 
-export function useDeleteMotion(scope: MotionScope) {
+export function useDeleteMotion(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -151,7 +152,7 @@ export function useDeleteMotion(scope: MotionScope) {
 }
 
 /** PUT motions-resort; the new order shows at once and goes back when the call fails. */
-export function useResortMotions(scope: MotionScope) {
+export function useResortMotions(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -168,7 +169,7 @@ export function useResortMotions(scope: MotionScope) {
   });
 }
 
-export function useSetResultVisibility(scope: MotionScope) {
+export function useSetResultVisibility(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -181,7 +182,7 @@ export function useSetResultVisibility(scope: MotionScope) {
 export type VoteDecision = { id: string; how: 'vote' | 'unanimous' } & VoteStartBody;
 
 /** Starts a vote or approves by unanimous consent. */
-export function useDecideMotion(scope: MotionScope) {
+export function useDecideMotion(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -208,7 +209,7 @@ export function useMotionsBeingDecided(): string[] {
   return usePendingMotionIds(DECIDE_KEY, (decision) => (decision as VoteDecision).id);
 }
 
-export function useAddVoteTime(scope: MotionScope) {
+export function useAddVoteTime(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -219,7 +220,7 @@ export function useAddVoteTime(scope: MotionScope) {
   });
 }
 
-export function useCloseVote(scope: MotionScope) {
+export function useCloseVote(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,
@@ -230,7 +231,7 @@ export function useCloseVote(scope: MotionScope) {
 }
 
 /** Casts a response; the answer replaces the caller's responses of that vote. */
-export function useCastResponse(scope: MotionScope) {
+export function useCastResponse(scope: PageScope) {
   const { queryClient, base } = useActionOptions(scope);
   return useMutation({
     ...base,

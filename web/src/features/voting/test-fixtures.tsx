@@ -17,14 +17,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { MotionsPanelView, type MotionsPanelViewProps } from '@/features/voting/components/motions-panel';
-import type { MotionScope } from '@/features/voting/scope';
+import type { PageScope } from '@/lib/page-scope';
 import { queryKeys } from '@/lib/query-keys';
 import { makeMe } from '@/test/fixtures';
 
 export const NOW = Date.parse('2026-11-23T15:00:00.000Z');
 export const iso = (offsetSeconds: number) => new Date(NOW + offsetSeconds * 1000).toISOString();
 
-export const meetingScope: MotionScope = { kind: 'meeting', committeeCode: 'FIN', meetingCode: 'M1' };
+export const meetingScope: PageScope = { kind: 'meeting', committeeCode: 'FIN', meetingCode: 'M1' };
 export const ADMIN = '/api/admin/committee/FIN/meeting/M1';
 
 export function makeMeetingCommittee(overrides: Partial<TMeetingCommittee> = {}): TMeetingCommittee {

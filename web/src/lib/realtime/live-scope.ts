@@ -20,15 +20,11 @@ import {
   withoutMotions,
   withVote,
 } from '@/lib/cache-patches';
+import type { PageScope } from '@/lib/page-scope';
 import { replaceFetchInFlight, writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The page a live channel belongs to: a meeting or an email vote, by the codes of its URL. */
-export type LiveScope =
-  | { kind: 'meeting'; committeeCode: string; meetingCode: string }
-  | { kind: 'vote'; committeeCode: string; voteCode: string };
-
-export function joinRequestOf(scope: LiveScope): TJoinRequest {
+export function joinRequestOf(scope: PageScope): TJoinRequest {
   return scope.kind === 'meeting'
     ? { type: 'meeting', committee_code: scope.committeeCode, meeting_code: scope.meetingCode }
     : { type: 'vote', committee_code: scope.committeeCode, vote_code: scope.voteCode };
@@ -42,7 +38,7 @@ interface ScopeKeys {
   motions: QueryKey;
 }
 
-export function scopeKeys(scope: LiveScope): ScopeKeys {
+export function scopeKeys(scope: PageScope): ScopeKeys {
   if (scope.kind === 'meeting') {
     return {
       state: queryKeys.meetings.detail(scope.committeeCode, scope.meetingCode),
@@ -92,7 +88,7 @@ export function isMovedByServer(state: unknown): boolean {
  */
 export function createLiveHandler(
   queryClient: QueryClient,
-  scope: LiveScope,
+  scope: PageScope,
   opts: {
     runner: () => boolean;
     reload?: () => void;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { createLiveHandler, joinRequestOf, type LiveScope, MOVED } from '@/lib/realtime/live-scope';
+import type { PageScope } from '@/lib/page-scope';
+import { createLiveHandler, joinRequestOf, MOVED } from '@/lib/realtime/live-scope';
 import { useLiveChannel } from '@/lib/realtime/use-live-channel';
 
 /**
@@ -10,7 +11,7 @@ import { useLiveChannel } from '@/lib/realtime/use-live-channel';
  * missed), and reports
  * whether the socket is live (the page polls with the spec's intervals while it is not).
  */
-export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean }): { live: boolean } {
+export function useScopeLive(scope: PageScope | null, opts: { runner: boolean }): { live: boolean } {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const runner = React.useRef(opts.runner);
@@ -20,7 +21,7 @@ export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean })
     () =>
       scopeKey === null
         ? null
-        : createLiveHandler(queryClient, JSON.parse(scopeKey) as LiveScope, {
+        : createLiveHandler(queryClient, JSON.parse(scopeKey) as PageScope, {
             runner: () => runner.current,
             // The page moved (its code changed): the same page at its new address, past the leave guard.
             moveTo: (path) => navigate(path, { replace: true, state: { [MOVED]: true } }),
@@ -28,7 +29,7 @@ export function useScopeLive(scope: LiveScope | null, opts: { runner: boolean })
     [queryClient, scopeKey, navigate],
   );
   const join = React.useMemo(
-    () => (scopeKey === null ? null : joinRequestOf(JSON.parse(scopeKey) as LiveScope)),
+    () => (scopeKey === null ? null : joinRequestOf(JSON.parse(scopeKey) as PageScope)),
     [scopeKey],
   );
   return useLiveChannel({

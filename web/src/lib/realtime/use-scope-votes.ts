@@ -2,7 +2,8 @@ import type { TVoteView } from '@gavel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { isMotionsReply } from '@/lib/cache-patches';
-import { type LiveScope, scopeKeys } from '@/lib/realtime/live-scope';
+import type { PageScope } from '@/lib/page-scope';
+import { scopeKeys } from '@/lib/realtime/live-scope';
 
 const NONE: readonly TVoteView[] = [];
 
@@ -11,11 +12,11 @@ const NONE: readonly TVoteView[] = [];
  * query), without a second request: the page needs them for the active vote (End Meeting, polling,
  * scrolling to the vote).
  */
-export function useScopeVotes(scope: LiveScope): readonly TVoteView[] {
+export function useScopeVotes(scope: PageScope): readonly TVoteView[] {
   const queryClient = useQueryClient();
   const scopeKey = JSON.stringify(scope);
   const read = React.useCallback((): readonly TVoteView[] => {
-    const { motions } = scopeKeys(JSON.parse(scopeKey) as LiveScope);
+    const { motions } = scopeKeys(JSON.parse(scopeKey) as PageScope);
     for (const [, data] of queryClient.getQueriesData({ queryKey: motions })) {
       if (isMotionsReply(data)) return data.votes;
     }

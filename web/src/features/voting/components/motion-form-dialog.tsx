@@ -44,11 +44,11 @@ import {
   VOTE_TYPE_LABELS,
 } from '@/features/voting/motion-form';
 import { useSaveMotion } from '@/features/voting/queries';
-import type { MotionScope } from '@/features/voting/scope';
 import { useVoteWording } from '@/features/voting/wording';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { FALLBACK } from '@/lib/messages';
+import type { PageScope } from '@/lib/page-scope';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
 import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
@@ -108,7 +108,7 @@ const TITLES: Record<MotionFormMode, string> = {
 const EDIT_AMENDMENT_TITLE = 'Edit Amendment';
 
 export interface MotionFormDialogProps {
-  scope: MotionScope;
+  scope: PageScope;
   committee: TMeetingCommittee;
   /** The dialog shows while a target is set. */
   target: MotionFormTarget | null;
@@ -206,7 +206,7 @@ function MotionForm({
   onDirty,
   onFailure,
 }: {
-  scope: MotionScope;
+  scope: PageScope;
   committee: TMeetingCommittee;
   target: MotionFormTarget;
   onDone: () => void;

@@ -17,10 +17,10 @@ import { ResultsPieChart } from '@/features/voting/components/results-pie-chart'
 import { RESULT_VISIBILITY_OPTION_LABELS } from '@/features/voting/motion-form';
 import { shownWinners, voteValidity } from '@/features/voting/motion-state';
 import { useSetResultVisibility } from '@/features/voting/queries';
-import type { MotionScope } from '@/features/voting/scope';
 import { plainText, useVoteWording } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import type { PageScope } from '@/lib/page-scope';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const VISIBILITY_ERROR_TITLE = 'Error Updating';
@@ -144,7 +144,7 @@ export function ResultVisibilityButtons({
   hasActiveVote,
   describedBy,
 }: {
-  scope: MotionScope;
+  scope: PageScope;
   motion: TMotion;
   hasActiveVote: boolean;
   describedBy?: string;

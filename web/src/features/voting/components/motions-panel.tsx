@@ -64,19 +64,18 @@ import {
   useMotionsBeingDeleted,
   useResortMotions,
 } from '@/features/voting/queries';
-import { type MotionScope, publicBase } from '@/features/voting/scope';
+import { publicBase } from '@/features/voting/scope';
 import { plainText } from '@/features/voting/wording';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import type { PageScope } from '@/lib/page-scope';
 import { motionsPollInterval } from '@/lib/realtime/polling';
 import { serverNow } from '@/lib/server-clock';
 import type { Clock } from '@/lib/use-clock';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
-export type { MotionScope } from '@/features/voting/scope';
-
 export interface MotionsPanelProps {
-  scope: MotionScope;
+  scope: PageScope;
   /** The meeting's status, or the email vote's phase from its window. */
   phase: 'planned' | 'in_progress' | 'ended';
   committee: TMeetingCommittee;
@@ -286,7 +285,7 @@ export interface MotionDialogs {
  * `routed` is a form opened by the page's address (the motion edit link), shown when no other is.
  */
 export function useMotionDialogs(
-  scope: MotionScope,
+  scope: PageScope,
   committee: TMeetingCommittee,
   routed?: { target: MotionFormTarget | null; close: () => void },
 ): MotionDialogs {
@@ -391,7 +390,7 @@ export const MOTIONS_NOT_YOURS_TO_EDIT = 'You may not edit motions';
  * is said so in a toast.
  */
 function useMotionEditLink(
-  scope: MotionScope,
+  scope: PageScope,
   motions: readonly TMotion[] | undefined,
   mayEditMotions: boolean,
   canEdit: (motion: TMotion) => boolean,
@@ -415,7 +414,7 @@ function useMotionEditLink(
 }
 
 /** Refetches once as soon as a vote that was active when fetched has ended: its results are due. */
-function useRefetchWhenVotesEnd(scope: MotionScope, data: TMotionsReply | undefined, now: number) {
+function useRefetchWhenVotesEnd(scope: PageScope, data: TMotionsReply | undefined, now: number) {
   const queryClient = useQueryClient();
   const asked = React.useRef(new Set<string>());
   const due = endedSinceFetch(data?.votes ?? [], now)

@@ -22,9 +22,9 @@ import {
 import { activeVoteHeadingId } from '@/features/voting/components/active-vote';
 import { motionTitleId } from '@/features/voting/components/motion-card';
 import { useDecideMotion } from '@/features/voting/queries';
-import type { MotionScope } from '@/features/voting/scope';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
+import type { PageScope } from '@/lib/page-scope';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 export const START_VOTE_ERROR_TITLE = 'Error Starting Vote';
@@ -71,7 +71,7 @@ export function VotingFlowDialog({
   onAmend,
   onClose,
 }: {
-  scope: MotionScope;
+  scope: PageScope;
   /** The dialog shows while a target is set. */
   target: VotingFlowTarget | null;
   canAmend: boolean;
