@@ -1,5 +1,6 @@
 import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
 import {
+  createLogger,
   DEMO_COMMITTEE_CODE,
   type DemoCommittee,
   dateKey,
@@ -71,7 +72,8 @@ export async function seedDemo(
   const scopes = new ScopeService(scopeRepo, nats);
   const settings = new VotingSettings(nats);
   const motionRepo = new MotionRepository();
-  const voteRepo = new VoteRepository();
+  // Its only use of the runtime is the logger of analyze(), which seeding never calls.
+  const voteRepo = new VoteRepository({ logger: createLogger('voting-seed') });
   const motions = new MotionService(
     db,
     scopes,

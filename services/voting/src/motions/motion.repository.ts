@@ -31,6 +31,10 @@ export class MotionRepository {
     });
   }
 
+  find(db: Db, tenantId: string, id: string): Promise<MotionRow | null> {
+    return db.motion.findUnique({ where: { tenantId_id: { tenantId, id } } });
+  }
+
   async nextSort(
     db: Db,
     tenantId: string,

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { ServiceRuntime } from '@gavel/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Db, Prisma } from '../db/prisma.js';
 import type { Vote } from '../generated/prisma/client.js';
 import { refreshElectorate } from '../read-models/read-model.repository.js';
@@ -26,6 +27,8 @@ export interface NewVote {
 /** The only place that reads and writes votes, their electorate and their counts. */
 @Injectable()
 export class VoteRepository {
+  constructor(@Inject(ServiceRuntime) private readonly runtime: Pick<ServiceRuntime, 'logger'>) {}
+
   /** Votes of a meeting or email vote that were not replaced by a revote. */
   list(
     db: Db,
@@ -201,6 +204,18 @@ export class VoteRepository {
       `SELECT id::text, tenant_id::text, meeting_id::text, email_vote_id::text FROM "voting".votes
        WHERE started_at <= now() AND ended_at > now()`,
     );
+  }
+
+  /**
+   * Refreshes the planner's statistics of votes and their electorate (after a start brings up to
+   * thousands of electorate rows). Never throws: a failure is logged and the old statistics stay.
+   */
+  async analyze(db: Db): Promise<void> {
+    try {
+      await db.$executeRawUnsafe('ANALYZE "voting".votes, "voting".electorate');
+    } catch (err) {
+      this.runtime.logger.warn({ err }, 'analyzing votes and electorate failed');
+    }
   }
 
   /** Per-member responses in one vote, for the runners' voting status. */

@@ -18,6 +18,7 @@ import {
 import { isUuid } from '@gavel/service-kit';
 import {
   AMENDED_NOTE,
+  type AttendanceMember,
   activeAmendment,
   amendmentApproval,
   amendmentsOf,
@@ -45,6 +46,7 @@ import {
   UNANIMOUS_MOTION_MESSAGE,
   VOTE_CLOSED_MESSAGE,
   VOTE_STARTED_MESSAGE,
+  type VoteKind,
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { votingConfig } from '../config.js';
@@ -52,12 +54,11 @@ import { Database } from '../db/database.js';
 import type { Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { toMotion } from '../motions/motion.mapper.js';
-import type { MotionRow } from '../motions/motion.repository.js';
-import { MotionRepository } from '../motions/motion.repository.js';
+import { MotionRepository, type MotionRow } from '../motions/motion.repository.js';
 import { motionOf, type VotingState, VotingStateLoader } from '../motions/voting-state.js';
 import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
-import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
+import { notFound, type Scope, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
 import { ballotShape, generalQuorumOf, quorumFor, toAttendanceMember } from './electorate.js';
 import { EMPTY_COUNTS, toVoteView } from './vote.mapper.js';
@@ -80,6 +81,20 @@ class AttendanceMayLag extends Error {
   }
 }
 
+/** The motion row a start or unanimous consent is about, found under its meeting's lock. */
+interface StartTarget {
+  scope: Scope;
+  state: VotingState;
+  row: MotionRow;
+  motion: TMotion;
+  kind: VoteKind;
+  /**
+   * What the ballot is built from (ballotMotionOf): the row itself, or for a motion vote held on an
+   * amendment row, that row with its root motion's responses, filter and vote type.
+   */
+  ballot: TMotion;
+}
+
 /** Votes in meetings: start (or revote), unanimous consent, add time, close; the live state; finalizing. */
 @Injectable()
 export class VoteService {
@@ -98,10 +113,8 @@ export class VoteService {
   async start(ctx: TRequestContext, input: TVoteStartInput): Promise<TVoteReply> {
     const reply = await this.decide(ctx, input, 'vote');
     // A new electorate (up to thousands of rows) just arrived: refresh the planner's statistics so the
-    // cast path's lookups use their indexes from the first cast on. Not awaited.
-    void this.db.client
-      .$executeRawUnsafe('ANALYZE "voting".votes, "voting".electorate')
-      .catch(() => undefined);
+    // cast path's lookups use their indexes from the first cast on. Not awaited; a failure is logged.
+    void this.votes.analyze(this.db.client);
     return reply;
   }
 
@@ -133,6 +146,7 @@ export class VoteService {
     }
   }
 
+  /** One attempt at a start or unanimous consent, in one transaction under the meeting's lock. */
   private decideNow(
     ctx: TRequestContext,
     input: TVoteStartInput,
@@ -141,159 +155,210 @@ export class VoteService {
     opts: { attendanceMayLag: boolean },
   ): Promise<TVoteReply> {
     return this.db.transaction(async (tx) => {
-      const scope = await this.scopes.resolveLocked(tx, ctx, input);
-      if (scope.kind !== 'meeting') {
-        throw new AppError(
-          'rule_broken',
-          'An email vote runs over its whole window; there is no vote to start.',
-        );
-      }
-      const state = await this.states.load(tx, scope);
-      const found = isUuid(input.id) ? motionOf(state, input.id) : null;
-      if (!found) throw notFound('motion');
-      const { row, motion } = found;
-      const kind = input.type;
-      const isAmendment = row.amendmentParentId !== null;
-      const ballot = ballotMotionOf(motion, kind, state.motions);
-      const previous = this.previousVote(state, row, kind);
-      const hasResult = hasVoteResult(motion, kind, state.approval);
-      if (hasResult && !input.revote) {
-        throw new AppError('conflict', 'This motion already has a result. Use a revote to replace it.');
-      }
-      if (input.revote) {
-        const siblings = row.amendmentParentId
-          ? amendmentsOf({ id: row.amendmentParentId }, state.motions)
-          : [];
-        const latest = siblings[siblings.length - 1]?.id === row.id;
-        // After an approved amendment the motion vote is held on the amended row: any row of the tree.
-        const motionHasResult =
-          row.amendmentParentId !== null && isMotionDecidedInTree(motion, state.motions, state.approval);
-        if (
-          !canRevote({
-            has_result: hasResult,
-            is_amendment: kind === 'amendment',
-            is_latest_amendment: latest,
-            motion_has_result: motionHasResult,
-          })
-        ) {
-          throw new AppError(
-            'rule_broken',
-            !hasResult
-              ? 'There is no result to revote yet.'
-              : motionHasResult
-                ? MOTION_DECIDED_IN_TREE
-                : 'Only the latest amendment can be revoted.',
-          );
-        }
-      }
-      if (how === 'unanimous' && !isUnanimousConsentOffered(ballot, input.type)) {
+      const target = await this.startTarget(tx, ctx, input);
+      this.checkRevote(target, input.revote);
+      if (how === 'unanimous' && !isUnanimousConsentOffered(target.ballot, target.kind)) {
         throw new AppError(
           'rule_broken',
           'Unanimous consent is not offered for motions with custom responses.',
         );
       }
+      const { scope } = target;
       const members = (
         await this.scopeRepo.members(tx, scope.tenantId, scope.committee.id, scope.meetingId)
       ).map(toAttendanceMember);
-      const generalQuorum = generalQuorumOf(scope.committee);
-      const present = presentVotingMembers(members);
-      // A revote replaces this row's own result only; the amendments below it and its own amendment
-      // approval are read as they stand.
-      const approval = state.approval;
-      const blockers = startVoteBlockers({
-        can_run_meetings: can(ctx, 'run meetings'),
-        can_update_motions: can(ctx, 'update motions'),
-        phase: scope.phase,
-        has_active_vote: state.activeVote !== null,
-        has_active_amendment: activeAmendment(motion, state.motions, approval) !== null,
-        present_voting_members: present,
-        quorum: generalQuorum,
-        chair_present: isChairOrViceChairPresent(members, {
-          chair_position: scope.committee.chairPosition,
-          vchair_position: scope.committee.vchairPosition,
-        }),
-        eligible_voters: eligibleVoters(members, {
-          motion_filter: ballot.motion_filter,
-          require_check_in: true,
-        }).length,
-        kind,
-        is_amendment: isAmendment,
-        amendment_approval: kind === 'motion' ? amendmentApproval(motion, approval) : undefined,
-        // Decided on another row of its tree (its approved amendment, or the root): only a revote of that.
-        motion_decided_elsewhere:
-          !input.revote && isMotionDecidedInTree(motion, state.motions, approval, { excludingRow: true }),
-      });
-      const first = blockers[0];
-      if (first) {
-        const refusal = new AppError('rule_broken', this.blockerMessage(first, { motion, state, present }));
-        if (opts.attendanceMayLag && ATTENDANCE_BLOCKERS.has(first) && scope.meetingId) {
-          throw new AttendanceMayLag(scope.meetingId, refusal);
-        }
-        throw refusal;
-      }
-
-      if (previous && input.revote) {
-        const discarded = await this.votes.update(tx, scope.tenantId, previous.id, {
-          discardedAt: new Date(),
-          isFinalized: true,
-        });
-        await this.events.voteChanged(
-          tx,
-          EVENTS.voting.voteUpdated,
-          scope.channel,
-          discarded,
-          motion,
-          EMPTY_COUNTS,
-        );
-      }
-      const idField = kind === 'amendment' ? 'amendmentVoteId' : 'motionVoteId';
-      const approvalField = kind === 'amendment' ? 'amendmentApproved' : 'motionApproved';
-      if (how === 'unanimous') {
-        const updated = await this.motions.setVote(tx, scope.tenantId, row.id, {
-          [approvalField]: true,
-          ...(previous && input.revote ? { [idField]: null } : {}),
-        });
-        const saved = await this.events.motionChanged(
-          tx,
-          EVENTS.voting.motionUpdated,
-          scope.channel,
-          updated,
-        );
-        return {
-          motion: saved,
-          vote: null,
-          message: kind === 'amendment' ? UNANIMOUS_AMENDMENT_MESSAGE : UNANIMOUS_MOTION_MESSAGE,
-        };
-      }
-      const now = new Date();
-      const duration = input.duration ?? votingConfig().VOTE_DURATION_SECONDS;
-      const vote = await this.votes.create(tx, {
-        tenantId: scope.tenantId,
-        committeeId: scope.committee.id,
-        meetingId: scope.meetingId,
-        emailVoteId: null,
-        motionId: row.id,
-        type: kind,
-        ...ballotShape(ballot, kind, settings),
-        motionFilter: ballot.motion_filter,
-        requireCheckIn: true,
-        quorum: quorumFor(members, ballot, scope.committee),
-        startedAt: now,
-        endedAt: new Date(now.getTime() + duration * 1000),
-      });
-      const updated = await this.motions.setVote(tx, scope.tenantId, row.id, {
-        [idField]: vote.id,
-        [approvalField]: null,
-      });
-      const saved = await this.events.motionChanged(tx, EVENTS.voting.motionUpdated, scope.channel, updated);
-      const counts = (await this.votes.counts(tx, scope.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
-      await this.events.voteChanged(tx, EVENTS.voting.voteStarted, scope.channel, vote, saved, counts);
-      return {
-        motion: saved,
-        vote: toVoteView(vote, saved, counts, { isRunner: can(ctx, 'run meetings'), now }),
-        message: VOTE_STARTED_MESSAGE,
-      };
+      this.checkStartBlockers(ctx, target, members, { revote: input.revote, ...opts });
+      const replaced = input.revote ? await this.discardPreviousVote(tx, target) : false;
+      if (how === 'unanimous') return this.applyUnanimous(tx, target, { replaced });
+      return this.openVote(ctx, tx, target, members, settings, input.duration);
     });
+  }
+
+  /** The meeting (locked) and the motion row a start is about; an email vote has no vote to start. */
+  private async startTarget(tx: Tx, ctx: TRequestContext, input: TVoteStartInput): Promise<StartTarget> {
+    const scope = await this.scopes.resolveLocked(tx, ctx, input);
+    if (scope.kind !== 'meeting') {
+      throw new AppError(
+        'rule_broken',
+        'An email vote runs over its whole window; there is no vote to start.',
+      );
+    }
+    const state = await this.states.load(tx, scope);
+    const found = isUuid(input.id) ? motionOf(state, input.id) : null;
+    if (!found) throw notFound('motion');
+    const kind = input.type;
+    return { scope, state, ...found, kind, ballot: ballotMotionOf(found.motion, kind, state.motions) };
+  }
+
+  /**
+   * A row that has a result is only voted on again by a revote, and a revote only where the rules allow
+   * one (canRevote): there is a result to replace and, for an amendment vote, the amendment is the latest
+   * of its siblings and its motion has no result yet.
+   */
+  private checkRevote({ state, row, motion, kind }: StartTarget, revote: boolean): void {
+    const hasResult = hasVoteResult(motion, kind, state.approval);
+    if (hasResult && !revote) {
+      throw new AppError('conflict', 'This motion already has a result. Use a revote to replace it.');
+    }
+    if (!revote) return;
+    const siblings = row.amendmentParentId ? amendmentsOf({ id: row.amendmentParentId }, state.motions) : [];
+    const latest = siblings[siblings.length - 1]?.id === row.id;
+    // After an approved amendment the motion vote is held on the amended row: any row of the tree.
+    const motionHasResult =
+      row.amendmentParentId !== null && isMotionDecidedInTree(motion, state.motions, state.approval);
+    if (
+      !canRevote({
+        has_result: hasResult,
+        is_amendment: kind === 'amendment',
+        is_latest_amendment: latest,
+        motion_has_result: motionHasResult,
+      })
+    ) {
+      throw new AppError(
+        'rule_broken',
+        !hasResult
+          ? 'There is no result to revote yet.'
+          : motionHasResult
+            ? MOTION_DECIDED_IN_TREE
+            : 'Only the latest amendment can be revoted.',
+      );
+    }
+  }
+
+  /**
+   * Refuses a start the shared rules block, with the first blocker's message. A refusal on attendance
+   * alone, while the read model may still lag behind the meetings service, is thrown as AttendanceMayLag
+   * so that decide catches up and tries once more.
+   */
+  private checkStartBlockers(
+    ctx: TRequestContext,
+    { scope, state, row, motion, kind, ballot }: StartTarget,
+    members: AttendanceMember[],
+    opts: { revote: boolean; attendanceMayLag: boolean },
+  ): void {
+    const present = presentVotingMembers(members);
+    // A revote replaces this row's own result only; the amendments below it and its own amendment
+    // approval are read as they stand.
+    const approval = state.approval;
+    const blockers = startVoteBlockers({
+      can_run_meetings: can(ctx, 'run meetings'),
+      can_update_motions: can(ctx, 'update motions'),
+      phase: scope.phase,
+      has_active_vote: state.activeVote !== null,
+      has_active_amendment: activeAmendment(motion, state.motions, approval) !== null,
+      present_voting_members: present,
+      quorum: generalQuorumOf(scope.committee),
+      chair_present: isChairOrViceChairPresent(members, {
+        chair_position: scope.committee.chairPosition,
+        vchair_position: scope.committee.vchairPosition,
+      }),
+      eligible_voters: eligibleVoters(members, {
+        motion_filter: ballot.motion_filter,
+        require_check_in: true,
+      }).length,
+      kind,
+      is_amendment: row.amendmentParentId !== null,
+      amendment_approval: kind === 'motion' ? amendmentApproval(motion, approval) : undefined,
+      // Decided on another row of its tree (its approved amendment, or the root): only a revote of that.
+      motion_decided_elsewhere:
+        !opts.revote && isMotionDecidedInTree(motion, state.motions, approval, { excludingRow: true }),
+    });
+    const first = blockers[0];
+    if (!first) return;
+    const refusal = new AppError('rule_broken', this.blockerMessage(first, { motion, state, present }));
+    if (opts.attendanceMayLag && ATTENDANCE_BLOCKERS.has(first) && scope.meetingId) {
+      throw new AttendanceMayLag(scope.meetingId, refusal);
+    }
+    throw refusal;
+  }
+
+  /**
+   * A revote: the row's previous vote of this kind is discarded (and finalized, so it is never counted
+   * again) and its page hears so. Answers whether there was one.
+   */
+  private async discardPreviousVote(
+    tx: Tx,
+    { scope, state, row, motion, kind }: StartTarget,
+  ): Promise<boolean> {
+    const previous = this.previousVote(state, row, kind);
+    if (!previous) return false;
+    const discarded = await this.votes.update(tx, scope.tenantId, previous.id, {
+      discardedAt: new Date(),
+      isFinalized: true,
+    });
+    await this.events.voteChanged(
+      tx,
+      EVENTS.voting.voteUpdated,
+      scope.channel,
+      discarded,
+      motion,
+      EMPTY_COUNTS,
+    );
+    return true;
+  }
+
+  /** Approves the row by unanimous consent (no vote); a replaced vote is no longer the row's. */
+  private async applyUnanimous(
+    tx: Tx,
+    { scope, row, kind }: StartTarget,
+    opts: { replaced: boolean },
+  ): Promise<TVoteReply> {
+    const idField = kind === 'amendment' ? 'amendmentVoteId' : 'motionVoteId';
+    const approvalField = kind === 'amendment' ? 'amendmentApproved' : 'motionApproved';
+    const updated = await this.motions.setVote(tx, scope.tenantId, row.id, {
+      [approvalField]: true,
+      ...(opts.replaced ? { [idField]: null } : {}),
+    });
+    const saved = await this.events.motionChanged(tx, EVENTS.voting.motionUpdated, scope.channel, updated);
+    return {
+      motion: saved,
+      vote: null,
+      message: kind === 'amendment' ? UNANIMOUS_AMENDMENT_MESSAGE : UNANIMOUS_MOTION_MESSAGE,
+    };
+  }
+
+  /**
+   * Opens a vote on the row for `duration` seconds (the configured default when not given): its ballot,
+   * quorum and electorate snapshot, the row pointing at it with no result yet, and the events.
+   */
+  private async openVote(
+    ctx: TRequestContext,
+    tx: Tx,
+    { scope, row, kind, ballot }: StartTarget,
+    members: AttendanceMember[],
+    settings: TVotingSettings,
+    duration: number | undefined,
+  ): Promise<TVoteReply> {
+    const idField = kind === 'amendment' ? 'amendmentVoteId' : 'motionVoteId';
+    const approvalField = kind === 'amendment' ? 'amendmentApproved' : 'motionApproved';
+    const now = new Date();
+    const seconds = duration ?? votingConfig().VOTE_DURATION_SECONDS;
+    const vote = await this.votes.create(tx, {
+      tenantId: scope.tenantId,
+      committeeId: scope.committee.id,
+      meetingId: scope.meetingId,
+      emailVoteId: null,
+      motionId: row.id,
+      type: kind,
+      ...ballotShape(ballot, kind, settings),
+      motionFilter: ballot.motion_filter,
+      requireCheckIn: true,
+      quorum: quorumFor(members, ballot, scope.committee),
+      startedAt: now,
+      endedAt: new Date(now.getTime() + seconds * 1000),
+    });
+    const updated = await this.motions.setVote(tx, scope.tenantId, row.id, {
+      [idField]: vote.id,
+      [approvalField]: null,
+    });
+    const saved = await this.events.motionChanged(tx, EVENTS.voting.motionUpdated, scope.channel, updated);
+    const counts = (await this.votes.counts(tx, scope.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
+    await this.events.voteChanged(tx, EVENTS.voting.voteStarted, scope.channel, vote, saved, counts);
+    return {
+      motion: saved,
+      vote: toVoteView(vote, saved, counts, { isRunner: can(ctx, 'run meetings'), now }),
+      message: VOTE_STARTED_MESSAGE,
+    };
   }
 
   /** PUT .../vote/{voteId}: adds seconds to an active vote. */
@@ -388,8 +453,8 @@ export class VoteService {
         throw new AppError('rule_broken', 'An email vote closes at the end of its window.');
       const now = new Date();
       const result = await change(tx, vote, now);
-      const rows = await this.motions.list(tx, scope.tenantId, scope);
-      const row = rows.find((r) => r.id === vote.motionId) as MotionRow;
+      const row = await this.motions.find(tx, scope.tenantId, vote.motionId);
+      if (!row) throw notFound('motion');
       const motion = toMotion(row);
       const counts = (await this.votes.counts(tx, scope.tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
       if (result.subject)
@@ -416,8 +481,7 @@ export class VoteService {
     const vote = await this.votes.find(db, tenantId, voteId);
     if (!vote) throw notFound('vote');
     if (vote.discardedAt) return null;
-    const rows = await db.motion.findMany({ where: { tenantId, id: vote.motionId } });
-    const row = rows[0];
+    const row = await this.motions.find(db, tenantId, vote.motionId);
     if (!row) throw notFound('motion');
     const motion = toMotion(row);
     const counts = (await this.votes.counts(db, tenantId, [vote.id])).get(vote.id) ?? EMPTY_COUNTS;
@@ -463,9 +527,7 @@ export class VoteService {
       const claimed = await this.votes.claimEnded(tx, graceMs);
       for (const { id, tenant_id } of claimed) {
         const vote = await this.votes.update(tx, tenant_id, id, { isFinalized: true });
-        const row = await tx.motion.findUnique({
-          where: { tenantId_id: { tenantId: tenant_id, id: vote.motionId } },
-        });
+        const row = await this.motions.find(tx, tenant_id, vote.motionId);
         if (!row) continue;
         const motion: TMotion = toMotion(row);
         const counts = (await this.votes.counts(tx, tenant_id, [id])).get(id) ?? EMPTY_COUNTS;
