@@ -364,3 +364,15 @@ export const ZEmailVoteEvent = z.object({
   }),
 });
 export type TEmailVoteEvent = z.infer<typeof ZEmailVoteEvent>;
+
+// ---- realtime payloads (kinds of ZBroadcast on a meeting's or an email vote's channel) ----
+/** 'motion.updated': the motion as it is now (created or changed). */
+export const ZMotionPayload = z.object({ motion: ZMotion });
+/** 'motion.deleted': the motion, and with `ids` every motion deleted with it (its amendments). */
+export const ZMotionDeletedPayload = z.object({ id: z.string(), ids: z.array(z.string()).optional() });
+/** 'motion.sorted': the motions' ids in their new order. */
+export const ZMotionSortedPayload = z.object({ ids: z.array(z.string()) });
+/** 'vote.updated': the vote as the channel's audience may see it. */
+export const ZVotePayload = z.object({ vote: ZVoteView });
+/** 'vote.state' of an email vote: its window, which moves its page between planned, open and ended. */
+export const ZVoteStatePayload = z.object({ email_vote: z.object({ start: z.string(), end: z.string() }) });

@@ -1,16 +1,18 @@
 import {
   type TJoinRequest,
   type TSocketMessage,
-  ZAttendanceChangeReply,
-  ZMeeting,
-  ZMotion,
+  ZAttendanceBroadcastPayload,
+  ZMeetingStatePayload,
+  ZMotionDeletedPayload,
+  ZMotionPayload,
+  ZMotionSortedPayload,
   ZPageReloadPayload,
   ZRefreshPayload,
-  ZVoteView,
+  ZVotePayload,
+  ZVoteStatePayload,
 } from '@gavel/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import {
   hasVoteOffWindow,
   isMotionsReply,
@@ -52,13 +54,6 @@ export function scopeKeys(scope: PageScope): ScopeKeys {
     motions: queryKeys.voting.motions('vote', scope.committeeCode, scope.voteCode),
   };
 }
-
-const ZMotionPayload = z.object({ motion: ZMotion });
-const ZMotionDeletedPayload = z.object({ id: z.string(), ids: z.array(z.string()).optional() });
-const ZMotionSortedPayload = z.object({ ids: z.array(z.string()) });
-const ZVotePayload = z.object({ vote: ZVoteView });
-const ZMeetingPayload = z.object({ meeting: ZMeeting });
-const ZVoteStatePayload = z.object({ email_vote: z.object({ start: z.string(), end: z.string() }) });
 
 /**
  * A runner's per-member voting status (and an email vote's progress counts) change with every tally:
@@ -157,7 +152,7 @@ export function createLiveHandler(
         return;
       }
       case 'meeting.state': {
-        const parsed = ZMeetingPayload.safeParse(payload);
+        const parsed = ZMeetingStatePayload.safeParse(payload);
         if (scope.kind === 'meeting' && parsed.success) {
           writeNewer<object>(queryClient, keys.state, (old) =>
             old && typeof old === 'object' ? { ...old, meeting: parsed.data.meeting } : old,
@@ -203,7 +198,7 @@ export function createLiveHandler(
       case 'rsvp.deleted':
       case 'attendee.added':
       case 'attendee.updated': {
-        const parsed = ZAttendanceChangeReply.safeParse(payload);
+        const parsed = ZAttendanceBroadcastPayload.safeParse(payload);
         if (!parsed.success) {
           invalidate(keys.attendance);
           return;
