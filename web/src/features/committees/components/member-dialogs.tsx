@@ -27,7 +27,7 @@ import { useCurrentUser } from '@/features/auth/queries';
 import { useAddMember, useUpdateMember } from '@/features/committees/queries';
 import { UserTypeahead } from '@/features/users/components/user-typeahead';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
-import { withoutChangedErrors, withoutError } from '@/lib/form-errors';
+import { withoutChangedErrors, withoutError, zodFieldErrors } from '@/lib/form-errors';
 import { FALLBACK } from '@/lib/messages';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
 import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
@@ -222,7 +222,7 @@ export function AddMemberDialog({
     };
     const parsed = ZMemberCreateInput.safeParse({ code: committee.code, ...body });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(zodFieldErrors(parsed.error));
       focusFirstInvalid(formRef);
       return;
     }
