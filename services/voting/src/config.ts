@@ -1,5 +1,5 @@
 import { DEFAULT_MEETING_TIME_ZONE } from '@gavel/contracts';
-import { loadConfig, ZServiceConfig, ZTimeZone } from '@gavel/service-kit';
+import { ZServiceConfig, ZTimeZone } from '@gavel/service-kit';
 import { z } from 'zod';
 
 /** The voting service's variables: the kit's plus its own (all listed in .env.example). */
@@ -15,18 +15,5 @@ export const ZVotingConfig = ZServiceConfig.extend({
 });
 export type TVotingConfig = z.infer<typeof ZVotingConfig>;
 
-/** Injection token and holder of the validated config (set once at boot, before Nest builds the module). */
-export abstract class VotingConfig {
-  static current: TVotingConfig | null = null;
-}
-
-export function setVotingConfig(env: Record<string, string | undefined>): TVotingConfig {
-  const config = loadConfig(ZVotingConfig, env);
-  VotingConfig.current = config;
-  return config;
-}
-
-export function votingConfig(): TVotingConfig {
-  if (!VotingConfig.current) throw new Error('voting config not loaded');
-  return VotingConfig.current;
-}
+/** Injection token of the validated config (loaded once at boot by votingService, provided by votingModule). */
+export const VOTING_CONFIG = Symbol('VOTING_CONFIG');

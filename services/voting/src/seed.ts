@@ -13,7 +13,7 @@ import {
   withMigratedPrisma,
   withNats,
 } from '@gavel/service-kit';
-import { setVotingConfig, ZVotingConfig } from './config.js';
+import { ZVotingConfig } from './config.js';
 import { Database } from './db/database.js';
 import { PrismaClient, VOTING_SCHEMA } from './db/prisma.js';
 import { EmailVoteRepository } from './email-votes/email-vote.repository.js';
@@ -192,7 +192,6 @@ export function formatSummary(s: SeedSummary): string {
 runWhenMain(import.meta.url, 'voting seed', async () => {
   const env = { ...process.env, HEALTH_PORT: process.env.HEALTH_PORT ?? '0' };
   const config = loadConfig(ZVotingConfig, env);
-  setVotingConfig(env);
   const database = {
     PrismaClient,
     databaseUrl: config.DATABASE_URL,

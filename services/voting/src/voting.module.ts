@@ -1,5 +1,6 @@
 import { Outbox, ServiceRuntime } from '@gavel/service-kit';
-import { Module } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
+import { type TVotingConfig, VOTING_CONFIG } from './config.js';
 import { CastPool } from './db/cast-pool.js';
 import { Database } from './db/database.js';
 import { EmailVoteHandler } from './email-votes/email-vote.handler.js';
@@ -27,32 +28,39 @@ import { VoteHandler } from './votes/vote.handler.js';
 import { VoteRepository } from './votes/vote.repository.js';
 import { VoteService } from './votes/vote.service.js';
 
-/** Motions, amendments, votes (meetings and email votes), responses, results and their visibility. */
-@Module({
-  controllers: [MotionHandler, VoteHandler, ResponseHandler, EmailVoteHandler, MyVotesHandler],
-  providers: [
-    Database,
-    CastPool,
-    { provide: Outbox, useExisting: ServiceRuntime },
-    VotingEvents,
-    ScopeRepository,
-    ScopeService,
-    VotingSettings,
-    MotionRepository,
-    VoteRepository,
-    VotingStateLoader,
-    MotionService,
-    VoteService,
-    VoteFinalizer,
-    ResponseRepository,
-    DirtyNotifier,
-    TallyRecovery,
-    AttendanceCatchUp,
-    ResponseService,
-    EmailVoteRepository,
-    EmailVoteService,
-    MyVotesRepository,
-    MyVotesService,
-  ],
-})
-export class VotingModule {}
+/**
+ * Motions, amendments, votes (meetings and email votes), responses, results and their visibility. Built
+ * per process from the validated config.
+ */
+export function votingModule(config: TVotingConfig): Type<unknown> {
+  @Module({
+    controllers: [MotionHandler, VoteHandler, ResponseHandler, EmailVoteHandler, MyVotesHandler],
+    providers: [
+      { provide: VOTING_CONFIG, useValue: config },
+      Database,
+      CastPool,
+      { provide: Outbox, useExisting: ServiceRuntime },
+      VotingEvents,
+      ScopeRepository,
+      ScopeService,
+      VotingSettings,
+      MotionRepository,
+      VoteRepository,
+      VotingStateLoader,
+      MotionService,
+      VoteService,
+      VoteFinalizer,
+      ResponseRepository,
+      DirtyNotifier,
+      TallyRecovery,
+      AttendanceCatchUp,
+      ResponseService,
+      EmailVoteRepository,
+      EmailVoteService,
+      MyVotesRepository,
+      MyVotesService,
+    ],
+  })
+  class VotingModule {}
+  return VotingModule;
+}

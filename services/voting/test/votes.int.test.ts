@@ -218,6 +218,8 @@ describe('running a vote', () => {
     await checkIn(h, w, w.members.slice(0, 3));
     const { vote } = await a.start(w.runner, motion.id);
     if (!vote) throw new Error('vote');
+    // No duration given: VOTE_DURATION_SECONDS, 60 by default.
+    expect(Date.parse(vote.ended_at) - Date.parse(vote.started_at)).toBe(60_000);
     const updateOnly = userCtx(w.tenantId, ['update motions']);
     expect((await refused(a.addTime(updateOnly, motion.id, vote.id))).code).toBe('forbidden');
     const added = await a.addTime(w.runner, motion.id, vote.id);
@@ -539,6 +541,22 @@ describe('quorum and revote rules', () => {
     expect(list.votes).toHaveLength(1);
     // The result itself is revoted where it was held.
     expect((await a.start(w.runner, approved.id, 'motion', true)).message).toBe('Vote Started!');
+  });
+});
+
+describe('the configured vote length', () => {
+  it('opens a vote for VOTE_DURATION_SECONDS when the runner gives no duration', async () => {
+    const configured = await startHarness({ VOTE_DURATION_SECONDS: '45' });
+    try {
+      const w = await newWorld(configured);
+      const a = api(configured, w);
+      const { motion } = await a.create(w.runner);
+      await checkIn(configured, w, w.members.slice(0, 3));
+      const { vote } = await a.start(w.runner, motion.id);
+      expect(Date.parse(vote?.ended_at ?? '') - Date.parse(vote?.started_at ?? '')).toBe(45_000);
+    } finally {
+      await configured.stop();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { ServiceRuntime } from '@gavel/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { votingConfig } from '../config.js';
+import { type TVotingConfig, VOTING_CONFIG } from '../config.js';
 import { VoteService } from './vote.service.js';
 
 /** Finalizes votes whose time ran out (or that were closed) on a short timer. */
@@ -13,6 +13,7 @@ export class VoteFinalizer implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(VoteService) private readonly votes: VoteService,
     @Inject(ServiceRuntime) private readonly runtime: ServiceRuntime,
+    @Inject(VOTING_CONFIG) private readonly config: Pick<TVotingConfig, 'FINALIZE_EVERY_MS'>,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -26,7 +27,7 @@ export class VoteFinalizer implements OnApplicationBootstrap, OnModuleDestroy {
         .finalizeEnded()
         .catch((err) => this.runtime.logger.warn({ err }, 'finalizing votes failed; will retry'))
         .finally(() => this.schedule());
-    }, votingConfig().FINALIZE_EVERY_MS);
+    }, this.config.FINALIZE_EVERY_MS);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -49,7 +49,7 @@ import {
   type VoteKind,
 } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import { votingConfig } from '../config.js';
+import { type TVotingConfig, VOTING_CONFIG } from '../config.js';
 import { Database } from '../db/database.js';
 import type { Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
@@ -108,6 +108,7 @@ export class VoteService {
     @Inject(VotingEvents) private readonly events: VotingEvents,
     @Inject(VotingSettings) private readonly settings: VotingSettingsSource,
     @Inject(AttendanceCatchUp) private readonly attendance: AttendanceCatchUp,
+    @Inject(VOTING_CONFIG) private readonly config: Pick<TVotingConfig, 'VOTE_DURATION_SECONDS'>,
   ) {}
 
   async start(ctx: TRequestContext, input: TVoteStartInput): Promise<TVoteReply> {
@@ -332,7 +333,7 @@ export class VoteService {
     const idField = kind === 'amendment' ? 'amendmentVoteId' : 'motionVoteId';
     const approvalField = kind === 'amendment' ? 'amendmentApproved' : 'motionApproved';
     const now = new Date();
-    const seconds = duration ?? votingConfig().VOTE_DURATION_SECONDS;
+    const seconds = duration ?? this.config.VOTE_DURATION_SECONDS;
     const vote = await this.votes.create(tx, {
       tenantId: scope.tenantId,
       committeeId: scope.committee.id,
