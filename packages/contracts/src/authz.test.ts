@@ -11,6 +11,8 @@ import {
   isSiteAdmin,
   isUser,
   type Principal,
+  requirePermission,
+  requireUser,
 } from './authz.js';
 import { PERMISSIONS } from './permissions.js';
 
@@ -170,5 +172,26 @@ describe('admin-area viewing', () => {
     [principal([], ['modify appointment acceptances']), false],
   ])('canViewCommittee(%o) → %s', (p, expected) => {
     expect(canViewCommittee(p)).toBe(expected);
+  });
+});
+
+describe('refusals', () => {
+  it('requireUser answers the user id, and refuses a call without one as unauthenticated', () => {
+    expect(requireUser({ userId: 'u1' })).toBe('u1');
+    for (const userId of [null, undefined, '']) {
+      expect(() => requireUser({ userId })).toThrow(
+        expect.objectContaining({ code: 'unauthenticated', message: 'Unauthenticated.' }),
+      );
+    }
+  });
+
+  it("requirePermission refuses in the product's words unless allowed", () => {
+    expect(() => requirePermission(true)).not.toThrow();
+    expect(() => requirePermission(false)).toThrow(
+      expect.objectContaining({ code: 'forbidden', message: 'This action is unauthorized.' }),
+    );
+    expect(() => requirePermission(false, 'Only runners.')).toThrow(
+      expect.objectContaining({ message: 'Only runners.' }),
+    );
   });
 });

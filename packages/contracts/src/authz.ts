@@ -1,3 +1,4 @@
+import { AppError } from './errors.js';
 import { MEETING_VISIBILITY_OPEN } from './meetings.js';
 import {
   COMMITTEE_LIST_PERMISSIONS,
@@ -37,6 +38,20 @@ export const ADMIN_ROLES: readonly string[] = [ROLE_GLOBAL_ADMIN, ROLE_SITE_ADMI
 
 function holds(p: Principal, permission: Permission): boolean {
   return p.permissions.includes(permission);
+}
+
+/** A refusal for lack of permission, in the product's words. */
+export const FORBIDDEN_MESSAGE = 'This action is unauthorized.';
+
+/** The caller's user id; a call without a signed-in user is refused as unauthenticated. */
+export function requireUser(ctx: { userId?: string | null | undefined }): string {
+  if (!ctx.userId) throw new AppError('unauthenticated', 'Unauthenticated.');
+  return ctx.userId;
+}
+
+/** Refuses the call (forbidden) unless it is allowed. */
+export function requirePermission(allowed: boolean, message = FORBIDDEN_MESSAGE): void {
+  if (!allowed) throw new AppError('forbidden', message);
 }
 
 /** True when the principal holds every named permission ('global admin' passes every check). */

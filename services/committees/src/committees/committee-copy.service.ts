@@ -2,6 +2,8 @@ import {
   AppError,
   can,
   EVENTS,
+  requirePermission,
+  requireUser,
   type TCommittee,
   type TCommitteeCopyInput,
   type TRequestContext,
@@ -13,7 +15,6 @@ import { Database } from '../db/database.js';
 import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';
-import { requireUser } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
 import { CommitteeRepository } from './committee.repository.js';
 import { CommitteeService, codeConflict } from './committee.service.js';
@@ -38,7 +39,7 @@ export class CommitteeCopyService {
 
   async copy(ctx: TRequestContext, input: TCommitteeCopyInput): Promise<TCommittee> {
     requireUser(ctx);
-    if (!can(ctx, 'create committees')) throw new AppError('forbidden', 'This action is unauthorized.');
+    requirePermission(can(ctx, 'create committees'));
     const tenantId = ctx.tenantId;
     const year = input.term_based ? null : (input.year ?? null);
     try {

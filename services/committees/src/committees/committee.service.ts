@@ -4,6 +4,8 @@ import {
   can,
   canAny,
   canViewCommittee,
+  FORBIDDEN_MESSAGE,
+  requireUser,
   type TCommittee,
   type TCommitteeCreateInput,
   type TCommitteeRef,
@@ -18,12 +20,9 @@ import type { Db } from '../db/prisma.js';
 import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';
-import { requireUser } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
 import { toCommittee } from './committee.mapper.js';
 import { type CommitteeData, CommitteeRepository, type CommitteeRow } from './committee.repository.js';
-
-const FORBIDDEN = 'This action is unauthorized.';
 
 @Injectable()
 export class CommitteeService {
@@ -43,7 +42,7 @@ export class CommitteeService {
   async listByYear(ctx: TRequestContext, year: number): Promise<TCommittee[]> {
     requireUser(ctx);
     if (!canAny(ctx, 'create committees', ...COMMITTEE_LIST_PERMISSIONS))
-      throw new AppError('forbidden', FORBIDDEN);
+      throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     return this.db.transaction(async (tx) =>
       this.present(tx, ctx.tenantId, await this.committees.listByYear(tx, ctx.tenantId, year)),
     );
@@ -52,7 +51,7 @@ export class CommitteeService {
   /** GET /api/admin/committee/{code}: 'edit committees' or any committee-list permission. */
   async get(ctx: TRequestContext, ref: TCommitteeRef): Promise<TCommittee> {
     requireUser(ctx);
-    if (!canViewCommittee(ctx)) throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewCommittee(ctx)) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     return this.db.transaction(async (tx) =>
       this.presentOne(tx, ctx.tenantId, await this.resolve(tx, ctx.tenantId, ref)),
     );
@@ -61,7 +60,7 @@ export class CommitteeService {
   /** POST /api/admin/committee ('create committees'); a year that does not exist yet is recorded. */
   async create(ctx: TRequestContext, input: TCommitteeCreateInput): Promise<TCommittee> {
     requireUser(ctx);
-    if (!can(ctx, 'create committees')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'create committees')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     const data = toData(input, input.code, input.year ?? null);
     const row = await this.write(async (tx) => {
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year);
@@ -81,7 +80,7 @@ export class CommitteeService {
    */
   async update(ctx: TRequestContext, input: TCommitteeUpdateInput): Promise<TCommittee> {
     requireUser(ctx);
-    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     return this.write(async (tx) => {
       const found = await this.resolve(tx, ctx.tenantId, { code: input.code, year: input.year });
       const current = await this.lockForSettings(tx, ctx.tenantId, found);
@@ -137,7 +136,7 @@ export class CommitteeService {
    */
   async delete(ctx: TRequestContext, ref: TCommitteeRef): Promise<{ ok: true }> {
     requireUser(ctx);
-    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     await this.db.transaction(async (tx) => {
       const found = await this.resolve(tx, ctx.tenantId, ref);
       // Locked before the members are read: one appointed meanwhile would go without its event.

@@ -5,6 +5,8 @@ import {
   canAny,
   canViewCommittee,
   DECISION_STATUS,
+  FORBIDDEN_MESSAGE,
+  requireUser,
   type TAppointment,
   type TAppointmentDecisionInput,
   type TAppointmentGroup,
@@ -24,12 +26,9 @@ import { CommitteeService } from '../committees/committee.service.js';
 import { Database } from '../db/database.js';
 import type { Db } from '../db/prisma.js';
 import { YearRepository } from '../years/year.repository.js';
-import { requireUser } from '../years/year.service.js';
 import { MembershipEvents } from './membership.events.js';
 import { groupByUser, toAppointment, toMembership, toMyAppointment } from './membership.mapper.js';
 import { MembershipRepository, type MembershipRow } from './membership.repository.js';
-
-const FORBIDDEN = 'This action is unauthorized.';
 
 @Injectable()
 export class MembershipService {
@@ -44,7 +43,7 @@ export class MembershipService {
   /** GET /api/admin/committee/{code}/members: as reading the committee. */
   async list(ctx: TRequestContext, ref: TCommitteeRef): Promise<TMembership[]> {
     requireUser(ctx);
-    if (!canViewCommittee(ctx)) throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewCommittee(ctx)) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     const rows = await this.db.transaction(async (tx) => {
       const committee = await this.committees.resolve(tx, ctx.tenantId, ref);
       return this.memberships.byCommittee(tx, ctx.tenantId, committee.id);
@@ -58,7 +57,7 @@ export class MembershipService {
    */
   async add(ctx: TRequestContext, input: TMemberCreateInput): Promise<TMembership> {
     requireUser(ctx);
-    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     // An appointment starts Tentative; accepting or declining it is the deciders' (spec section 4).
     if (input.appointment_status !== 'Tentative') requireDecider(ctx);
     const row = await this.write(async (tx) => {
@@ -90,7 +89,7 @@ export class MembershipService {
    */
   async update(ctx: TRequestContext, input: TMemberUpdateInput): Promise<TMembership> {
     requireUser(ctx);
-    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     const row = await this.db.transaction(async (tx) => {
       const { committee, member } = await this.memberOf(tx, ctx.tenantId, input);
       const status = input.appointment_status;
@@ -115,7 +114,7 @@ export class MembershipService {
   /** DELETE /api/admin/committee/{code}/member/{id} ('edit committees'). */
   async remove(ctx: TRequestContext, input: TMemberRef): Promise<{ ok: true }> {
     requireUser(ctx);
-    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'edit committees')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     await this.db.transaction(async (tx) => {
       const { member } = await this.memberOf(tx, ctx.tenantId, input);
       await this.memberships.delete(tx, ctx.tenantId, member.id);
@@ -131,7 +130,7 @@ export class MembershipService {
   async dashboard(ctx: TRequestContext, year: number): Promise<TAppointmentGroup[]> {
     requireUser(ctx);
     if (!canAny(ctx, 'modify appointment acceptances', ...COMMITTEE_LIST_PERMISSIONS)) {
-      throw new AppError('forbidden', FORBIDDEN);
+      throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     }
     return groupByUser(await this.db.transaction((tx) => this.memberships.byYear(tx, ctx.tenantId, year)));
   }
@@ -139,7 +138,7 @@ export class MembershipService {
   /** PUT /api/admin/appointments/member/{id} ('modify appointment acceptances'). */
   async decide(ctx: TRequestContext, input: TAppointmentDecisionInput): Promise<TAppointment> {
     requireUser(ctx);
-    if (!can(ctx, 'modify appointment acceptances')) throw new AppError('forbidden', FORBIDDEN);
+    if (!can(ctx, 'modify appointment acceptances')) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     return toAppointment(await this.setStatus(ctx.tenantId, input.id, DECISION_STATUS[input.decision]));
   }
 

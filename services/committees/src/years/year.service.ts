@@ -1,4 +1,4 @@
-import { AppError, can, type TRequestContext, type TYear } from '@gavel/contracts';
+import { can, requirePermission, requireUser, type TRequestContext, type TYear } from '@gavel/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import { YearRepository } from './year.repository.js';
@@ -20,12 +20,8 @@ export class YearService {
   /** POST /api/admin/set-year: exactly one current year per tenant ('create committees'). */
   async setCurrent(ctx: TRequestContext, year: number): Promise<TYear[]> {
     requireUser(ctx);
-    if (!can(ctx, 'create committees')) throw new AppError('forbidden', 'This action is unauthorized.');
+    requirePermission(can(ctx, 'create committees'));
     await this.db.transaction((tx) => this.years.setCurrent(tx, ctx.tenantId, year));
     return this.list(ctx);
   }
-}
-
-export function requireUser(ctx: TRequestContext): void {
-  if (!ctx.userId) throw new AppError('unauthenticated', 'Unauthenticated.');
 }

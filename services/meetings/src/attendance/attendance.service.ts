@@ -2,8 +2,10 @@ import {
   AppError,
   can,
   canAny,
+  FORBIDDEN_MESSAGE,
   isUser,
   MEETING_VISIBILITY_OPEN,
+  requirePermission,
   type TAttendanceChangeReply,
   type TAttendanceInput,
   type TAttendanceOfMeetingInput,
@@ -34,14 +36,7 @@ import {
   type UserRow,
 } from '../meetings/meeting.repository.js';
 import { isActiveVote, MeetingService, type ViewableMeeting } from '../meetings/meeting.service.js';
-import {
-  EmailVoteNotFound,
-  FORBIDDEN,
-  isRunner,
-  isStaff,
-  MEETING_NOT_FOUND,
-  requirePermission,
-} from '../meetings/meeting-access.js';
+import { EmailVoteNotFound, isRunner, isStaff, MEETING_NOT_FOUND } from '../meetings/meeting-access.js';
 import {
   type AttendanceListRows,
   type Audience,
@@ -419,7 +414,7 @@ export class AttendanceService {
     if (!hasRow) {
       const editor = area === 'rsvp' ? can(ctx, 'modify meeting rsvps') : isStaff(ctx);
       const ownOpen = area === 'rsvp' && isUser(ctx, userId);
-      if (!editor && !ownOpen) throw new AppError('forbidden', FORBIDDEN);
+      if (!editor && !ownOpen) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
       if (meeting.visibility !== MEETING_VISIBILITY_OPEN)
         throw new AppError('rule_broken', 'Only committee members can be added to this meeting.');
     }

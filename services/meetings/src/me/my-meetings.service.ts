@@ -1,11 +1,11 @@
 import type { TMyMeeting, TRequestContext } from '@gavel/contracts';
+import { requireUser } from '@gavel/contracts';
 import { dateKey, isUuid, zonedTime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
 import { asMode, toMeeting } from '../meetings/meeting.mapper.js';
 import { MeetingRepository } from '../meetings/meeting.repository.js';
-import { requireUser } from '../meetings/meeting-access.js';
 import { MeetingTimeZones } from '../meetings/meeting-time-zones.js';
 import { MyMeetingsRepository } from './my-meetings.repository.js';
 

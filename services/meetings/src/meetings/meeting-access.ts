@@ -1,6 +1,5 @@
 import { AppError, can, type TRequestContext } from '@gavel/contracts';
 
-export const FORBIDDEN = 'This action is unauthorized.';
 export const MEETING_NOT_FOUND = 'Meeting not found.';
 /** The voting service's words for an unknown email vote (its retrieve/vote answers them too). */
 export const EMAIL_VOTE_NOT_FOUND = 'That vote does not exist.';
@@ -10,15 +9,6 @@ export class EmailVoteNotFound extends AppError {
   constructor() {
     super('not_found', EMAIL_VOTE_NOT_FOUND);
   }
-}
-
-export function requireUser(ctx: TRequestContext): string {
-  if (!ctx.userId) throw new AppError('unauthenticated', 'Unauthenticated.');
-  return ctx.userId;
-}
-
-export function requirePermission(ok: boolean): void {
-  if (!ok) throw new AppError('forbidden', FORBIDDEN);
 }
 
 /** Staff: full attendee fields, attendance changes ('modify meeting attendance'). */

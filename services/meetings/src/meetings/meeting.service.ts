@@ -4,8 +4,11 @@ import {
   canAny,
   canViewEmailVote,
   canViewMeeting,
+  FORBIDDEN_MESSAGE,
   meetingChannel,
   meetingPagePath,
+  requirePermission,
+  requireUser,
   type TChannelAccess,
   type TCommitteeScope,
   type TEmailVoteRefInput,
@@ -38,15 +41,7 @@ import {
   type MeetingRow,
   type MembershipRow,
 } from './meeting.repository.js';
-import {
-  EmailVoteNotFound,
-  FORBIDDEN,
-  isRunner,
-  isStaff,
-  MEETING_NOT_FOUND,
-  requirePermission,
-  requireUser,
-} from './meeting-access.js';
+import { EmailVoteNotFound, isRunner, isStaff, MEETING_NOT_FOUND } from './meeting-access.js';
 import { MeetingTimeZones } from './meeting-time-zones.js';
 
 /** A meeting the caller may view, with what the access rules looked at. */
@@ -125,7 +120,7 @@ export class MeetingService {
     const participant =
       !membership && (await this.meetings.isParticipant(db, ctx.tenantId, found.meeting.id, ctx.userId));
     if (!canViewMeeting(ctx, found.meeting, { member: !!membership, participant }))
-      throw new AppError('forbidden', FORBIDDEN);
+      throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     return { ...found, membership };
   }
 
@@ -157,7 +152,7 @@ export class MeetingService {
     const committee = committees.find((c) => c.id === committeeId);
     if (!committee) throw new EmailVoteNotFound();
     const membership = await this.meetings.membershipOf(db, ctx.tenantId, committee.id, ctx.userId);
-    if (!canViewEmailVote(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN);
+    if (!canViewEmailVote(ctx, { member: !!membership })) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
     return { committee, membership };
   }
 

@@ -5,6 +5,7 @@ import {
   EMAIL_VOTE_LIST_PERMISSIONS,
   EVENTS,
   isAdmin,
+  requireUser,
   type TChannelAccess,
   type TCommitteeEmailVotesRef,
   type TEmailVote,
@@ -26,7 +27,7 @@ import { VotingEvents } from '../events/voting.events.js';
 import { sanitizeRich } from '../motions/sanitize.js';
 import { toVoteCommittee } from '../scope/committee.mapper.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
-import { notFound, requireUser, ScopeService, tenantOf } from '../scope/scope.service.js';
+import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { VoteRepository } from '../votes/vote.repository.js';
 import { type EmailVoteProgress, EmailVoteRepository } from './email-vote.repository.js';
 

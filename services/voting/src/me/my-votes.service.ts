@@ -1,9 +1,10 @@
 import type { TMyVote, TRequestContext } from '@gavel/contracts';
+import { requireUser } from '@gavel/contracts';
 import { isUuid } from '@gavel/service-kit';
 import { votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
-import { requireUser, tenantOf } from '../scope/scope.service.js';
+import { tenantOf } from '../scope/scope.service.js';
 import { MyVotesRepository } from './my-votes.repository.js';
 
 /** The member home's email votes: the signed-in user's own, never anyone else's. */

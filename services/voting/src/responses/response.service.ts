@@ -2,6 +2,7 @@ import {
   AppError,
   can,
   meetingChannel,
+  requireUser,
   type TCastInput,
   type TCastReply,
   type TRequestContext,
@@ -20,7 +21,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import { VotingEvents } from '../events/voting.events.js';
 import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
-import { notFound, requireUser, tenantOf } from '../scope/scope.service.js';
+import { notFound, tenantOf } from '../scope/scope.service.js';
 import { DirtyNotifier } from './dirty-notifier.js';
 import { type CastArgs, type CastRow, ResponseRepository, type VoteInfo } from './response.repository.js';
 

@@ -3,6 +3,7 @@ import {
   canViewEmailVote,
   canViewMeeting,
   meetingChannel,
+  requireUser,
   SUBJECTS,
   type TRequestContext,
   voteChannel,
@@ -41,11 +42,6 @@ export function notFound(what = 'meeting'): AppError {
 export function tenantOf(ctx: TRequestContext): string {
   if (!isUuid(ctx.tenantId)) throw notFound('association');
   return ctx.tenantId;
-}
-
-export function requireUser(ctx: TRequestContext): string {
-  if (!ctx.userId) throw new AppError('unauthenticated', 'Please sign in.');
-  return ctx.userId;
 }
 
 export const NOT_ALLOWED_TO_VIEW = 'You are not allowed to view this meeting or vote.';
