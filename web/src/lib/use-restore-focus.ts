@@ -11,14 +11,18 @@ function usable(element: HTMLElement): boolean {
   return element.isConnected && element !== document.body && !element.matches(':disabled');
 }
 
+/** Marks focus parked by useRefocusWhenRemoved: any other placement may take it over. */
+const PARKED = 'data-focus-parked';
+
 /**
- * Focus is nowhere useful: on <body>, on an element that is gone or disabled, or inside a dialog that is
- * closing. Code that moves focus on its own checks this first, so it never takes focus from where the
- * user (or another dialog) put it.
+ * Focus is nowhere useful: on <body>, on an element that is gone or disabled, parked where a removal left
+ * it, or inside a dialog that is closing. Code that moves focus on its own checks this first, so it never
+ * takes focus from where the user (or another dialog) put it.
  */
 export function isFocusLost(): boolean {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !usable(active)) return true;
+  if (active.hasAttribute(PARKED)) return true;
   return (
     active.closest('[role="dialog"][data-state="closed"], [role="alertdialog"][data-state="closed"]') !== null
   );
@@ -97,4 +101,31 @@ export function useFocusWhenReady() {
     if (wanted.move || isFocusLost()) element.focus();
   });
   return { request };
+}
+
+/**
+ * Keeps focus in a region whose content can go without the user's doing (a live update hides results, a
+ * decision filters a row out): when the element last focused inside it has gone and focus is lost,
+ * `fallback` takes it, parked: a focus request still waiting for its element (the results of the vote
+ * the user just closed) takes it over when that element comes. Spread the result on the region.
+ */
+export function useRefocusWhenRemoved(fallback: () => HTMLElement | null) {
+  const last = React.useRef<HTMLElement | null>(null);
+  const fallbackRef = React.useRef(fallback);
+  fallbackRef.current = fallback;
+  // Runs after every render: the removal comes with whichever render dropped the element.
+  React.useEffect(() => {
+    const element = last.current;
+    if (!element || element.isConnected) return;
+    last.current = null;
+    const target = isFocusLost() ? fallbackRef.current() : null;
+    if (!target) return;
+    target.focus();
+    target.setAttribute(PARKED, '');
+    target.addEventListener('blur', () => target.removeAttribute(PARKED), { once: true });
+  });
+  const onFocus = React.useCallback((event: React.FocusEvent) => {
+    if (event.target instanceof HTMLElement) last.current = event.target;
+  }, []);
+  return { onFocus };
 }

@@ -33,7 +33,7 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { isFocusLost } from '@/lib/use-restore-focus';
+import { useRefocusWhenRemoved } from '@/lib/use-restore-focus';
 
 export const NO_APPOINTMENTS = 'No users are required to accept a committee appointments at this time.';
 export const NO_MATCHES = 'No appointments match the filters.';
@@ -219,15 +219,9 @@ function Results({
   // A convention's year: a page of users at a time; a change of filters starts again from the first page.
   const paged = usePaged(shown, JSON.stringify(filters));
   const summary = React.useRef<HTMLParagraphElement>(null);
-  const lastFocused = React.useRef<HTMLElement | null>(null);
   // A decision can take its appointment out of the filtered list, and focus (on its buttons or their
   // confirmation) goes with it: focus then moves to the count of what is shown.
-  React.useEffect(() => {
-    const last = lastFocused.current;
-    if (!last || last.isConnected || !isFocusLost()) return;
-    lastFocused.current = null;
-    summary.current?.focus();
-  });
+  const keepFocus = useRefocusWhenRemoved(() => summary.current);
 
   function exportCsv() {
     downloadCsv(buildAppointmentsCsv(shown, { usesNicknames }), appointmentsCsvFileName());
@@ -272,13 +266,7 @@ function Results({
           {clear}
         </div>
       ) : (
-        <ul
-          aria-label="Appointments by user"
-          className="flex flex-col gap-3"
-          onFocus={(event) => {
-            lastFocused.current = event.target;
-          }}
-        >
+        <ul aria-label="Appointments by user" className="flex flex-col gap-3" {...keepFocus}>
           {paged.shown.map((group) => (
             <AppointmentGroupCard
               key={group.user.id}

@@ -4,6 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_VOTE_NOTICE, progressText } from '@/features/voting/components/active-vote';
+import { motionTitleId } from '@/features/voting/components/motion-card';
 import {
   ADMIN,
   endedVote,
@@ -792,6 +793,29 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
       data: reply({ motions: [{ ...motion, result_visibility: 'hide_breakdown' }], votes: [vote] }),
     });
     expect(await screen.findByText('Result Visibility Updated To hide breakdown')).toBeTruthy();
+  });
+});
+
+describe('Motion card: focus through live changes', { timeout: 20_000 }, () => {
+  it("puts a member's focus on the motion's title when a runner hides the results they were reading", () => {
+    const motion = makeMotion({ motion_vote_id: 'v-1' });
+    const outcome = [
+      { response: 'in_favor', count: 3 },
+      { response: 'opposed', count: 1 },
+    ];
+    const { rerender } = renderPanel({
+      data: reply({ motions: [motion], votes: [endedVote(outcome)] }),
+    });
+    const heading = within(card()).getByRole('heading', { name: 'Vote Results' });
+    heading.focus();
+    rerender({
+      data: reply({
+        motions: [{ ...motion, result_visibility: 'hide_all' }],
+        votes: [endedVote(outcome, { outcome: null, summary_visible: false, breakdown_visible: false })],
+      }),
+    });
+    expect(within(card()).queryByRole('heading', { name: 'Vote Results' })).toBeNull();
+    expect(document.activeElement?.id).toBe(motionTitleId(motion.id));
   });
 });
 

@@ -31,7 +31,7 @@ import {
 import { motionPath } from '@/features/voting/scope';
 import { filterNotice, plainText, useVoteWording } from '@/features/voting/wording';
 import { cn } from '@/lib/cn';
-import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
+import { useFocusWhenReady, useRefocusWhenRemoved, useRestoreFocus } from '@/lib/use-restore-focus';
 import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 /** The id of a motion card's title, which takes focus when the card's own controls have gone. */
@@ -62,6 +62,9 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
   const titleId = motionTitleId(motion.id);
   // A runner who closed the vote lands on its results (Close Vote has gone with the running vote).
   const afterClose = useFocusWhenReady();
+  // A live change can take away what had focus in the card (a runner hides the results a member was
+  // reading): focus goes to the card's title, not to the page's start.
+  const keepFocus = useRefocusWhenRemoved(() => document.getElementById(titleId));
   // An action on the running vote that failed is told here, not in the vote's own controls: the vote may
   // end meanwhile (closed elsewhere), taking them with it, and the member must still learn it failed.
   const [voteFailure, setVoteFailure] = React.useState<VoteFailure | null>(null);
@@ -82,6 +85,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
     <article
       id={`motion-${motion.id}`}
       aria-labelledby={titleId}
+      {...keepFocus}
       data-active-vote={view.activeVote ? 'true' : undefined}
       data-inactive={view.inactive ? 'true' : undefined}
       className={cn(
