@@ -78,6 +78,20 @@ describe('Voting flow dialog: every opening starts over', { timeout: 20_000 }, (
   });
 });
 
+describe('Voting flow dialog: screen readers', { timeout: 20_000 }, () => {
+  it('says each later step’s title and question, which replace the dialog’s content in place', async () => {
+    const { user } = renderPanel({ principal: principal(RUNNER) });
+    await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
+    const dialog = await screen.findByRole('dialog');
+    const said = () => dialog.querySelector('[aria-live="polite"]')?.textContent ?? '';
+    expect(said()).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(said()).toMatch(/^Discussion or amendments\? \S/));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(said()).toMatch(/^Start the vote \S/));
+  });
+});
+
 describe('Voting flow dialog: one decision per click', { timeout: 20_000 }, () => {
   it('takes a double- or triple-click as one click: no step is skipped and no vote starts', async () => {
     const START = 'PUT /api/admin/committee/FIN/meeting/M1/motion/mo-1/vote';

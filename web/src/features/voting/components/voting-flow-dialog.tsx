@@ -111,8 +111,18 @@ export function VotingFlowDialog({
   // Each step's default button: the last step's is Start Vote, so that Enter through the flow never
   // approves by unanimous consent. The first step keeps Radix's choice (its first button, No).
   const defaultButton = React.useRef<HTMLButtonElement>(null);
+  // A later step replaces the dialog's content in place, which screen readers do not read out as they
+  // read an opening dialog: its title and question are said through a live region instead.
+  const [stepSaid, setStepSaid] = React.useState('');
+  const stepsShown = React.useRef(0);
   React.useEffect(() => {
-    if (target && step !== 'second') defaultButton.current?.focus();
+    if (!target) {
+      stepsShown.current = 0;
+      setStepSaid('');
+      return;
+    }
+    if (step !== 'second') defaultButton.current?.focus();
+    if (stepsShown.current++ > 0) setStepSaid(dialogText(defaultButton.current));
   }, [step, target]);
 
   async function run(how: 'vote' | 'unanimous') {
@@ -149,6 +159,9 @@ export function VotingFlowDialog({
             defaultButton.current.focus();
           }}
         >
+          <p className="sr-only" aria-live="polite">
+            {stepSaid}
+          </p>
           {step === 'second' && (
             <>
               <DialogHeader>
@@ -257,4 +270,14 @@ export function VotingFlowDialog({
       />
     </>
   );
+}
+
+/** The title and description of the dialog holding `inside`, as its aria-labelledby/-describedby name them. */
+function dialogText(inside: HTMLElement | null): string {
+  const dialog = inside?.closest('[role="dialog"]');
+  if (!dialog) return '';
+  return ['aria-labelledby', 'aria-describedby']
+    .map((attribute) => document.getElementById(dialog.getAttribute(attribute) ?? '')?.textContent?.trim())
+    .filter(Boolean)
+    .join(' ');
 }
