@@ -149,6 +149,18 @@ describe('CommitteeMembersPanel', () => {
     expect((await screen.findByRole('tooltip')).textContent).toBe('NRDS ID: 123456789');
   });
 
+  it("tells runners each voting member's voting status, read out with what it is", () => {
+    renderPanel({
+      runner: true,
+      attendance: makeAttendance([
+        makeAttendanceMember({ voting_status: 'partial', attendee: makeAttendee(new Date().toISOString()) }),
+      ]),
+    });
+    const badge = screen.getByText('partial vote', { exact: false });
+    expect(badge.textContent).toBe('Voting status: partial vote');
+    expect(badge.getAttribute('aria-label')).toBeNull();
+  });
+
   it('shows no NRDS ID to viewers without attendance rights', () => {
     renderPanel({
       canModifyAttendance: false,

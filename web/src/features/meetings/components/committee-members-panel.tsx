@@ -346,10 +346,9 @@ function MemberRow({
         </Badge>
       )}
       {showStatus && status && (
-        <Badge
-          variant={status === 'voted' ? 'default' : 'secondary'}
-          aria-label={`Voting status: ${MEMBER_VOTING_STATUS_LABELS[status]}`}
-        >
+        // Said as 'Voting status: voted': a label on a plain span is not read out (ARIA), text is.
+        <Badge variant={status === 'voted' ? 'default' : 'secondary'}>
+          <span className="sr-only">Voting status: </span>
           {MEMBER_VOTING_STATUS_LABELS[status]}
         </Badge>
       )}
