@@ -209,7 +209,9 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
         <CardTitle id={MEMBERS_TITLE_ID} tabIndex={-1}>
           {TITLES[mode]}
         </CardTitle>
-        {totals && <CardDescription aria-live="polite">{totals}</CardDescription>}
+        {/* Not a live region: with every check-in in the hall it would talk over the page; the voting
+            status line says what matters of it (quorum). */}
+        {totals && <CardDescription>{totals}</CardDescription>}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {(canModifyAttendance || canAdd) && attendance && (
