@@ -870,6 +870,16 @@ describe('Motion card: the motion vote held on an approved amendment', { timeout
     expect(within(amendment).getByText('Amendment Vote Results')).toBeTruthy();
   });
 
+  it("gives an amendment's headings a level below its motion's, which holds it", () => {
+    renderPanel({ data: reply({ motions: motions('v-m'), votes: [amendmentVote] }) });
+    const amendment = card(/Strike line 4/);
+    expect(within(card()).getByRole('heading', { name: 'Adopt the budget', level: 3 })).toBeTruthy();
+    expect(
+      within(amendment).getByRole('heading', { name: 'Amendment: Strike line 4', level: 4 }),
+    ).toBeTruthy();
+    expect(within(amendment).getByRole('heading', { name: 'Amendment Vote Results', level: 5 })).toBeTruthy();
+  });
+
   it("shows the amendment's own status beside the motion's decision", () => {
     const tooFew = endedVote([{ response: 'in_favor', count: 1 }], { id: 'v-m', motion_id: 'am-1' });
     renderPanel({ data: reply({ motions: motions('v-m'), votes: [amendmentVote, tooFew] }) });

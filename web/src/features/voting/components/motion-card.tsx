@@ -60,6 +60,8 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
   const { perms } = state;
   const name = plainText(motion.name);
   const titleId = motionTitleId(motion.id);
+  // An amendment's card sits inside its motion's: its headings are a level below the motion's.
+  const Title = view.isAmendment ? 'h4' : 'h3';
   // A runner who closed the vote lands on its results (Close Vote has gone with the running vote).
   const afterClose = useFocusWhenReady();
   // A live change can take away what had focus in the card (a runner hides the results a member was
@@ -98,10 +100,10 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
       <header className="flex items-start gap-2">
         {dragHandle}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 id={titleId} tabIndex={-1} className="font-semibold break-words">
+          <Title id={titleId} tabIndex={-1} className="font-semibold break-words">
             {view.isAmendment && <span className="sr-only">Amendment: </span>}
             <ServerHtml as="span" html={motion.name} />
-          </h3>
+          </Title>
           <div className="flex flex-wrap items-center gap-2">
             {view.amendmentStatusText ? (
               // The motion vote was held on this amendment: its own status, then the motion's decision.
@@ -196,6 +198,7 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
           vote={vote}
           isRunner={perms.runMeetings}
           title={vote.type === 'amendment' ? 'Amendment Vote Results' : 'Vote Results'}
+          headingLevel={view.isAmendment ? 'h5' : 'h4'}
         />
       ))}
       {view.activeVote && (

@@ -35,11 +35,14 @@ export function VoteResults({
   vote,
   title,
   isRunner,
+  headingLevel: Heading = 'h4',
 }: {
   motion: TMotion;
   vote: TVoteView;
   title: string;
   isRunner: boolean;
+  /** One below the card's title. */
+  headingLevel?: 'h4' | 'h5';
 }) {
   const wording = useVoteWording();
   const summary = isRunner || vote.summary_visible;
@@ -59,9 +62,9 @@ export function VoteResults({
       aria-label={`${title}: ${plainText(motion.name)}`}
       className="flex flex-col gap-2 rounded-md border p-3"
     >
-      <h4 id={headingId} tabIndex={-1} className="text-sm font-semibold">
+      <Heading id={headingId} tabIndex={-1} className="text-sm font-semibold">
         {title}
-      </h4>
+      </Heading>
       {!valid && (
         <div className="flex flex-col gap-1 text-sm text-destructive" role="note">
           <p className="font-medium">{INVALID_VOTE_RESULT}</p>
