@@ -108,6 +108,12 @@ describe('EmailVoteEditPage: motions', { timeout: 20_000 }, () => {
     expect(within(section).queryByRole('button')).toBeNull();
   });
 
+  it('is titled as it was while loading, with the vote’s name once loaded', async () => {
+    renderEditPage(MOTION_ADMIN);
+    const title = await screen.findByRole('heading', { level: 1, name: /^Edit Email Vote: / });
+    expect(title.textContent).toMatch(/^Edit Email Vote: \S/);
+  });
+
   it('offers no changes once the vote has ended (as on the vote page)', async () => {
     const ended = makeEmailVote({
       start: new Date(Date.now() - 2 * DAY_MS).toISOString(),

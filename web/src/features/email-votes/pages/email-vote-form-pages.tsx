@@ -96,7 +96,10 @@ function EmailVoteEditor({
   // false before the end) it may still be saved, with its start where it was, but not deleted.
   const ended = data.phase === 'ended';
   return (
-    <FormPage title={`Edit Vote: ${data.name}`} view={{ to: voteBase(code, data.code), label: 'View Vote' }}>
+    <FormPage
+      title={`Edit Email Vote: ${data.name}`}
+      view={{ to: voteBase(code, data.code), label: 'View Vote' }}
+    >
       {(ended || !data.can_modify) && (
         <p id={LOCKED_NOTE_ID} className="text-sm text-muted-foreground">
           {ended ? EMAIL_VOTE_ENDED_NOTE : EMAIL_VOTE_ANSWERED_NOTE}
