@@ -65,7 +65,15 @@ export function TiptapEditor(props: RichTextEditorProps) {
     immediatelyRender: false,
     editable: !disabled,
     autofocus: autoFocus ? 'end' : false,
-    editorProps: { attributes },
+    editorProps: {
+      attributes,
+      // One line takes no Enter: it submits the form, as Enter in a text input does.
+      handleKeyDown: (view, event) => {
+        if (!inline || event.key !== 'Enter' || event.shiftKey || event.isComposing) return false;
+        view.dom.closest('form')?.requestSubmit();
+        return true;
+      },
+    },
     onUpdate: ({ editor: e }) => onChangeRef.current(htmlOf(e.getHTML(), inline)),
     onBlur: () => onBlurRef.current?.(),
   });
