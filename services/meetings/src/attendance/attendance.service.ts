@@ -103,10 +103,10 @@ export class AttendanceService {
         return { event: toAttendanceEvent(ctx.tenantId, meeting, row) };
       }
       // Never checked in: nothing to tell, to a runner or to the member whose membership it is.
-      const own = isRunner(ctx)
-        ? null
-        : await this.meetings.membershipOf(db, ctx.tenantId, meeting.committeeId, ctx.userId);
-      requirePermission(isRunner(ctx) || own?.id === input.membership_id);
+      if (!isRunner(ctx)) {
+        const own = await this.meetings.membershipOf(db, ctx.tenantId, meeting.committeeId, ctx.userId);
+        requirePermission(own?.id === input.membership_id);
+      }
       return { event: null };
     });
   }

@@ -1,12 +1,14 @@
 import {
   EVENTS,
   SUBJECTS,
+  type TAttendanceEvent,
   type TRequestContext,
   ZAttendanceOfMeetingReply,
   ZAttendanceOfMemberReply,
 } from '@gavel/contracts';
 import { callService, ServiceRuntime } from '@gavel/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
 import { Database } from '../db/database.js';
 import { upsertAttendance } from './read-model.repository.js';
 
@@ -28,23 +30,17 @@ export class AttendanceCatchUp {
 
   /** Whether the meetings service holds the member checked in now; false when it cannot be asked. */
   async checkedIn(ctx: TRequestContext, meetingId: string, membershipId: string): Promise<boolean> {
-    try {
-      const { event } = await callService(
-        this.runtime.nc,
-        SUBJECTS.meetings.attendanceOfMember,
+    const events = await this.applyAnswer(async () => {
+      const input = { meeting_id: meetingId, membership_id: membershipId };
+      const { event } = await this.ask(
         ctx,
-        { meeting_id: meetingId, membership_id: membershipId },
+        SUBJECTS.meetings.attendanceOfMember,
+        input,
         ZAttendanceOfMemberReply,
-        { prefix: this.runtime.prefix, timeoutMs: ASK_TIMEOUT_MS },
       );
-      if (!event) return false;
-      // Version-guarded (by the attendee's update time): the event itself, arriving later, changes nothing.
-      await this.db.transaction((tx) => upsertAttendance(tx, EVENTS.meetings.attendanceUpdated, event));
-      return event.attendee.checked_in;
-    } catch (err) {
-      this.runtime.logger.warn({ err }, 'asking the meetings service for a check-in failed');
-      return false;
-    }
+      return event ? [event] : [];
+    });
+    return events?.[0]?.attendee.checked_in ?? false;
   }
 
   /**
@@ -52,22 +48,36 @@ export class AttendanceCatchUp {
    * is refused on attendance (quorum, chair, eligible voters). Whether it could be asked.
    */
   async meeting(ctx: TRequestContext, meetingId: string): Promise<boolean> {
+    const events = await this.applyAnswer(async () => {
+      const input = { meeting_id: meetingId };
+      return (await this.ask(ctx, SUBJECTS.meetings.attendanceOfMeeting, input, ZAttendanceOfMeetingReply))
+        .events;
+    });
+    return events !== null;
+  }
+
+  private ask<S extends z.ZodType>(ctx: TRequestContext, subject: string, input: object, schema: S) {
+    return callService(this.runtime.nc, subject, ctx, input, schema, {
+      prefix: this.runtime.prefix,
+      timeoutMs: ASK_TIMEOUT_MS,
+    });
+  }
+
+  /**
+   * Applies the attendance the meetings service answers to the read model, version-guarded by each
+   * attendee's update time (the events themselves, arriving later, change nothing). The events applied,
+   * or null when it could not be asked.
+   */
+  private async applyAnswer(answer: () => Promise<TAttendanceEvent[]>): Promise<TAttendanceEvent[] | null> {
     try {
-      const { events } = await callService(
-        this.runtime.nc,
-        SUBJECTS.meetings.attendanceOfMeeting,
-        ctx,
-        { meeting_id: meetingId },
-        ZAttendanceOfMeetingReply,
-        { prefix: this.runtime.prefix, timeoutMs: ASK_TIMEOUT_MS },
-      );
+      const events = await answer();
       await this.db.transaction(async (tx) => {
         for (const event of events) await upsertAttendance(tx, EVENTS.meetings.attendanceUpdated, event);
       });
-      return true;
+      return events;
     } catch (err) {
-      this.runtime.logger.warn({ err }, "asking the meetings service for a meeting's attendance failed");
-      return false;
+      this.runtime.logger.warn({ err }, 'asking the meetings service for attendance failed');
+      return null;
     }
   }
 }
