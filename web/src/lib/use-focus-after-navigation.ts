@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { useLocation } from 'react-router';
+import { isFocusLost } from '@/lib/use-restore-focus';
 
 /** Frames to wait for the new page's title (its data may still be loading) before taking the page itself. */
 const TITLE_WAIT_FRAMES = 30;
@@ -19,8 +20,7 @@ export function useFocusAfterNavigation(main: React.RefObject<HTMLElement | null
     let frame = 0;
     let waited = 0;
     const place = () => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
+      if (!isFocusLost()) return;
       const title = main.current?.querySelector<HTMLElement>('h1');
       const target = title ?? (waited >= TITLE_WAIT_FRAMES ? main.current : null);
       if (!target) {
