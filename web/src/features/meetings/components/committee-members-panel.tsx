@@ -23,7 +23,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type AvatarUser, UserAvatar, useAvatarLinks } from '@/components/user-avatar';
-import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
+import { AddNonCommitteeMemberDialog } from '@/features/meetings/components/add-non-committee-member-dialog';
 import {
   allowedModes,
   attendanceRemovedMessage,
@@ -226,7 +226,7 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
               </Button>
             )}
             {canAdd && addPurpose && (
-              <AddMemberDialog
+              <AddNonCommitteeMemberDialog
                 modes={modes}
                 listed={listed}
                 purpose={addPurpose}

@@ -385,8 +385,36 @@ describe('Announcements: the meeting vote opens and closes', () => {
     expect(announcer()?.textContent).toBe('');
     rerender({ data: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] }) });
     expect(announcer()?.textContent).toBe('Voting is open on Adopt the budget.');
-    const closed = endedVote([{ response: 'in_favor', count: 2 }]);
+    const closed = endedVote([{ response: 'in_favor', count: 2 }], { summary_visible: false, outcome: null });
     rerender({ data: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [closed] }) });
+    expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget.');
+  });
+
+  it("tells the closed vote's outcome once the results arrive", () => {
+    const motion = makeMotion({ motion_vote_id: 'v-1' });
+    const { rerender } = renderPanel({ data: reply({ motions: [makeMotion()] }) });
+    const announcer = () => screen.getAllByRole('status').find((el) => el.className.includes('sr-only'));
+    rerender({ data: reply({ motions: [motion], votes: [makeVote()] }) });
+    const awaited = endedVote([], { summary_visible: false, outcome: null, is_active: true });
+    rerender({ data: reply({ motions: [motion], votes: [awaited] }) });
+    expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget.');
+    const results = endedVote([
+      { response: 'in_favor', count: 2 },
+      { response: 'opposed', count: 1 },
+    ]);
+    rerender({ data: reply({ motions: [motion], votes: [results] }) });
+    expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget: passed.');
+  });
+
+  it('tells no outcome to a viewer from whom the results are hidden', () => {
+    const motion = makeMotion({ motion_vote_id: 'v-1', result_visibility: 'hide_all' });
+    const { rerender } = renderPanel({
+      data: reply({ motions: [makeMotion({ result_visibility: 'hide_all' })] }),
+    });
+    const announcer = () => screen.getAllByRole('status').find((el) => el.className.includes('sr-only'));
+    rerender({ data: reply({ motions: [motion], votes: [makeVote()] }) });
+    const hidden = endedVote([], { summary_visible: false, breakdown_visible: false, outcome: null });
+    rerender({ data: reply({ motions: [motion], votes: [hidden] }) });
     expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget.');
   });
 

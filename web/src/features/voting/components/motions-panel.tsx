@@ -32,6 +32,8 @@ import {
   isVoteActive,
   RESULT_VISIBILITY_LABELS,
   resultVisibilityUpdatedMessage,
+  STATUS_TEXT_CONCLUDED,
+  STATUS_TEXT_PENDING,
 } from '@gavel/voting-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { GripVerticalIcon } from 'lucide-react';
@@ -451,23 +453,43 @@ function useVisibilityNotices(motions: readonly TMotion[] | undefined, isRunner:
 /**
  * What screen readers are told when the meeting's vote opens or closes: the vote buttons or the results
  * appear without focus moving there (WCAG 4.1.3). Not on the first load: the page itself says so then.
+ * A closed vote's outcome is told once this viewer's results arrive, unless they may not see it.
  */
 function useVoteAnnouncement(state: VotingState, loaded: boolean): string {
   const vote = state.inputs.scope.kind === 'meeting' ? state.activeVote : null;
   const motion = vote ? state.inputs.motions.find((m) => m.id === vote.motion_id) : undefined;
   const subject = motion && vote ? voteSubject(motion, vote.type, state.inputs.motions) : '';
-  const seen = React.useRef<{ voteId: string | null; subject: string } | null>(null);
+  const seen = React.useRef<{ voteId: string | null; motionId: string | null; subject: string } | null>(null);
+  const [closed, setClosed] = React.useState<{ motionId: string; subject: string } | null>(null);
   const [message, setMessage] = React.useState('');
   const voteId = vote?.id ?? null;
+  const motionId = motion?.id ?? null;
+  const closedMotion = closed ? state.inputs.motions.find((m) => m.id === closed.motionId) : undefined;
+  const outcome = closedMotion ? announcedOutcome(motionView(state, closedMotion).statusText) : null;
   React.useEffect(() => {
     if (!loaded) return;
     const before = seen.current;
-    seen.current = { voteId, subject };
+    seen.current = { voteId, motionId, subject };
     if (before === null || before.voteId === voteId) return;
-    if (voteId !== null) setMessage(`Voting is open on ${subject}.`);
-    else setMessage(`Voting has closed on ${before.subject}.`);
-  }, [loaded, voteId, subject]);
+    if (voteId !== null) {
+      setClosed(null);
+      setMessage(`Voting is open on ${subject}.`);
+    } else {
+      if (before.motionId !== null) setClosed({ motionId: before.motionId, subject: before.subject });
+      setMessage(`Voting has closed on ${before.subject}.`);
+    }
+  }, [loaded, voteId, motionId, subject]);
+  React.useEffect(() => {
+    if (!closed || outcome === null) return;
+    setClosed(null);
+    setMessage(`Voting has closed on ${closed.subject}: ${outcome}.`);
+  }, [closed, outcome]);
   return message;
+}
+
+/** A row's status as an outcome worth telling, or null while it is awaited or hidden from this viewer. */
+function announcedOutcome(statusText: string): string | null {
+  return statusText === STATUS_TEXT_PENDING || statusText === STATUS_TEXT_CONCLUDED ? null : statusText;
 }
 
 /** Every motion id in list order: each root followed by its amendments, depth first. */

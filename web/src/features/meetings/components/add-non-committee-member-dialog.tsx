@@ -31,7 +31,7 @@ function sameCriteria(a: UserSearchCriteria, b: UserSearchCriteria): boolean {
   return FIELDS.every(({ key }) => a[key] === b[key]);
 }
 
-export interface AddMemberDialogProps {
+export interface AddNonCommitteeMemberDialogProps {
   modes: Via[];
   /** User ids already in the lists. */
   listed: ReadonlySet<string>;
@@ -41,13 +41,18 @@ export interface AddMemberDialogProps {
   onAdd: (user: TUserSearchResult, via: Via) => Promise<boolean>;
 }
 
-const DESCRIPTION: Record<AddMemberDialogProps['purpose'], string> = {
+const DESCRIPTION: Record<AddNonCommitteeMemberDialogProps['purpose'], string> = {
   rsvp: 'Search for a user to add to this meeting as attending.',
   'check-in': 'Search for a user to check in to this meeting.',
 };
 
 /** Add non-committee member: search users by NRDS, names or email, then add one (RSVP or check-in). */
-export function AddMemberDialog({ modes, listed, purpose, onAdd }: AddMemberDialogProps) {
+export function AddNonCommitteeMemberDialog({
+  modes,
+  listed,
+  purpose,
+  onAdd,
+}: AddNonCommitteeMemberDialogProps) {
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<UserSearchCriteria>(EMPTY);
   const [criteria, setCriteria] = React.useState<UserSearchCriteria | null>(null);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AddMemberDialog } from '@/features/meetings/components/add-member-dialog';
+import { AddNonCommitteeMemberDialog } from '@/features/meetings/components/add-non-committee-member-dialog';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
@@ -14,7 +14,7 @@ function open(reply: { status?: number; body?: unknown }) {
       {
         path: '/',
         element: (
-          <AddMemberDialog
+          <AddNonCommitteeMemberDialog
             modes={['in_person', 'remote']}
             listed={new Set(['u-1'])}
             purpose="check-in"
@@ -27,7 +27,7 @@ function open(reply: { status?: number; body?: unknown }) {
   return { ...view, fetchMock, onAdd };
 }
 
-describe('AddMemberDialog', () => {
+describe('AddNonCommitteeMemberDialog', () => {
   it("says 'No Search Criteria Entered' without criteria, and 'No Users Found' for no match", async () => {
     const { user, fetchMock } = open({ body: [] });
     await user.click(screen.getByRole('button', { name: /Add Non-Committee Member/ }));
