@@ -7,7 +7,7 @@ import { loadConfig, ZServiceConfig } from './config.js';
 import { ensureEventStream, type Transactional } from './events.js';
 import { setHandlerLogger, setTenantShare } from './handler.js';
 import { type HealthServer, startHealthServer } from './health.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { ensureDatabase, migrate } from './migrate.js';
 import { connectNats } from './nats.js';
 import { GavelNatsServer } from './nats-server.js';
@@ -132,27 +132,40 @@ export async function startService<P extends PrismaLike>(
     return stopping;
   };
 
-  if (opts.handleSignals ?? true) {
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => {
-        void stop().then(
-          () => process.exit(0),
-          (err) => {
-            logger.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      });
-    }
-  }
+  if (opts.handleSignals ?? true) stopOnSignals(stop, logger);
   return { runtime, health, stop };
 }
 
 /** A service's main(): start it, or log why not and exit non-zero. */
 export function runService<P extends PrismaLike>(opts: StartServiceOptions<P>): void {
-  startService(opts).catch((err: unknown) => {
-    // Config errors name the bad variables; print them plainly.
-    console.error(`${opts.name} failed to start:`, err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+  runMain(opts.name, () => startService(opts));
+}
+
+/**
+ * A process's main(): run `start`, or print why it could not start and exit non-zero, whether `start` throws
+ * (a bad variable, read before any promise exists) or rejects.
+ */
+export function runMain(name: string, start: () => Promise<unknown>): void {
+  Promise.resolve()
+    .then(start)
+    .catch((err: unknown) => {
+      // Config errors name the bad variables; print them plainly.
+      console.error(`${name} failed to start:`, err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}
+
+/** On SIGTERM or SIGINT, `stop` (drain, finish in-flight work), then exit: 0, or 1 when stopping failed. */
+export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
 }

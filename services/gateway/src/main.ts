@@ -1,7 +1,4 @@
+import { runMain } from '@gavel/service-kit';
 import { startGateway } from './server.js';
 
-startGateway({ handleSignals: true }).catch((err: unknown) => {
-  // Config errors name the bad variables; print them plainly.
-  console.error('gateway failed to start:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain('gateway', () => startGateway({ handleSignals: true }));

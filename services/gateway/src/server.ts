@@ -1,4 +1,10 @@
-import { connectNats, createLogger, type HealthServer, startHealthServer } from '@gavel/service-kit';
+import {
+  connectNats,
+  createLogger,
+  type HealthServer,
+  startHealthServer,
+  stopOnSignals,
+} from '@gavel/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig, type TGatewayConfig } from './config.js';
@@ -74,18 +80,7 @@ export async function startGateway(opts: StartGatewayOptions = {}): Promise<Runn
     return stopping;
   };
 
-  if (opts.handleSignals ?? false) {
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => {
-        void stop().then(
-          () => process.exit(0),
-          (err: unknown) => {
-            logger.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      });
-    }
-  }
+  if (opts.handleSignals ?? false) stopOnSignals(stop, logger);
+
   return { app, config, port, health, stop };
 }

@@ -10,6 +10,7 @@ import {
   redisReady,
   SessionStore,
   startHealthServer,
+  stopOnSignals,
   TenantResolver,
 } from '@gavel/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -232,19 +233,7 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
     return stopping;
   };
 
-  if (opts.handleSignals ?? false) {
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => {
-        void stop().then(
-          () => process.exit(0),
-          (err: unknown) => {
-            logger.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      });
-    }
-  }
+  if (opts.handleSignals ?? false) stopOnSignals(stop, logger);
 
   return {
     io,
