@@ -28,16 +28,26 @@ export function useMyVotes() {
   });
 }
 
+/**
+ * Answers the member's own tentative appointment. A failure reloads the lists too (without waiting, so the
+ * error shows at once): an appointment answered or removed elsewhere loses its buttons instead of failing
+ * every retry.
+ */
 export function useDecideMyAppointment() {
   const queryClient = useQueryClient();
+  // The dashboards and member lists show the same appointment; a declined one drops its meetings and votes.
+  const reload = () =>
+    Promise.all(
+      [
+        queryKeys.appointments.all,
+        queryKeys.committees.all,
+        queryKeys.meetings.mine,
+        queryKeys.meetings.myVotes,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
   return useMutation({
     mutationFn: decideMyAppointment,
-    // The dashboards and member lists show the same appointment; a declined one drops its meetings and votes.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.mine });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.myVotes });
-    },
+    onSuccess: () => void reload(),
+    onError: () => void reload(),
   });
 }

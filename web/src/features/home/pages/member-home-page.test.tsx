@@ -117,18 +117,24 @@ describe('Member home', () => {
 
   it("shows the server's refusal, else the fallback", async () => {
     const { user, fetchMock } = open([tentative]);
-    fetchMock.on('PUT /api/me/appointments/m-1', {
-      status: 409,
-      body: { message: 'Only a tentative appointment can be answered.' },
-    });
+    fetchMock.on('PUT /api/me/appointments/m-1', { status: 500, body: {} });
     await user.click(await screen.findByRole('button', { name: 'Accept Finance Committee' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Only a tentative appointment can be answered.')).toBeTruthy();
+    expect(await screen.findByText('Unknown Save Error... Please try again.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    fetchMock.on('PUT /api/me/appointments/m-1', { status: 500, body: {} });
+    // Answered in another session meanwhile: the refusal shows, and the reloaded list drops the buttons.
+    fetchMock.on('PUT /api/me/appointments/m-1', {
+      status: 422,
+      body: { message: 'Only a tentative appointment can be accepted or declined.' },
+    });
+    fetchMock.on('GET /api/me/committees', { body: [{ ...tentative, appointment_status: 'Accepted' }] });
     await user.click(screen.getByRole('button', { name: 'Accept Finance Committee' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Unknown Save Error... Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Only a tentative appointment can be accepted or declined.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Accept Finance Committee' })).toBeNull(),
+    );
   });
 });
 
