@@ -431,16 +431,22 @@ describe('committees', () => {
       code: 'conflict',
       message: 'The committee has meetings that have not ended and cannot be deleted.',
     });
-    await publishEvent(h, 'evt.meetings.meeting.updated', {
-      tenantId: tenant,
-      meeting: { ...meeting, status: 'ended' },
-    });
-    await eventually(async () => {
-      const n = await h.service.runtime.prisma.committeeMeeting.count({
-        where: { tenantId: tenant, status: 'ended' },
+    const reaches = async (status: string) => {
+      await publishEvent(h, 'evt.meetings.meeting.updated', {
+        tenantId: tenant,
+        meeting: { ...meeting, status },
       });
-      return n === 1;
-    }, 10_000);
+      await eventually(async () => {
+        const n = await h.service.runtime.prisma.committeeMeeting.count({
+          where: { tenantId: tenant, status },
+        });
+        return n === 1;
+      }, 10_000);
+    };
+    // A meeting in progress holds the committee as a planned one does.
+    await reaches('in_progress');
+    await expect(remove(admin, 'FIN')).rejects.toMatchObject({ code: 'conflict' });
+    await reaches('ended');
     expect(await remove(admin, 'FIN')).toEqual({ ok: true });
   });
 

@@ -191,8 +191,8 @@ function DeleteCard({ committee }: { committee: TCommittee }) {
       <CardHeader>
         <CardTitle>Delete Committee</CardTitle>
         <CardDescription>
-          Deleting removes the committee and its members. A committee with meetings that have not ended cannot
-          be deleted.
+          Deleting removes the committee and its members. A committee with meetings or email votes that have
+          not ended cannot be deleted.
         </CardDescription>
       </CardHeader>
       <CardContent>
