@@ -1,6 +1,6 @@
 import type { TEmailVote, TRetrieveEmailVoteReply } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAttendance, makeAttendanceMember } from '@/features/meetings/test-fixtures';
 import { makeMeetingCommittee, makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
@@ -89,6 +89,54 @@ describe('EmailVotePage', () => {
     expect(within(alert).getByText('That vote does not exist.')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('EmailVotePage tab title', () => {
+  const TITLE = 'Budget Approval · Gavel';
+  // The page's one-second clock under the test's control; fetches and waitFor keep real time.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+  afterEach(() => vi.useRealTimers());
+  const nextTick = () => act(() => vi.advanceTimersByTime(1_000));
+
+  function openVote(vote: TRetrieveEmailVoteReply) {
+    mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: [] }) },
+      'GET /api/vote/FIN/EV1/retrieve/vote': { body: vote },
+      'GET /api/vote/FIN/EV1/retrieve/attendance': { body: makeAttendance([makeAttendanceMember()]) },
+      'GET /api/vote/FIN/EV1/retrieve/motions': { body: { motions: [], votes: [], responses: [] } },
+    });
+    renderApp('/vote/FIN/EV1');
+  }
+
+  it("alternates with the '-- LIVE --' prefix on every even tick while the vote is in progress", async () => {
+    openVote(emailVote());
+    expect(await screen.findByText('Vote Active')).toBeTruthy();
+    // The clock's first tick (1) is odd: the plain title.
+    await waitFor(() => expect(document.title).toBe(TITLE));
+    nextTick();
+    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
+    nextTick();
+    expect(document.title).toBe(TITLE);
+    nextTick();
+    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
+  });
+
+  it('keeps the plain title on every tick while the vote is planned', async () => {
+    const DAY = 24 * 3_600_000;
+    openVote(
+      emailVote({
+        start: new Date(Date.now() + DAY).toISOString(),
+        end: new Date(Date.now() + 2 * DAY).toISOString(),
+        phase: 'planned',
+      }),
+    );
+    expect(await screen.findByText(/^Vote Opens/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(TITLE));
+    for (let tick = 2; tick <= 5; tick++) {
+      nextTick();
+      expect(document.title).toBe(TITLE);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { END_BLOCKED_BY_VOTE, MeetingFooter } from '@/features/meetings/components/meeting-footer';
 import { MEETING_TEXT } from '@/features/meetings/meeting-rules';
@@ -6,10 +6,13 @@ import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
-function renderFooter(hasActiveVote: boolean, { runner = true, notCheckedIn = false } = {}) {
-  mockFetch({});
+function renderFooter(
+  hasActiveVote: boolean,
+  { runner = true, notCheckedIn = false, routes = {} as Parameters<typeof mockFetch>[0] } = {},
+) {
+  const fetchMock = mockFetch(routes);
   const meeting = makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString() });
-  return renderApp('/', {
+  const view = renderApp('/', {
     routes: [
       {
         path: '/',
@@ -25,6 +28,7 @@ function renderFooter(hasActiveVote: boolean, { runner = true, notCheckedIn = fa
       },
     ],
   });
+  return { ...view, fetchMock };
 }
 
 describe('MeetingFooter End Meeting', () => {
@@ -45,6 +49,28 @@ describe('MeetingFooter End Meeting', () => {
     expect(end.disabled).toBe(false);
     expect(end.getAttribute('aria-describedby')).toBeNull();
     expect(screen.queryByText(END_BLOCKED_BY_VOTE)).toBeNull();
+  });
+});
+
+describe('MeetingFooter End Meeting failure', () => {
+  const END = 'PUT /api/admin/committee/FIN/meeting/M1/end';
+
+  it.each([
+    ["the server's text", { message: 'The meeting has already ended.' }, 'The meeting has already ended.'],
+    ['the fallback when the server gives none', { message: '' }, 'Unknown Error... Please try again.'],
+  ])("says 'Error Ending Meeting!' with %s", async (_, body, text) => {
+    const { fetchMock, user } = renderFooter(false, { routes: { [END]: { status: 422, body } } });
+    await user.click(screen.getByRole('button', { name: 'End Meeting' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'End Meeting' });
+    expect(within(confirm).getByText('Are you sure you want to end this meeting?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'End Meeting' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error Ending Meeting!' });
+    expect(within(error).getByText(text)).toBeTruthy();
+    expect(fetchMock.requestsTo(END)).toHaveLength(1);
+    expect(screen.queryByText('Meeting Ended!')).toBeNull();
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'End Meeting' })).toBeTruthy();
   });
 });
 

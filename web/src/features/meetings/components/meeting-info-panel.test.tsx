@@ -34,4 +34,23 @@ describe('MeetingInfoPanel', () => {
       style.remove();
     }
   });
+
+  it.each([
+    ['no description', null],
+    ['a blank description', '  '],
+  ])("says 'No additional details available' for %s", async (_, description) => {
+    mockFetch({});
+    const element = <MeetingInfoPanel meeting={makeMeeting({ description })} committeeCode="FIN" />;
+    renderApp('/', { routes: [{ path: '/', element }] });
+    expect(await screen.findByText('No additional details available')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'November Meeting' })).toBeTruthy();
+  });
+
+  it('shows the description instead of the empty text when there is one', async () => {
+    mockFetch({});
+    const element = <MeetingInfoPanel meeting={makeMeeting()} committeeCode="FIN" />;
+    renderApp('/', { routes: [{ path: '/', element }] });
+    expect(await screen.findByText('Budget review')).toBeTruthy();
+    expect(screen.queryByText('No additional details available')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type { TMeeting, TRetrieveAttendanceReply } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   at,
   makeAttendance,
@@ -10,6 +10,7 @@ import {
   makeMeetingCommittee,
   makeRsvp,
 } from '@/features/meetings/test-fixtures';
+import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
@@ -104,6 +105,73 @@ describe('MeetingPage tab title', () => {
     open('planned', []);
     await waitFor(() => expect(document.title).toMatch(/ \| .+ · Gavel$/));
     expect(document.title.startsWith('-- LIVE --')).toBe(false);
+  });
+});
+
+describe('MeetingPage tab title while live', () => {
+  const TITLE = 'November Meeting | Finance Committee · Gavel';
+  // The page's one-second clock under the test's control; fetches, toasts and waitFor keep real time.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+  afterEach(() => vi.useRealTimers());
+  const nextTick = () => act(() => vi.advanceTimersByTime(1_000));
+
+  it("alternates with the '-- LIVE --' prefix on every even tick while the meeting is in progress", async () => {
+    open('in_progress', []);
+    // The clock's first tick (1) is odd: the plain title.
+    await waitFor(() => expect(document.title).toBe(TITLE));
+    nextTick();
+    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
+    nextTick();
+    expect(document.title).toBe(TITLE);
+    nextTick();
+    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
+  });
+
+  it('keeps the plain title on every tick while the meeting is planned', async () => {
+    open('planned', []);
+    await waitFor(() => expect(document.title).toBe(TITLE));
+    for (let tick = 2; tick <= 5; tick++) {
+      nextTick();
+      expect(document.title).toBe(TITLE);
+    }
+  });
+});
+
+describe('MeetingPage scroll to an active vote', () => {
+  const MOTIONS = `GET ${BASE}/retrieve/motions`;
+  afterEach(() => vi.useRealTimers());
+
+  it('scrolls to the voted motion 1 second after its vote becomes active, not before', async () => {
+    const { fetchMock, queryClient } = openAsRunner(
+      makeMeeting({ status: 'in_progress', actual_start: new Date().toISOString(), show_motions: true }),
+      { [MOTIONS]: { body: reply() } },
+    );
+    const card = await screen.findByRole('article', { name: /Adopt the budget/ });
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    try {
+      // From here the page's timeouts wait for the test (its clock has already ticked: the vote counts).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const active = reply({
+        motions: [makeMotion({ motion_vote_id: 'v-1' })],
+        votes: [
+          makeVote({
+            started_at: new Date(Date.now() - 5_000).toISOString(),
+            ended_at: new Date(Date.now() + 60_000).toISOString(),
+          }),
+        ],
+      });
+      fetchMock.on(MOTIONS, { body: active });
+      act(() => {
+        queryClient.setQueryData(queryKeys.voting.motions('meeting', 'FIN', 'M1'), active);
+      });
+      act(() => vi.advanceTimersByTime(999));
+      expect(scroll).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(1));
+      expect(scroll).toHaveBeenCalledTimes(1);
+      expect(scroll.mock.contexts[0]).toBe(card);
+    } finally {
+      scroll.mockRestore();
+    }
   });
 });
 
@@ -221,6 +289,16 @@ describe('MeetingPage leave confirmation', () => {
     await act(() => router.navigate('/admin'));
     expect(await screen.findByRole('alertdialog', { name: 'Leave Meeting' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/meeting/FIN/M1');
+  });
+
+  it("asks 'Are you sure you want to leave this meeting?', and leaves once confirmed", async () => {
+    const { router, user } = open('in_progress', []);
+    expect(await screen.findByRole('heading', { name: 'Committee Members' })).toBeTruthy();
+    await act(() => router.navigate('/admin'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave Meeting' });
+    expect(within(dialog).getByText('Are you sure you want to leave this meeting?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 });
 

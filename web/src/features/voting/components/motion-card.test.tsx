@@ -595,6 +595,30 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Results Breakdown Hidden')).toBeTruthy();
   });
 
+  it.each([
+    ['Show Results', 'hide_all', 'show_all', 'Results Shown'],
+    ['Hide All Results', 'show_all', 'hide_all', 'Results Hidden'],
+  ] as const)('%s sends its visibility and says so', async (label, from, to, text) => {
+    const HIDE = `PUT ${ADMIN}/motion/mo-1/hide`;
+    const vote = endedVote([{ response: 'in_favor', count: 2 }]);
+    const data = reply({
+      motions: [makeMotion({ motion_vote_id: vote.id, result_visibility: from })],
+      votes: [vote],
+    });
+    const fetchMock = mockFetch({
+      // The server's own message is not what the runner is told.
+      [HIDE]: {
+        body: { motion: makeMotion({ motion_vote_id: vote.id, result_visibility: to }), message: 'x' },
+      },
+      'GET /api/meeting/FIN/M1/retrieve/motions': { body: data },
+    });
+    const { user } = renderPanel({ data, principal: principal(RUNNER, 'u-staff') });
+    await user.click(within(card()).getByRole('button', { name: label }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fetchMock.requestsTo(HIDE)[0]?.body).toEqual({ result_visibility: to });
+    expect(screen.queryByRole('alertdialog', { name: 'Error Updating' })).toBeNull();
+  });
+
   it('says an invalid vote is invalid and draws no chart', () => {
     const vote = endedVote([
       { response: 'in_favor', count: 1 },

@@ -12,12 +12,16 @@ import {
   type MotionsPanelProps,
 } from '@/features/voting/components/motions-panel';
 import {
+  ADMIN,
   makeAttendance,
   makeMeetingCommittee,
   makeMember,
   makeMotion,
   makeVote,
   meetingScope,
+  principal,
+  RUNNER,
+  renderPanel,
   reply,
 } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
@@ -163,6 +167,48 @@ describe('MotionsPanel', { timeout: 20_000 }, () => {
     mockFetch({ 'GET /api/meeting/FIN/M1/retrieve/motions': { body: reply() } });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: /Adopt the budget/ })).toBeTruthy();
+  });
+});
+
+describe('MotionsPanel reordering', { timeout: 20_000 }, () => {
+  const RESORT = `PUT ${ADMIN}/motions-resort`;
+  const travel = makeMotion({ id: 'mo-2', name: 'Approve the travel policy', sort: 1 });
+
+  /** Moves the first motion below the second by keyboard, as a runner of a planned meeting. */
+  async function moveFirstDown() {
+    // The test DOM lays nothing out: each motion's row gets a place of its own, one below the other.
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    rects.mockImplementation(function (this: HTMLElement) {
+      const row = this.closest('ul[aria-label="Motions"] > li');
+      const index = row?.parentElement ? [...row.parentElement.children].indexOf(row) : 0;
+      return DOMRect.fromRect({ x: 0, y: index * 200, width: 600, height: 150 });
+    });
+    onTestFinished(() => rects.mockRestore());
+    const { user } = renderPanel({
+      phase: 'planned',
+      principal: principal(RUNNER),
+      data: reply({ motions: [makeMotion(), travel] }),
+    });
+    screen.getByRole('button', { name: 'Reorder Adopt the budget' }).focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard(' ');
+  }
+
+  it("saves the new order and says 'Motions sort order saved'", async () => {
+    const fetchMock = mockFetch({ [RESORT]: { body: { ok: true, message: 'x' } } });
+    await moveFirstDown();
+    expect(await screen.findByText('Motions sort order saved')).toBeTruthy();
+    expect(fetchMock.requestsTo(RESORT)[0]?.body).toEqual({ motions: ['mo-2', 'mo-1'] });
+  });
+
+  it("says 'Unknown Retrieve Error... Please try again.' when the resort fails without a text", async () => {
+    const fetchMock = mockFetch({ [RESORT]: { status: 500, body: { message: '' } } });
+    await moveFirstDown();
+    const error = await screen.findByRole('alertdialog');
+    expect(within(error).getByText('Unknown Retrieve Error... Please try again.')).toBeTruthy();
+    expect(fetchMock.requestsTo(RESORT)).toHaveLength(1);
+    expect(screen.queryByText('Motions sort order saved')).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VotingFlowDialog, type VotingFlowTarget } from '@/features/voting/components/voting-flow-dialog';
 import {
+  ADMIN,
   makeMotion,
   meetingScope,
   principal,
@@ -133,5 +134,64 @@ describe('Voting flow dialog: wording', { timeout: 20_000 }, () => {
     const { user } = renderPanel({ principal: principal(RUNNER) });
     await user.click(within(card()).getByRole('button', { name: 'Begin Vote' }));
     expect(await screen.findByText('A motion needs a second before it can be voted on.')).toBeTruthy();
+  });
+});
+
+describe('Voting flow dialog: unanimous consent', { timeout: 20_000 }, () => {
+  const amendment = makeMotion({
+    id: 'am-1',
+    amendment_parent_id: 'mo-1',
+    name: 'Strike line 4',
+    body: null,
+  });
+
+  it.each([
+    [
+      'a motion',
+      'mo-1',
+      /Adopt the budget/,
+      'Begin Vote',
+      'motion',
+      'The motion was approved by unanimous consent.',
+    ],
+    [
+      'an amendment',
+      'am-1',
+      /Strike line 4/,
+      'Begin Amendment Vote',
+      'amendment',
+      'The motion was amended by unanimous consent.',
+    ],
+  ])('approves %s by unanimous consent and says so', async (_, id, name, begin, type, text) => {
+    const UNANIMOUS = `PUT ${ADMIN}/motion/${id}/unanimous`;
+    const motion = id === 'am-1' ? amendment : makeMotion();
+    const fetchMock = mockFetch({
+      [UNANIMOUS]: {
+        body: {
+          motion: {
+            ...motion,
+            ...(type === 'amendment' ? { amendment_approved: true } : { motion_approved: true }),
+          },
+          vote: null,
+          message: 'Recorded.',
+        },
+      },
+    });
+    // A motion's vote waits for its pending amendments: the motion case has none.
+    const { user } = renderPanel({
+      principal: principal(RUNNER),
+      data: reply({ motions: id === 'am-1' ? [makeMotion(), amendment] : [makeMotion()] }),
+    });
+    await user.click(within(card(name)).getByRole('button', { name: begin }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Unanimous Consent' }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fetchMock.requestsTo(UNANIMOUS)[0]?.body).toEqual({ type, revote: false });
+    const other =
+      text === 'The motion was approved by unanimous consent.'
+        ? 'The motion was amended by unanimous consent.'
+        : 'The motion was approved by unanimous consent.';
+    expect(screen.queryByText(other)).toBeNull();
   });
 });
