@@ -1,5 +1,5 @@
 import type { TVoteView } from '@gavel/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { isMotionsReply } from '@/lib/cache-patches';
 import type { PageScope } from '@/lib/page-scope';
@@ -22,8 +22,10 @@ export function useScopeVotes(scope: PageScope): readonly TVoteView[] {
     }
     return NONE;
   }, [queryClient, scopeKey]);
+  // Told through the query notifier's schedule, as useQuery's own observers are: a query a child builds
+  // while rendering (the cache adds it) must not re-render this page in the middle of that render.
   const subscribe = React.useCallback(
-    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)),
     [queryClient],
   );
   return React.useSyncExternalStore(subscribe, read, read);

@@ -164,6 +164,8 @@ describe('MeetingPage scroll to an active vote', () => {
       act(() => {
         queryClient.setQueryData(queryKeys.voting.motions('meeting', 'FIN', 'M1'), active);
       });
+      // The page hears of the cache change on the query notifier's next tick, as useQuery's observers do.
+      act(() => vi.advanceTimersByTime(0));
       act(() => vi.advanceTimersByTime(999));
       expect(scroll).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(1));
