@@ -26,6 +26,14 @@ export function generalQuorum(
   return vote.quorum ?? 0;
 }
 
+/**
+ * A committee's general quorum, the number of present voting members a vote needs to start and the
+ * quorum of a vote without a demographic filter: its configured quorum; none configured means no minimum.
+ */
+export function committeeQuorum(committee: { quorum?: number | null }): number {
+  return committee.quorum ?? 0;
+}
+
 /** The vote is invalid when respondents_count is below the quorum. */
 export function isVoteValid(opts: { quorum: number; received: number }): boolean {
   return !(opts.received < opts.quorum);

@@ -6,6 +6,7 @@
 import type { Approval } from './approval.js';
 import { hasCustomResponses } from './results.js';
 import type { MotionRecord, Phase } from './types.js';
+import { quorumShortfall } from './validity.js';
 
 // Flow step 1: no second.
 export const NO_SECOND_TITLE = 'Failed';
@@ -55,6 +56,14 @@ export const AMENDED_NOTE = 'This motion was amended: the vote is held on its ap
  */
 export function quorumNeededMessage(more: number): string {
   return `${more} more voting ${more === 1 ? 'member' : 'members'} needed`;
+}
+
+/**
+ * 'Quorum not met' with how many more voting members are needed, as the voting status line shows it and
+ * as the voting service refuses a start: 'Quorum not met: 2 more voting members needed'.
+ */
+export function quorumNotMetMessage(opts: { present: number; quorum: number }): string {
+  return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(quorumShortfall(opts))}`;
 }
 
 /** A runner starts a meeting only if it is planned and today (the confirmation is the UI's job). */
@@ -249,6 +258,36 @@ export function canReorderMotions(opts: {
 }): boolean {
   if (!opts.can_create_motions || !isMotionPhase(opts.phase)) return false;
   return opts.single_card ? opts.can_modify === true : true;
+}
+
+export type AmendBlocker = 'motion_decided' | 'amendment_defeated';
+
+export interface AmendInput {
+  /**
+   * isMotionDecidedInTree(row, ...): a motion vote has a result (or unanimous consent) on a row of the
+   * row's tree, the root or the approved amendment the motion vote was held on.
+   */
+  motion_decided: boolean;
+  /** amendmentApproval(row, ...): true for a root motion; false for a defeated amendment. */
+  amendment_approval: Approval;
+}
+
+/**
+ * Why a motion row may not take a new amendment now, or null when it may (spec section 4, "Amendments"
+ * and "Approval rules"). An amendment changes the text its motion is voted on with, so none once the
+ * motion is decided (only a revote follows, and it replaces a result on the text it was taken on), and
+ * none under a defeated amendment, which leaves that text inactive. An approved amendment may be amended
+ * further (the active amendment is found depth first), as may one not voted on yet. Who may create, the
+ * phase, vote.can_modify and no active vote are canCreateMotion's; only meetings hold amendments.
+ */
+export function amendBlocker(input: AmendInput): AmendBlocker | null {
+  if (input.motion_decided) return 'motion_decided';
+  if (input.amendment_approval === false) return 'amendment_defeated';
+  return null;
+}
+
+export function canAmendMotion(input: AmendInput): boolean {
+  return amendBlocker(input) === null;
 }
 
 /**
