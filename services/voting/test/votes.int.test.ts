@@ -38,7 +38,7 @@ describe('starting a vote', () => {
     h.meetingAttendance.set(w.meeting.id, new AppError('unavailable', 'down'));
     await checkIn(h, w, [chair], true, false);
     expect((await refused(a.start(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 1 more voting member needed.',
+      'Quorum not met: 1 more voting member needed',
     );
     expect(asks()).toBe(1);
     // The meetings service answering: the start goes ahead on what it holds, and the read model keeps it.
@@ -69,7 +69,7 @@ describe('starting a vote', () => {
     await checkIn(h, w, [m1, m2]);
     // 2 present, quorum 3: one more needed.
     expect((await refused(a.start(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 1 more voting member needed.',
+      'Quorum not met: 1 more voting member needed',
     );
     const advisor = w.members[w.members.length - 1];
     if (!advisor) throw new Error('advisor');
@@ -445,24 +445,24 @@ describe('quorum and revote rules', () => {
     const [chair, m1, m2, m3] = w.members;
     if (!chair || !m1 || !m2 || !m3) throw new Error('members');
     expect((await refused(a.start(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 4 more voting members needed.',
+      'Quorum not met: 4 more voting members needed',
     );
     await checkIn(h, w, [chair, m1]);
     expect((await refused(a.start(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 2 more voting members needed.',
+      'Quorum not met: 2 more voting members needed',
     );
     expect((await refused(a.unanimous(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 2 more voting members needed.',
+      'Quorum not met: 2 more voting members needed',
     );
     await checkIn(h, w, [m2]);
     expect((await refused(a.start(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 1 more voting member needed.',
+      'Quorum not met: 1 more voting member needed',
     );
     // A member who leaves counts no more.
     await checkIn(h, w, [m3]);
     await checkIn(h, w, [m2], false);
     expect((await refused(a.start(w.runner, motion.id))).message).toBe(
-      'Quorum not met: 1 more voting member needed.',
+      'Quorum not met: 1 more voting member needed',
     );
     await checkIn(h, w, [m2]);
     expect((await a.start(w.runner, motion.id)).message).toBe('Vote Started!');

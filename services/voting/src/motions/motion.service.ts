@@ -17,6 +17,7 @@ import {
 import { isUuid } from '@gavel/service-kit';
 import {
   activeAmendment,
+  amendBlocker,
   amendmentApproval,
   canChangeResultVisibility,
   canCreateMotion,
@@ -27,7 +28,6 @@ import {
   isMotionPhase,
   isVoteActive,
   type MotionChangeInput,
-  motionApproval,
   motionHasResult,
   RESULT_VISIBILITY_SUCCESS,
   STATUS_AMENDMENT_DEFEATED,
@@ -363,21 +363,22 @@ export class MotionService {
   }
 
   /**
-   * An amendment changes the text its parent is voted on with: refused once the parent's motion vote has
-   * a result (or unanimous consent decided it), and under a defeated amendment, which leaves that text
-   * inactive. An approved amendment may be amended further (the depth-first active amendment).
+   * An amendment goes only where the shared amendBlocker allows one: refused once the parent's motion is
+   * decided on any row of its tree (its own motion vote, or the one held on its approved amendment, or
+   * unanimous consent), and under a defeated amendment, which leaves that text inactive. An approved
+   * amendment may be amended further (the depth-first active amendment).
    */
   private assertAmendable(state: VotingState, parentId: string): void {
     const parent = motionOf(state, parentId);
     if (!parent) throw notFound('motion');
-    // The motion vote of an amended motion is held on its approved amendment: any row of the tree decides it.
-    if (
-      motionApproval(parent.motion, state.approval) !== null ||
-      isMotionDecidedInTree(parent.motion, state.motions, state.approval)
-    ) {
+    const blocker = amendBlocker({
+      motion_decided: isMotionDecidedInTree(parent.motion, state.motions, state.approval),
+      amendment_approval: amendmentApproval(parent.motion, state.approval),
+    });
+    if (blocker === 'motion_decided') {
       throw new AppError('rule_broken', 'The motion already has a result; it can no longer be amended.');
     }
-    if (amendmentApproval(parent.motion, state.approval) === false) {
+    if (blocker === 'amendment_defeated') {
       throw new AppError('rule_broken', `${STATUS_AMENDMENT_DEFEATED}: it cannot be amended.`);
     }
   }

@@ -3,6 +3,7 @@ import {
   ABSTAIN_RESPONSE,
   type AttendanceMember,
   availableResponses,
+  committeeQuorum,
   motionQuorum,
   STANDARD_RESPONSES,
   type VoteKind,
@@ -28,11 +29,6 @@ export function toAttendanceMember(m: MemberRow): AttendanceMember {
   };
 }
 
-/** The general quorum of a committee: its configured quorum; none configured means no minimum. */
-export function generalQuorumOf(committee: CommitteeRow): number {
-  return committee.quorum ?? 0;
-}
-
 /** The quorum a motion's vote needs (filtered quorum when a demographic filter applies). */
 export function quorumFor(
   members: AttendanceMember[],
@@ -41,7 +37,7 @@ export function quorumFor(
 ): number {
   return motionQuorum({
     votingMembersInFilter: votingMembersInFilter(members, motion),
-    generalQuorum: generalQuorumOf(committee),
+    generalQuorum: committeeQuorum(committee),
   });
 }
 

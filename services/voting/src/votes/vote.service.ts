@@ -24,6 +24,7 @@ import {
   amendmentsOf,
   ballotMotionOf,
   canRevote,
+  committeeQuorum,
   eligibleVoters,
   hasVoteResult,
   isChairOrViceChairPresent,
@@ -34,10 +35,8 @@ import {
   maximumResponsesFor,
   memberVotingStatus,
   presentVotingMembers,
-  quorumNeededMessage,
-  quorumShortfall,
+  quorumNotMetMessage,
   STATUS_AMENDMENT_NOT_VOTED_ON,
-  STATUS_QUORUM_NOT_MET,
   type StartVoteBlocker,
   secondsAddedMessage,
   startVoteBlockerMessage,
@@ -60,7 +59,7 @@ import { AttendanceCatchUp } from '../read-models/attendance-catch-up.js';
 import { ScopeRepository } from '../scope/scope.repository.js';
 import { notFound, type Scope, ScopeService, tenantOf } from '../scope/scope.service.js';
 import { VotingSettings, type VotingSettingsSource } from '../scope/voting-settings.js';
-import { ballotShape, generalQuorumOf, quorumFor, toAttendanceMember } from './electorate.js';
+import { ballotShape, quorumFor, toAttendanceMember } from './electorate.js';
 import { EMPTY_COUNTS, toVoteView } from './vote.mapper.js';
 import { VoteRepository, type VoteRow } from './vote.repository.js';
 
@@ -248,7 +247,7 @@ export class VoteService {
       has_active_vote: state.activeVote !== null,
       has_active_amendment: activeAmendment(motion, state.motions, approval) !== null,
       present_voting_members: present,
-      quorum: generalQuorumOf(scope.committee),
+      quorum: committeeQuorum(scope.committee),
       chair_present: isChairOrViceChairPresent(members, {
         chair_position: scope.committee.chairPosition,
         vchair_position: scope.committee.vchairPosition,
@@ -548,11 +547,7 @@ export class VoteService {
     at: { motion: TMotion; state: VotingState; present: number },
   ): string {
     if (blocker === 'quorum_not_met') {
-      const more = quorumShortfall({
-        present: at.present,
-        quorum: generalQuorumOf(at.state.scope.committee),
-      });
-      return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(more)}.`;
+      return quorumNotMetMessage({ present: at.present, quorum: committeeQuorum(at.state.scope.committee) });
     }
     if (blocker === 'active_amendment') {
       // A pending amendment has not been voted on yet; an approved one is now the motion's text, and the
