@@ -12,6 +12,9 @@ import {
   meetingBanner,
   meetingDateText,
   meetingTimer,
+  memberOf,
+  membershipOf,
+  ownRowFirst,
 } from '@/features/meetings/meeting-rules';
 import { at, makeAttendanceMember, makeAttendee, makeMeeting } from '@/features/meetings/test-fixtures';
 import { makeMember } from '@/features/voting/test-fixtures';
@@ -168,6 +171,62 @@ describe('isVotingMember', () => {
     const guest = makeAttendanceMember({ user_id: 'guest', is_member: false, is_voting: true });
     expect(isVotingMemberNotCheckedIn(guest)).toBe(false);
     expect(isVotingMemberNotCheckedIn(null)).toBe(false);
+  });
+});
+
+describe('the viewer’s own row (memberOf)', () => {
+  // One user, two memberships: a non-voting position listed first, and a voting one they are not
+  // checked in on. The banner and the vote buttons must both read the voting membership.
+  const advisor = makeAttendanceMember({
+    user_id: 'u-2rows',
+    is_voting: false,
+    membership: {
+      id: 'ms-adv',
+      position: 'Advisor',
+      demographic: null,
+      display_demographic: null,
+      search_demographic: null,
+    },
+    attendee: makeAttendee(at(2026, 11, 24, 9, 0)),
+  });
+  const voter = makeAttendanceMember({
+    user_id: 'u-2rows',
+    membership: {
+      id: 'ms-vote',
+      position: 'Member',
+      demographic: null,
+      display_demographic: null,
+      search_demographic: null,
+    },
+  });
+  const other = makeAttendanceMember({ user_id: 'u-other' });
+
+  it.each([
+    ['non-voting row first', [other, advisor, voter]],
+    ['voting row first', [other, voter, advisor]],
+  ])('prefers the voting membership (%s)', (_order, members) => {
+    expect(memberOf(members, 'u-2rows')).toBe(voter);
+    expect(membershipOf(members, 'u-2rows')).toBe(voter);
+    expect(isVotingMember(members, 'u-2rows')).toBe(true);
+    expect(isVotingMemberNotCheckedIn(memberOf(members, 'u-2rows'))).toBe(true);
+    expect(ownRowFirst(members, 'u-2rows')[0]).toBe(voter);
+  });
+
+  it('falls back to another membership, then to a non-committee row', () => {
+    const guest = makeAttendanceMember({
+      user_id: 'u-2rows',
+      is_member: false,
+      is_voting: true,
+      membership: null,
+    });
+    expect(memberOf([guest, advisor], 'u-2rows')).toBe(advisor);
+    expect(membershipOf([guest, advisor], 'u-2rows')).toBe(advisor);
+    expect(isVotingMember([guest, advisor], 'u-2rows')).toBe(false);
+    // A non-committee attendee has a row (to RSVP or check in) but no membership: never a voter.
+    expect(memberOf([guest], 'u-2rows')).toBe(guest);
+    expect(membershipOf([guest], 'u-2rows')).toBeNull();
+    expect(memberOf([guest], null)).toBeNull();
+    expect(memberOf(undefined, 'u-2rows')).toBeNull();
   });
 });
 

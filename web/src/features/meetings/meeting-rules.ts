@@ -132,9 +132,28 @@ export function meetingBanner(status: TMeetingStatus, votingMemberNotCheckedIn: 
   return null;
 }
 
-/** The signed-in user's row in the attendance lists, if any. */
-export function memberOf(members: readonly TAttendanceMember[] | undefined, userId: string) {
-  return members?.find((m) => m.user_id === userId) ?? null;
+/**
+ * The signed-in user's own row in the attendance lists, if any. A user may hold several (a non-voting and
+ * a voting membership, or a membership and a non-committee attendee row): their voting membership first,
+ * then another membership, then any row. The 'Not Checked In' banner, the vote buttons (membershipOf)
+ * and the own row of the members panel all read this one row, so they never disagree.
+ */
+export function memberOf(
+  members: readonly TAttendanceMember[] | undefined,
+  userId: string | null,
+): TAttendanceMember | null {
+  if (userId === null || !members) return null;
+  const mine = members.filter((m) => m.user_id === userId);
+  return mine.find((m) => m.is_member && m.is_voting) ?? mine.find((m) => m.is_member) ?? mine[0] ?? null;
+}
+
+/** The signed-in user as a committee member: their own row (memberOf) when it is a membership. */
+export function membershipOf(
+  members: readonly TAttendanceMember[] | undefined,
+  userId: string | null,
+): TAttendanceMember | null {
+  const row = memberOf(members, userId);
+  return row?.is_member ? row : null;
 }
 
 /** Whether the user is a voting member of the committee (non-committee attendees never vote). */
@@ -142,9 +161,8 @@ export function isVotingMember(
   members: readonly TAttendanceMember[] | undefined,
   userId: string | null,
 ): boolean {
-  if (userId === null) return false;
-  const member = memberOf(members, userId);
-  return member?.is_member === true && member.is_voting;
+  const member = membershipOf(members, userId);
+  return member?.is_voting === true;
 }
 
 /** A voting member who is not checked in (footer banner and tooltip). */
@@ -281,9 +299,10 @@ export function sortMembers(members: readonly TAttendanceMember[]): TAttendanceM
   return [...members].sort((a, b) => a.sort_name.localeCompare(b.sort_name));
 }
 
-/** The viewer's own row first (where they RSVP or check in), the others as they are. */
+/** The viewer's own row (memberOf) first, where they RSVP or check in; the others as they are. */
 export function ownRowFirst(members: readonly TAttendanceMember[], meId: string | null): TAttendanceMember[] {
-  const own = members.findIndex((m) => m.user_id === meId);
+  const mine = memberOf(members, meId);
+  const own = mine ? members.indexOf(mine) : -1;
   if (own <= 0) return [...members];
   return [members[own] as TAttendanceMember, ...members.slice(0, own), ...members.slice(own + 1)];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isVotingMemberNotCheckedIn, memberOf } from '@/features/meetings/meeting-rules';
 import { sliceColors } from '@/features/voting/components/results-pie-chart';
 import {
   motionView,
@@ -7,12 +8,14 @@ import {
   type VotingInputs,
   viewerRespondBlocker,
   votingState,
+  votingStatusText,
 } from '@/features/voting/motion-state';
 import {
   endedVote,
   iso,
   makeAttendance,
   makeMeetingCommittee,
+  makeMember,
   makeMotion,
   makeVote,
   meetingScope,
@@ -251,6 +254,91 @@ describe('motionView: review fixes', () => {
     const view = motionView(state, state.inputs.motions[0] as never);
     expect(view.startBlockers).toEqual(['quorum_not_met', 'chair_not_present', 'no_eligible_voters']);
     expect(view.startBlockers.map((b) => startBlockerText(state, view, b))).toEqual([null, null, null]);
+  });
+});
+
+describe('votingState: rules shared with the meeting page and the voting service', () => {
+  it('reads the viewer’s voting membership, as the Not Checked In banner does', () => {
+    // u-1 holds a non-voting membership (checked in) listed before a voting one (not checked in).
+    const advisor = makeMember({
+      user_id: 'u-1',
+      is_voting: false,
+      membership: {
+        id: 'ms-adv',
+        position: 'Advisor',
+        demographic: 'North',
+        display_demographic: 'North',
+        search_demographic: 'north',
+      },
+    });
+    const voter = makeMember({ user_id: 'u-1', checkedIn: false });
+    const members = [makeMember({ user_id: 'u-chair' }), advisor, voter];
+    const vote = makeVote();
+    const state = votingState(
+      inputs({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [vote], members }),
+    );
+    expect(state.me).toBe(voter);
+    expect(state.me).toBe(memberOf(members, 'u-1'));
+    // The banner says 'Not Checked In', and the vote buttons say the same thing.
+    expect(isVotingMemberNotCheckedIn(memberOf(members, 'u-1'))).toBe(true);
+    expect(viewerRespondBlocker(state, state.inputs.motions[0] as never, vote)).toBe('not_checked_in');
+  });
+
+  it('gives a non-committee attendee no membership', () => {
+    const guest = makeMember({ user_id: 'u-1', is_member: false, is_voting: true, membership: null });
+    const state = votingState(inputs({ members: [makeMember({ user_id: 'u-chair' }), guest] }));
+    expect(state.me).toBeNull();
+  });
+
+  it('uses the committee’s quorum, none configured meaning no minimum, and says how many more are needed', () => {
+    const quorumOf = (quorum: number | null) =>
+      votingState(inputs({ committee: makeMeetingCommittee({ quorum }) })).quorum;
+    expect(quorumOf(5)).toBe(5);
+    expect(quorumOf(null)).toBe(0);
+    // Three voting members are checked in.
+    const short = votingState(inputs({ committee: makeMeetingCommittee({ quorum: 5 }) }));
+    expect(votingStatusText(short)).toBe('Quorum not met: 2 more voting members needed');
+  });
+
+  it('offers Amend on an undecided motion or amendment, not on a defeated amendment', () => {
+    const defeatedVote = endedVote([{ response: 'opposed', count: 3 }], {
+      id: 'v-a',
+      motion_id: 'am-1',
+      type: 'amendment',
+    });
+    const defeated = makeMotion({
+      id: 'am-1',
+      amendment_parent_id: 'mo-1',
+      amendment_vote_id: 'v-a',
+      sort: 0,
+    });
+    const pending = makeMotion({ id: 'am-2', amendment_parent_id: 'mo-1', sort: 1 });
+    const state = votingState(
+      inputs({
+        motions: [makeMotion(), defeated, pending],
+        votes: [defeatedVote],
+        principal: principal(RUNNER, 'u-staff'),
+      }),
+    );
+    expect(motionView(state, state.inputs.motions[0] as never).canAmend).toBe(true);
+    expect(motionView(state, pending).canAmend).toBe(true);
+    expect(motionView(state, defeated).canAmend).toBe(false);
+  });
+
+  it('has no email vote active before the clock has ticked', () => {
+    const vote = makeVote({ meeting_id: null, email_vote_id: 'ev-1' });
+    const email = (timeKey: number) =>
+      votingState(
+        inputs({
+          scope: { kind: 'vote', committeeCode: 'FIN', voteCode: 'EV1' },
+          motions: [makeMotion({ motion_vote_id: 'v-1' })],
+          votes: [vote],
+          timeKey,
+        }),
+      );
+    const viewOf = (state: ReturnType<typeof email>) => motionView(state, state.inputs.motions[0] as never);
+    expect(viewOf(email(1)).activeVote?.id).toBe('v-1');
+    expect(viewOf(email(0)).activeVote).toBeNull();
   });
 });
 

@@ -20,11 +20,13 @@ import {
   amendmentApproval,
   amendmentsOf,
   ballotMotionOf,
+  canAmendMotion,
   canCreateMotion,
   canDeleteMotion,
   canEditMotion,
   canReorderMotions,
   canRevote,
+  committeeQuorum,
   eligibleVoters,
   findActiveVote,
   generalQuorum,
@@ -36,7 +38,6 @@ import {
   isCheckedIn,
   isMotionDecidedInTree,
   isSiblingVoteActive,
-  isVoteActive,
   isVoteValid,
   type MotionChangeInput,
   motionApproval,
@@ -44,8 +45,7 @@ import {
   motionStatusText,
   type Phase,
   presentVotingMembers,
-  quorumNeededMessage,
-  quorumShortfall,
+  quorumNotMetMessage,
   type RespondBlocker,
   respondBlocker,
   resultList,
@@ -61,6 +61,7 @@ import {
   type VoteRecord,
   votingStatusMessage,
 } from '@gavel/voting-rules';
+import { membershipOf } from '@/features/meetings/meeting-rules';
 import { plainText } from '@/features/voting/wording';
 import type { PageScope } from '@/lib/page-scope';
 
@@ -175,13 +176,6 @@ export interface VotingState {
   roots: TMotion[];
 }
 
-/** The viewer's membership row: a voting membership first. */
-function memberOf(members: readonly TAttendanceMember[], userId: string | null): TAttendanceMember | null {
-  if (!userId) return null;
-  const mine = members.filter((m) => m.user_id === userId && m.is_member);
-  return mine.find((m) => m.is_voting) ?? mine[0] ?? null;
-}
-
 const VIRTUAL_ROOT = '\u0000root';
 
 /**
@@ -215,10 +209,11 @@ export function votingState(inputs: VotingInputs): VotingState {
     activeVote,
     approval,
     results,
-    me: memberOf(members, inputs.principal.userId),
+    // The row the 'Not Checked In' banner reads too: a voting membership first.
+    me: membershipOf(members, inputs.principal.userId),
     presentVotingMembers: presentVotingMembers(members),
-    // The committee's configured quorum; none configured means no minimum (as the voting service reads it).
-    quorum: inputs.committee.quorum ?? 0,
+    // The committee's general quorum, as the voting service reads it.
+    quorum: committeeQuorum(inputs.committee),
     chairPresent: isChairOrViceChairPresent(members, inputs.committee),
     canCreate: canCreateMotion({
       phase: inputs.phase,
@@ -235,7 +230,8 @@ export function votingState(inputs: VotingInputs): VotingState {
 export function isActive(state: VotingState, vote: TVoteView | null): boolean {
   if (!vote) return false;
   if (state.inputs.scope.kind === 'meeting') return state.activeVote?.id === vote.id;
-  return state.inputs.timeKey > 0 && isVoteActive(vote, state.inputs.now);
+  // Its own window, by the shared active-vote rule (nothing is active before the clock has ticked).
+  return findActiveVote([vote], state.inputs.now, state.inputs.timeKey) !== null;
 }
 
 export interface MotionView {
@@ -437,13 +433,15 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
     amendmentStatusText,
     canEdit: canEditMotion(change),
     canDelete: canDeleteMotion(change),
-    // An amendment goes under a motion not yet decided (on any row of its tree) that is not itself a
-    // defeated amendment (meetings only).
+    // Meetings only, for who may create now; where the shared amend rule allows an amendment (a motion
+    // not yet decided on any row of its tree, not a defeated amendment), as the voting service checks it.
     canAmend:
       inputs.scope.kind === 'meeting' &&
       state.canCreate &&
-      !isMotionDecidedInTree(motion, inputs.motions, results) &&
-      amendApproval !== false,
+      canAmendMotion({
+        motion_decided: isMotionDecidedInTree(motion, inputs.motions, results),
+        amendment_approval: amendApproval,
+      }),
     canDrag: canReorderMotions({
       phase: inputs.phase,
       can_create_motions: perms.createMotions,
@@ -484,10 +482,9 @@ export function decidedAsAmendedNote(amendmentName: string): string {
   return `Decided as amended: see the amendment '${amendmentName}'.`;
 }
 
-/** 'Quorum not met' with how many more voting members are needed (pluralised). */
+/** 'Quorum not met' with how many more voting members are needed (pluralised), as the server says it. */
 function quorumNotMetText(state: VotingState): string {
-  const more = quorumShortfall({ present: state.presentVotingMembers, quorum: state.quorum });
-  return `${STATUS_QUORUM_NOT_MET}: ${quorumNeededMessage(more)}`;
+  return quorumNotMetMessage({ present: state.presentVotingMembers, quorum: state.quorum });
 }
 
 /**
