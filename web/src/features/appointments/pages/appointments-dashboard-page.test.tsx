@@ -150,6 +150,8 @@ describe('AppointmentsDashboardPage: year', () => {
     await screen.findByRole('list', { name: 'Appointments by user' });
     expect(router.state.location.pathname).toBe('/admin/appointments/2026');
     expect(router.state.historyAction).toBe('REPLACE');
+    // No year was asked for: nothing to say is missing.
+    expect(screen.queryByText(/There is no year/)).toBeNull();
   });
 
   it('replaces a year that is not in the list, and falls back to the first year without a current one', async () => {
@@ -166,6 +168,7 @@ describe('AppointmentsDashboardPage: year', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/appointments/2027'));
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('There is no year 1999: showing 2027.')).toBeTruthy();
     expect(
       await screen.findByText('No users are required to accept a committee appointments at this time.'),
     ).toBeTruthy();

@@ -2,6 +2,7 @@ import { can, canViewCommittee, type TAppointmentGroup, type TYear } from '@gave
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { ErrorState, LoadingState } from '@/components/page-status';
 import { ShowMore, usePaged } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
@@ -29,6 +30,7 @@ import { useCurrentUser } from '@/features/auth/queries';
 import { YearSelect } from '@/features/years/components/year-select';
 import { defaultYear } from '@/features/years/default-year';
 import { useYears } from '@/features/years/queries';
+import { yearNotFoundNotice } from '@/features/years/use-selected-year';
 import { ApiError, errorText } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
@@ -98,10 +100,18 @@ function YearDashboard() {
       </DashboardFrame>
     );
   }
-  if (yearParam !== String(year)) return <Navigate to={paths.appointments(year)} replace />;
+  if (yearParam !== String(year)) return <YearRedirect asked={yearParam} year={year} />;
 
   // Keyed by year: the filters (whose committees and positions belong to a year) start afresh.
   return <Dashboard key={year} year={year} years={years.data} />;
+}
+
+/** To the year shown, saying so when the address asked for a year the association does not have. */
+function YearRedirect({ asked, year }: { asked: string | undefined; year: number }) {
+  React.useEffect(() => {
+    if (asked) toast.info(yearNotFoundNotice(asked, year), { id: 'year-not-found' });
+  }, [asked, year]);
+  return <Navigate to={paths.appointments(year)} replace />;
 }
 
 function DashboardFrame({ children, actions }: { children: React.ReactNode; actions?: React.ReactNode }) {
