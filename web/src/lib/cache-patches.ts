@@ -2,6 +2,7 @@ import type {
   TAttendanceChangeReply,
   TMotion,
   TMotionsReply,
+  TPhase,
   TRetrieveAttendanceReply,
   TVoteResponseRow,
   TVoteView,
@@ -30,6 +31,30 @@ function upsertById<T extends { id: string }>(list: readonly T[], item: T): T[] 
 /** A created or changed vote, as this viewer may see it. */
 export function withVote(data: TMotionsReply, vote: TVoteView): TMotionsReply {
   return { ...data, votes: upsertById(data.votes, vote) };
+}
+
+/** How far a meeting's vote has come: open, ended (closed or timed out), finalized. */
+function voteProgress(vote: TVoteView): number {
+  if (vote.is_finalized) return 2;
+  return vote.is_active ? 0 : 1;
+}
+
+/**
+ * Whether `next` is older than the `held` copy of a meeting's vote. Messages about one vote may arrive out
+ * of order (two realtime instances; tallies and events by separate routes), and a meeting vote only moves
+ * forward: open, ended, finalized, with time only ever added while it is open. (An email vote's ballots
+ * move back with their window, so this holds for meetings only.)
+ */
+export function isOlderMeetingVote(held: TVoteView, next: TVoteView): boolean {
+  if (voteProgress(next) !== voteProgress(held)) return voteProgress(next) < voteProgress(held);
+  return next.is_active && Date.parse(next.ended_at) < Date.parse(held.ended_at);
+}
+
+const MEETING_PROGRESS: Record<TPhase, number> = { planned: 0, in_progress: 1, ended: 2 };
+
+/** Whether a meeting state of status `next` is older than the `held` one: a meeting never goes back. */
+export function isOlderMeetingStatus(held: TPhase, next: TPhase): boolean {
+  return MEETING_PROGRESS[next] < MEETING_PROGRESS[held];
 }
 
 /**

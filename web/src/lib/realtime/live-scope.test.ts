@@ -2,6 +2,7 @@ import type { TMotionsReply } from '@gavel/contracts';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { createLiveHandler, RUNNER_STATUS_REFRESH_MS, scopeKeys } from '@/lib/realtime/live-scope';
@@ -63,6 +64,85 @@ describe('createLiveHandler', () => {
     expect(motions()?.motions.map((m) => m.id)).toEqual(['m2']);
     expect(motions()?.votes.map((v) => v.id)).toEqual(['v2']);
     expect(motions()?.responses.map((r) => r.id)).toEqual(['r2']);
+  });
+
+  describe('messages that arrive out of order', () => {
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+    const voteMessage = (overrides: Parameters<typeof makeVote>[0]) => ({
+      channel: 'meeting.mt-1',
+      kind: 'vote.updated' as const,
+      payload: { vote: makeVote({ id: 'v1', motion_id: 'm1', ...overrides }) },
+    });
+    const v1 = (motions: () => TMotionsReply | undefined) => motions()?.votes.find((v) => v.id === 'v1');
+
+    it("never reopens a meeting's closed vote, nor unfinalizes a finalized one", () => {
+      const { handler, motions } = handlerWithMotions();
+      handler.onMessage(voteMessage({ is_active: false, ended_at: at(-1), respondents_count: 5 }));
+      // A tally read just before the close, delivered after it.
+      handler.onMessage(voteMessage({ is_active: true, ended_at: at(30), respondents_count: 4 }));
+      expect(v1(motions)).toMatchObject({ is_active: false, respondents_count: 5 });
+      handler.onMessage(voteMessage({ is_active: false, is_finalized: true, ended_at: at(-1) }));
+      handler.onMessage(voteMessage({ is_active: false, is_finalized: false, ended_at: at(-1) }));
+      expect(v1(motions)?.is_finalized).toBe(true);
+    });
+
+    it('keeps the time added to an open vote, and takes a newer tally of it', () => {
+      const { handler, motions } = handlerWithMotions();
+      handler.onMessage(voteMessage({ is_active: true, ended_at: at(40), respondents_count: 2 }));
+      handler.onMessage(voteMessage({ is_active: true, ended_at: at(30), respondents_count: 1 }));
+      expect(v1(motions)?.respondents_count).toBe(2);
+      handler.onMessage(voteMessage({ is_active: true, ended_at: at(40), respondents_count: 3 }));
+      expect(v1(motions)?.respondents_count).toBe(3);
+    });
+
+    it("lets an email vote's ballot move back with its window", () => {
+      const queryClient = new QueryClient();
+      const voteScope = { kind: 'vote', committeeCode: 'FIN', voteCode: 'EV1' } as const;
+      const key = queryKeys.voting.motions('vote', 'FIN', 'EV1');
+      queryClient.setQueryData(key, cached);
+      const handler = createLiveHandler(queryClient, voteScope, { runner: () => false });
+      handler.onMessage(voteMessage({ is_active: false, is_finalized: true, ended_at: at(-1) }));
+      handler.onMessage(voteMessage({ is_active: true, is_finalized: false, ended_at: at(3600) }));
+      expect(queryClient.getQueryData<TMotionsReply>(key)?.votes.find((v) => v.id === 'v1')?.is_active).toBe(
+        true,
+      );
+    });
+
+    it('never brings back a motion changed just before it was deleted', () => {
+      const { handler, motions } = handlerWithMotions();
+      handler.onMessage({
+        channel: 'meeting.mt-1',
+        kind: 'motion.deleted',
+        payload: { id: 'm1', ids: ['m1', 'a1'] },
+      });
+      for (const id of ['m1', 'a1']) {
+        handler.onMessage({
+          channel: 'meeting.mt-1',
+          kind: 'motion.updated',
+          payload: { motion: makeMotion({ id, name: 'Late change' }) },
+        });
+      }
+      expect(motions()?.motions.map((m) => m.id)).toEqual(['m2']);
+    });
+
+    it('never moves a meeting back to an earlier status', () => {
+      const queryClient = new QueryClient();
+      const stateKey = scopeKeys(scope).state;
+      queryClient.setQueryData(stateKey, { meeting: makeMeeting({ status: 'in_progress' }) });
+      const handler = createLiveHandler(queryClient, scope, { runner: () => false });
+      const state = (status: 'planned' | 'in_progress' | 'ended', name = 'Board') => ({
+        channel: 'meeting.mt-1',
+        kind: 'meeting.state' as const,
+        payload: { meeting: makeMeeting({ status, name }) },
+      });
+      const meeting = () =>
+        queryClient.getQueryData<{ meeting: { status: string; name: string } }>(stateKey)?.meeting;
+      handler.onMessage(state('ended'));
+      handler.onMessage(state('in_progress', 'Renamed before the end'));
+      expect(meeting()).toMatchObject({ status: 'ended' });
+      handler.onMessage(state('ended', 'Renamed after the end'));
+      expect(meeting()).toMatchObject({ status: 'ended', name: 'Renamed after the end' });
+    });
   });
 
   it('asks again after a fetch that was in flight when a refresh arrived, without cancelling it', async () => {

@@ -7,6 +7,7 @@ import {
   ZMotionPayload,
   ZMotionSortedPayload,
   ZPageReloadPayload,
+  ZPhase,
   ZRefreshPayload,
   ZVotePayload,
   ZVoteStatePayload,
@@ -16,6 +17,8 @@ import { toast } from 'sonner';
 import {
   hasVoteOffWindow,
   isMotionsReply,
+  isOlderMeetingStatus,
+  isOlderMeetingVote,
   withAttendanceChange,
   withMotion,
   withMotionOrder,
@@ -92,6 +95,8 @@ export function createLiveHandler(
   },
 ): LiveHandler {
   const keys = scopeKeys(scope);
+  // Messages may arrive out of order: a motion's change sent just before its deletion must not bring it back.
+  const deletedMotions = new Set<string>();
   let lastStatusRefresh = 0;
   let trailingStatusRefresh = false;
   const invalidate = (queryKey: QueryKey) => {
@@ -154,9 +159,12 @@ export function createLiveHandler(
       case 'meeting.state': {
         const parsed = ZMeetingStatePayload.safeParse(payload);
         if (scope.kind === 'meeting' && parsed.success) {
-          writeNewer<object>(queryClient, keys.state, (old) =>
-            old && typeof old === 'object' ? { ...old, meeting: parsed.data.meeting } : old,
-          );
+          const next = parsed.data.meeting;
+          writeNewer<{ meeting?: { status?: unknown } }>(queryClient, keys.state, (old) => {
+            if (!old || typeof old !== 'object') return old;
+            const held = ZPhase.safeParse(old.meeting?.status).data;
+            return held && isOlderMeetingStatus(held, next.status) ? old : { ...old, meeting: next };
+          });
         } else invalidate(keys.state);
         return;
       }
@@ -210,14 +218,17 @@ export function createLiveHandler(
       }
       case 'motion.updated': {
         const parsed = ZMotionPayload.safeParse(payload);
-        if (parsed.success) patchMotions((data) => withMotion(data, parsed.data.motion));
-        else invalidate(keys.motions);
+        if (!parsed.success) invalidate(keys.motions);
+        else if (!deletedMotions.has(parsed.data.motion.id)) {
+          patchMotions((data) => withMotion(data, parsed.data.motion));
+        }
         return;
       }
       case 'motion.deleted': {
         const parsed = ZMotionDeletedPayload.safeParse(payload);
         if (parsed.success) {
           const ids = parsed.data.ids ?? [parsed.data.id];
+          for (const id of ids) deletedMotions.add(id);
           patchMotions((data) => withoutMotions(data, ids));
         } else invalidate(keys.motions);
         return;
@@ -230,8 +241,14 @@ export function createLiveHandler(
       }
       case 'vote.updated': {
         const parsed = ZVotePayload.safeParse(payload);
-        if (parsed.success) patchMotions((data) => withVote(data, parsed.data.vote));
-        else invalidate(keys.motions);
+        if (parsed.success) {
+          const next = parsed.data.vote;
+          patchMotions((data) => {
+            const held = data.votes.find((v) => v.id === next.id);
+            const older = scope.kind === 'meeting' && held !== undefined && isOlderMeetingVote(held, next);
+            return older ? data : withVote(data, next);
+          });
+        } else invalidate(keys.motions);
         if (opts.runner() || scope.kind === 'vote') refreshStatusSoon();
         return;
       }
