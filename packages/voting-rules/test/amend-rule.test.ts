@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AmendBlocker, type AmendInput, amendBlocker, canAmendMotion } from './index.js';
+import { type AmendBlocker, type AmendInput, amendBlocker, canAmendMotion } from '../src/index.js';
 
 // Kept beside the source (excluded from the build): the rule shared by the motion card's Amend button
 // and the voting service's refusal of an amendment.
