@@ -63,8 +63,9 @@ export function useMotions(
     refetchInterval,
     refetchIntervalInBackground: true,
     // A member's own responses reach only the tab that cast them: the other tab or device catches up as
-    // soon as it is looked at again (with realtime up, its next poll is minutes away).
-    refetchOnWindowFocus: true,
+    // soon as it is looked at again (with realtime up, its next poll is minutes away). Not while an action
+    // pauses the page's fetching: its own refetch follows once it has settled.
+    refetchOnWindowFocus: refetchInterval !== false,
     staleTime: 0,
     retry: false,
   });

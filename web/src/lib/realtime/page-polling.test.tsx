@@ -195,4 +195,35 @@ describe('motions on a tab looked at again', () => {
     await waitFor(() => expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(2));
     act(() => focusManager.setFocused(undefined));
   });
+
+  it('does not refetch on focus while an action pauses the page (socket down), and does after it', async () => {
+    const close = held();
+    const fetchMock = mockFetch({ [MOTIONS]: { body: reply() }, [CLOSE]: close.handler });
+    const client = createQueryClient();
+    const { result } = renderHook(
+      () => {
+        useMotions(meetingScope, () => false, false);
+        return useCloseVote(meetingScope);
+      },
+      { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> },
+    );
+    const refocus = () =>
+      act(() => {
+        focusManager.setFocused(false);
+        focusManager.setFocused(true);
+      });
+    await waitFor(() => expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(1));
+    act(() => result.current.mutate({ id: 'mo-1', voteId: 'v-1' }));
+    await waitFor(() => expect(fetchMock.requestsTo(CLOSE)).toHaveLength(1));
+    refocus();
+    await sleep(POLL * 3);
+    expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(1);
+    await act(async () =>
+      close.release({ body: { motion: makeMotion(), vote: makeVote(), message: 'Vote Closed' } }),
+    );
+    await waitFor(() => expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(2));
+    refocus();
+    await waitFor(() => expect(fetchMock.requestsTo(MOTIONS)).toHaveLength(3));
+    act(() => focusManager.setFocused(undefined));
+  });
 });
