@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AmendBlocker, type AmendInput, amendBlocker, canAmendMotion } from '../src/index.js';
 
-// Kept beside the source (excluded from the build): the rule shared by the motion card's Amend button
+// The rule shared by the motion card's Amend button
 // and the voting service's refusal of an amendment.
 describe('amendBlocker', () => {
   it.each<[string, AmendBlocker | null, AmendInput]>([

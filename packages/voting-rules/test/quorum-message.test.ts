@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { committeeQuorum, quorumNotMetMessage } from '../src/index.js';
 
-// Kept beside the source (excluded from the build): the quorum the web app and the voting service both
+// The quorum the web app and the voting service both
 // compare present voting members with, and the one wording of 'Quorum not met' they both show.
 describe('committeeQuorum', () => {
   it.each([
