@@ -6,6 +6,7 @@ import { makeMeetingCommittee, makeMotion, makeVote, reply } from '@/features/vo
 import { FakeSocket } from '@/lib/realtime/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeEmailVote, makeMe } from '@/test/fixtures';
+import { expectLiveTitleAlternating } from '@/test/live-title';
 import { renderApp } from '@/test/render';
 
 const sockets: FakeSocket[] = [];
@@ -114,12 +115,7 @@ describe('EmailVotePage tab title', () => {
     expect(await screen.findByText('Vote Active')).toBeTruthy();
     // The clock's first tick (1) is odd: the plain title.
     await waitFor(() => expect(document.title).toBe(TITLE));
-    nextTick();
-    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
-    nextTick();
-    expect(document.title).toBe(TITLE);
-    nextTick();
-    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
+    expectLiveTitleAlternating(TITLE, nextTick);
   });
 
   it('keeps the plain title on every tick while the vote is planned', async () => {

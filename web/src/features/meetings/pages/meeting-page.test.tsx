@@ -15,6 +15,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeMe } from '@/test/fixtures';
+import { expectLiveTitleAlternating } from '@/test/live-title';
 import { renderApp } from '@/test/render';
 
 const sockets: FakeSocket[] = [];
@@ -119,12 +120,7 @@ describe('MeetingPage tab title while live', () => {
     open('in_progress', []);
     // The clock's first tick (1) is odd: the plain title.
     await waitFor(() => expect(document.title).toBe(TITLE));
-    nextTick();
-    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
-    nextTick();
-    expect(document.title).toBe(TITLE);
-    nextTick();
-    expect(document.title).toBe(`-- LIVE -- ${TITLE}`);
+    expectLiveTitleAlternating(TITLE, nextTick);
   });
 
   it('keeps the plain title on every tick while the meeting is planned', async () => {
