@@ -1,4 +1,4 @@
-import type { TMe } from '@gavel/contracts';
+import type { TAttendanceMember, TMe } from '@gavel/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   makeAttendee,
   makeMeeting,
   makeMeetingCommittee,
+  makeRsvp,
 } from '@/features/meetings/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { captureDownload } from '@/test/capture-download';
@@ -37,6 +38,28 @@ function renderPanel(props: Partial<CommitteeMembersPanelProps>, me: TMe = makeM
   };
   return renderApp('/', { routes: [{ path: '/', element: <CommitteeMembersPanel {...all} /> }] });
 }
+
+/** Committee member `n` (user `u-{n}`, 'Member {n}'), sorted by `n`. */
+function member(n: number, overrides: Partial<TAttendanceMember> = {}): TAttendanceMember {
+  return makeAttendanceMember({
+    user_id: `u-${n}`,
+    membership: {
+      id: `ms-${n}`,
+      position: 'Member',
+      demographic: null,
+      display_demographic: null,
+      search_demographic: null,
+    },
+    sort_name: `Member, ${n}`,
+    name: `Member ${n}`,
+    ...overrides,
+  });
+}
+
+const rowTexts = () =>
+  within(screen.getByRole('list', { name: 'Members' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
 
 describe('CommitteeMembersPanel', () => {
   it('exports the list as CSV for attendance staff only', async () => {
@@ -121,7 +144,12 @@ describe('CommitteeMembersPanel', () => {
       expect(screen.queryByText(/0 of 0|attending|attended/)).toBeNull();
       cleanup();
       renderPanel({ mode, canModifyRsvps: true });
-      expect(screen.getByText(/of 1 member|1 attending|no response/)).toBeTruthy();
+      const loaded = {
+        in_progress: '0 of 1 member checked in, 0 of 1 voting',
+        ended: '0 of 1 member attended',
+        planned: '0 attending (0 in person, 0 remote), 0 not attending, 1 no response',
+      };
+      expect(screen.getByText(loaded[mode])).toBeTruthy();
     },
   );
 
@@ -277,5 +305,186 @@ describe('CommitteeMembersPanel focus after a change', () => {
     expect(within(error).getByText('Unknown Save Error... Please try again.')).toBeTruthy();
     await user.click(within(error).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(document.activeElement).toBe(control));
+  });
+});
+
+describe('CommitteeMembersPanel totals', () => {
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  const halfHourAgo = new Date(Date.now() - 1_800_000).toISOString();
+
+  it('counts the RSVPs: attending in person (the default way) and remote, not attending, no response', () => {
+    renderPanel({
+      mode: 'planned',
+      canModifyRsvps: true,
+      meeting: makeMeeting({ status: 'planned', allow_remote: true }),
+      attendance: makeAttendance([
+        member(1, { rsvp: makeRsvp({ user_id: 'u-1', attending_via: 'in_person' }) }),
+        member(2, { rsvp: makeRsvp({ user_id: 'u-2', attending_via: null }) }),
+        member(3, { rsvp: makeRsvp({ user_id: 'u-3', attending_via: 'remote' }) }),
+        member(4, { rsvp: makeRsvp({ user_id: 'u-4', attending: false, attending_via: null }) }),
+        member(5),
+        member(6),
+        member(7),
+        member(8),
+      ]),
+    });
+    expect(
+      screen.getByText('3 attending (2 in person, 1 remote), 1 not attending, 4 no response'),
+    ).toBeTruthy();
+  });
+
+  it('counts who is checked in now, and of them the voting members', () => {
+    renderPanel({
+      attendance: makeAttendance([
+        member(1, { attendee: makeAttendee(hourAgo) }),
+        member(2, { is_voting: false, attendee: makeAttendee(hourAgo) }),
+        member(3, { attendee: makeAttendee(hourAgo, halfHourAgo) }),
+        member(4, { is_voting: false }),
+      ]),
+    });
+    expect(screen.getByText('2 of 4 members checked in, 1 of 2 voting')).toBeTruthy();
+  });
+
+  it('counts who checked in at all once the meeting has ended, checked out since or not', () => {
+    const withoutRanges = { ...makeAttendee(hourAgo, halfHourAgo), checkIns: [] };
+    renderPanel({
+      mode: 'ended',
+      meeting: makeMeeting({ status: 'ended' }),
+      attendance: makeAttendance([
+        member(1, { attendee: makeAttendee(hourAgo, halfHourAgo) }),
+        member(2, { attendee: makeAttendee(hourAgo) }),
+        member(3, { attendee: withoutRanges }),
+        member(4),
+      ]),
+    });
+    expect(screen.getByText('2 of 4 members attended')).toBeTruthy();
+  });
+});
+
+describe('CommitteeMembersPanel RSVP choices', () => {
+  it.each([
+    [{ allow_in_person: true, allow_remote: true }, ['No Response', 'In Person', 'Remote', 'Not Attending']],
+    [{ allow_in_person: true, allow_remote: false }, ['No Response', 'In Person', 'Not Attending']],
+    [{ allow_in_person: false, allow_remote: true }, ['No Response', 'Remote', 'Not Attending']],
+  ])("offers the meeting's ways of attending (%o)", async (allowed, choices) => {
+    const { user } = renderPanel({
+      mode: 'planned',
+      canModifyRsvps: true,
+      meeting: makeMeeting({ status: 'planned', ...allowed }),
+    });
+    await user.click(screen.getByRole('combobox', { name: 'RSVP for Ada Lovelace' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(choices);
+  });
+});
+
+describe('CommitteeMembersPanel email vote', () => {
+  const voters = [
+    member(1, { voting_status: 'voted' }),
+    member(2, { voting_status: 'partial' }),
+    member(3, { voting_status: 'no_vote' }),
+    member(4, { is_voting: false, voting_status: null, name: 'Non Voter', sort_name: 'Member, 4' }),
+  ];
+  const emailVoteProps = {
+    mode: 'email_vote' as const,
+    meeting: undefined,
+    emailVote: makeEmailVote(),
+    attendance: makeAttendance(voters),
+    // Someone else's view: no own row first.
+    meId: 'u-9',
+  };
+
+  it('lists the voting members, with their voting status for runners', () => {
+    renderPanel({ ...emailVoteProps, runner: true });
+    expect(screen.getByText('2 voted, 1 partially voted, 2 not started of 5 voting members')).toBeTruthy();
+    const rows = rowTexts();
+    expect(rows).toHaveLength(3);
+    expect(rows.some((r) => r.includes('Non Voter'))).toBe(false);
+    expect(rows.map((r) => r.match(/Voting status: ([a-z ]+)$/)?.[1])).toEqual([
+      'voted',
+      'partial vote',
+      'no vote',
+    ]);
+    // Nothing to RSVP or check in to.
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('shows no voting status to others', () => {
+    renderPanel({ ...emailVoteProps, runner: false });
+    expect(rowTexts()).toHaveLength(3);
+    expect(screen.queryByText(/Voting status/)).toBeNull();
+  });
+});
+
+describe('CommitteeMembersPanel own check-in', () => {
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  const halfHourAgo = new Date(Date.now() - 1_800_000).toISOString();
+  /** The signed-in member's view (no attendance rights) of their own row. */
+  const ownRow = (overrides: Partial<TAttendanceMember>) =>
+    renderPanel({
+      canModifyAttendance: false,
+      meId: 'u-1',
+      attendance: makeAttendance([makeAttendanceMember(overrides)]),
+    });
+
+  it('offers members their own check-in until they have an attendee row', () => {
+    ownRow({ attendee: null });
+    expect(screen.getByRole('combobox', { name: 'Check-in for Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('shows a member checked out by staff as Not Present, not a check-in the service refuses', () => {
+    // Their attendee row stays: 'Please see a staff member to change your check-in.'
+    ownRow({ attendee: makeAttendee(hourAgo, halfHourAgo) });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Members' })).getByText('Not Present')).toBeTruthy();
+  });
+
+  it('shows a checked-in member how, for staff to switch', () => {
+    ownRow({ attendee: makeAttendee(hourAgo) });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Members' })).getByText('Remote')).toBeTruthy();
+  });
+
+  it('offers no own check-in to a non-committee member: staff check them in', () => {
+    ownRow({ is_member: false, is_voting: false, membership: null });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Members' })).getByText('Not Present')).toBeTruthy();
+  });
+});
+
+describe('CommitteeMembersPanel removals', () => {
+  const changed = (m: TAttendanceMember) => ({ body: { member: m, user: makeAttendanceUser() } });
+
+  it("says '{name} RSVP Response Removed' once an RSVP is removed", async () => {
+    const { user } = renderPanel({
+      mode: 'planned',
+      canModifyRsvps: true,
+      attendance: makeAttendance([makeAttendanceMember({ rsvp: makeRsvp() })]),
+    });
+    const route = 'DELETE /api/meeting/FIN/M1/user/u-1/planned_attendance';
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [] }) },
+      [route]: changed(makeAttendanceMember()),
+    });
+    await user.click(screen.getByRole('combobox', { name: 'RSVP for Ada Lovelace' }));
+    await user.click(await screen.findByRole('option', { name: 'No Response' }));
+    expect(await screen.findByText('Ada Lovelace RSVP Response Removed')).toBeTruthy();
+    expect(fetchMock.requestsTo(route)).toHaveLength(1);
+  });
+
+  it("says '{name} Attendance Removed' once staff check a member out", async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const { user } = renderPanel({
+      attendance: makeAttendance([makeAttendanceMember({ attendee: makeAttendee(hourAgo) })]),
+    });
+    const route = 'DELETE /api/meeting/FIN/M1/user/u-1/attendance';
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [] }) },
+      [route]: changed(makeAttendanceMember({ attendee: makeAttendee(hourAgo, new Date().toISOString()) })),
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Check-in for Ada Lovelace' }));
+    await user.click(await screen.findByRole('option', { name: 'Not Present' }));
+    expect(await screen.findByText('Ada Lovelace Attendance Removed')).toBeTruthy();
+    expect(fetchMock.requestsTo(route)).toHaveLength(1);
   });
 });

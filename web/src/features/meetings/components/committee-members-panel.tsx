@@ -367,7 +367,7 @@ function MemberRow({
         <CheckInControl
           member={member}
           modes={modes}
-          editable={props.canModifyAttendance || (own && checkInValue(member) === '')}
+          editable={props.canModifyAttendance || (own && maySelfCheckIn(member))}
           canRemove={props.canModifyAttendance}
           busy={busy}
           onAction={onAction}
@@ -375,6 +375,15 @@ function MemberRow({
       )}
     </li>
   );
+}
+
+/**
+ * Whether members may check themselves in, as the meetings service allows it: a committee member with no
+ * attendee row at the meeting yet. Any row (checked in, or checked out by staff: the row stays) means only
+ * staff may change it; the service would answer 'Please see a staff member to change your check-in.'
+ */
+function maySelfCheckIn(member: TAttendanceMember): boolean {
+  return member.is_member && member.attendee === null;
 }
 
 /**
