@@ -40,9 +40,11 @@ export function DialogContent({
       >
         {children}
         {showCloseButton && (
+          // A 44 px touch target on phones, its icon about where it was (4 px from the corner keep the focus ring
+          // inside the scrolling box); from the sm breakpoint the 28 px button as before.
           <DialogPrimitive.Close
             data-slot="dialog-close"
-            className="absolute top-2.5 right-2.5 rounded-xs p-1.5 opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none [&_svg]:size-4"
+            className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none sm:top-2.5 sm:right-2.5 sm:size-7 [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
             <span className="sr-only">Close</span>

@@ -92,4 +92,36 @@ describe('AddNonCommitteeMemberDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Grace Hopper' }));
     expect(onAdd).toHaveBeenCalledWith(found, 'in_person');
   });
+
+  it("gives phones 44 px touch targets: its button, Search, Add and the dialog's Close", async () => {
+    const classes = (el: HTMLElement) => el.className.split(/\s+/);
+    const found = (id: string, name: string) => ({
+      id,
+      nrds: null,
+      first_name: name,
+      last_name: 'User',
+      displayed_first_name: name,
+      sort_name: `User, ${name}`,
+      name: `${name} User`,
+      email: `${id}@example.org`,
+      profile_display_url: null,
+    });
+    const { user } = open({ body: [found('u-7', 'New'), found('u-1', 'Listed')] });
+    // 44 px on phones; from the sm breakpoint the buttons' own sizes (32 px small, 36 px, 28 px Close).
+    const trigger = screen.getByRole('button', { name: /Add Non-Committee Member/ });
+    expect(classes(trigger)).toEqual(expect.arrayContaining(['min-h-11', 'sm:min-h-8']));
+    await user.click(trigger);
+    expect(classes(await screen.findByRole('button', { name: 'Close' }))).toEqual(
+      expect.arrayContaining(['size-11', 'sm:size-7']),
+    );
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(classes(search)).toEqual(expect.arrayContaining(['min-h-11', 'sm:min-h-9']));
+    await user.type(screen.getByLabelText('Last Name'), 'User');
+    await user.click(search);
+    for (const name of ['Add New User', 'Add Listed User']) {
+      expect(classes(await screen.findByRole('button', { name }))).toEqual(
+        expect.arrayContaining(['min-h-11', 'sm:min-h-8']),
+      );
+    }
+  });
 });

@@ -46,6 +46,9 @@ const DESCRIPTION: Record<AddNonCommitteeMemberDialogProps['purpose'], string> =
   'check-in': 'Search for a user to check in to this meeting.',
 };
 
+/** Phones get 44 px touch targets (as the rest of the phone layout); a small button keeps its 32 px from sm. */
+const TOUCH_SM = 'min-h-11 sm:min-h-8';
+
 /** Add non-committee member: search users by NRDS, names or email, then add one (RSVP or check-in). */
 export function AddNonCommitteeMemberDialog({
   modes,
@@ -102,7 +105,7 @@ export function AddNonCommitteeMemberDialog({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" className={TOUCH_SM}>
           <UserPlusIcon aria-hidden="true" />
           Add Non-Committee Member
         </Button>
@@ -134,7 +137,7 @@ export function AddNonCommitteeMemberDialog({
             </FormField>
           )}
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={search.isFetching}>
+            <Button type="submit" disabled={search.isFetching} className="min-h-11 sm:min-h-9">
               <SearchIcon aria-hidden="true" />
               Search
             </Button>
@@ -156,6 +159,7 @@ export function AddNonCommitteeMemberDialog({
                 </span>
                 <Button
                   size="sm"
+                  className={TOUCH_SM}
                   disabled={listed.has(user.id) || adding !== null}
                   onClick={() => void add(user)}
                   aria-label={`Add ${user.name}`}
