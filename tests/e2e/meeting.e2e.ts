@@ -13,6 +13,8 @@ const MEMBER1 = { email: 'member1@demo.gavel.test', password: DEMO_PASSWORD };
 const MEMBER2 = { email: 'member2@demo.gavel.test', password: DEMO_PASSWORD };
 // The narrowest phone the voting controls are made for.
 const PHONE = { width: 360, height: 740 };
+// The phone width of the meeting page's screenshots (a common phone today).
+const PHONE_SHOT = { width: 390, height: 844 };
 
 interface AttendanceMember {
   user_id: string;
@@ -147,9 +149,9 @@ test('a runner runs a live vote that two members cast from their own browsers', 
     await expectAccessible(page, "the runner's meeting page during a vote");
     await expectAccessible(member1, "a member's meeting page during a vote");
     await screenshot(page, 'meeting-runner-desktop');
-    await screenshot(page, 'meeting-runner-phone', PHONE);
+    await screenshot(page, 'meeting-runner-phone', PHONE_SHOT);
     await screenshot(member1, 'meeting-member-desktop');
-    await screenshot(member1, 'meeting-member-phone', PHONE);
+    await screenshot(member1, 'meeting-member-phone', PHONE_SHOT);
     await member1.setViewportSize(PHONE);
     await expectAccessible(member1, "a member's meeting page during a vote, on a phone");
     await member1.setViewportSize({ width: 1280, height: 720 });
