@@ -66,7 +66,10 @@ describe('CommitteeMembersPanel', () => {
     const download = captureDownload();
     const committee = makeMeetingCommittee({ code: 'FIN', has_demographic: false });
     const { user } = renderPanel({ committee, meeting: makeMeeting({ code: 'M1', status: 'in_progress' }) });
-    await user.click(await screen.findByRole('button', { name: 'CSV Export' }));
+    const exportButton = await screen.findByRole('button', { name: 'CSV Export' });
+    // A 44 px touch target on phones, the small button's 32 px from the sm breakpoint.
+    expect(exportButton.className.split(/\s+/)).toEqual(expect.arrayContaining(['min-h-11', 'sm:min-h-8']));
+    await user.click(exportButton);
     await waitFor(() => expect(download.names).toHaveLength(1));
     expect(download.names[0]).toMatch(/^FIN-M1-attendance-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
     expect((await download.text()).split('\n').slice(0, 2)).toEqual([

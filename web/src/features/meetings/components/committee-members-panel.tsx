@@ -220,7 +220,12 @@ export const CommitteeMembersPanel = React.memo(function CommitteeMembersPanel(
               <ListSearch noun="members" value={query} onChange={setQuery} className="min-w-48 flex-1" />
             )}
             {canModifyAttendance && exportOf && props.committee && (
-              <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
+              <Button
+                size="sm"
+                variant="outline"
+                className="min-h-11 sm:min-h-8"
+                onClick={() => void exportCsv()}
+              >
                 <DownloadIcon aria-hidden="true" />
                 CSV Export
               </Button>
