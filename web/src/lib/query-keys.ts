@@ -24,6 +24,11 @@ export const queryKeys = {
     /** The member home's lists (GET /api/me/meetings, /api/me/votes), under meetings so their changes refresh them. */
     mine: ['meetings', 'mine'] as const,
     myVotes: ['meetings', 'my-votes'] as const,
+    /**
+     * Every year's meetings list of a committee code (codes repeat across years): what a change of one of its
+     * meetings refreshes, since the change does not know which year's list shows it.
+     */
+    lists: (committeeCode: string) => ['meetings', 'list', committeeCode] as const,
     list: (committeeCode: string, year?: number) =>
       ['meetings', 'list', committeeCode, year ?? null] as const,
     admin: (committeeCode: string, meetingCode: string) =>
@@ -37,6 +42,8 @@ export const queryKeys = {
     join: (committeeCode: string, meetingCode: string, videoId: string | null) =>
       ['meetings', 'join', committeeCode, meetingCode, videoId] as const,
     userSearch: (criteria: Record<string, string>) => ['meetings', 'user-search', criteria] as const,
+    /** Every year's email-vote list of a committee code, as `lists`. */
+    emailVoteLists: (committeeCode: string) => ['meetings', 'email-votes', committeeCode] as const,
     emailVotes: (committeeCode: string, year?: number) =>
       ['meetings', 'email-votes', committeeCode, year ?? null] as const,
     /** GET {vote base}/retrieve/vote */

@@ -68,7 +68,7 @@ export function useCreateEmailVote(committeeCode: string, year?: number) {
   return useMutation({
     mutationFn: (body: EmailVoteCreateBody) => createEmailVote(committeeCode, { ...body, year }),
     onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode, year) }),
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVoteLists(committeeCode) }),
   });
 }
 
@@ -87,6 +87,6 @@ export function useDeleteEmailVote(committeeCode: string, voteCode: string) {
   return useMutation({
     mutationFn: () => deleteEmailVote(committeeCode, voteCode),
     onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVotes(committeeCode) }),
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.emailVoteLists(committeeCode) }),
   });
 }

@@ -92,7 +92,7 @@ function useSetMeeting(committeeCode: string, meetingCode: string) {
       queryKeys.meetings.detail(committeeCode, meetingCode),
       (old) => (old ? { ...old, meeting } : old),
     );
-    void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.lists(committeeCode) });
   };
 }
 
@@ -181,7 +181,7 @@ export function useCreateMeeting(committeeCode: string, year?: number) {
   return useMutation({
     mutationFn: (body: MeetingCreateBody) => createMeeting(committeeCode, { ...body, year }),
     onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode, year) }),
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.lists(committeeCode) }),
   });
 }
 
@@ -197,6 +197,7 @@ export function useDeleteMeeting(committeeCode: string, meetingCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteMeeting(committeeCode, meetingCode),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.list(committeeCode) }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.lists(committeeCode) }),
   });
 }
