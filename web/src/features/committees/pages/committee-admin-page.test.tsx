@@ -163,6 +163,26 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete Committee' })).toBeNull();
   });
 
+  it('shows the meetings and email-vote lists only to whoever may read them', async () => {
+    const MEETINGS = 'GET /api/admin/committee/FIN/meetings';
+    const VOTES = 'GET /api/admin/committee/FIN/votes';
+    const lists = { [MEETINGS]: { body: [] }, [VOTES]: { body: [] } };
+    // 'edit committees' and 'committee messaging' open the page but not its lists: no refusal in their place.
+    const messenger = makeMe({ roles: [], permissions: ['edit committees', 'committee messaging'] });
+    const first = await openAdmin(lists, { me: messenger });
+    await screen.findByRole('table', { name: 'Members' });
+    expect(screen.queryByRole('heading', { name: 'Meetings' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Email Votes' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(first.fetchMock.requestsTo(MEETINGS)).toEqual([]);
+    expect(first.fetchMock.requestsTo(VOTES)).toEqual([]);
+    first.unmount();
+
+    await openAdmin(lists, { me: viewer });
+    expect(await screen.findByText('No meetings yet')).toBeTruthy();
+    expect(await screen.findByText('No email votes yet')).toBeTruthy();
+  });
+
   it('exports the members as CSV, read-only viewers too', async () => {
     const download = captureDownload();
     const { user } = await openAdmin({}, { me: viewer });

@@ -9,22 +9,31 @@ import { renderApp } from '@/test/render';
 
 const day = 86_400_000;
 
-function open(permissions: string[], meetings: unknown[], votes: unknown[], year: number | null = null) {
+function open(
+  permissions: string[],
+  meetings: unknown[],
+  votes: unknown[],
+  year: number | null = null,
+  roles: string[] = [],
+) {
   const fetchMock = mockFetch({
     'GET /api/admin/committee/FIN/meetings': { body: meetings },
     'GET /api/admin/committee/FIN/votes': { body: votes },
   });
-  renderApp('/', {
+  const view = renderApp('/', {
     routes: [
       {
         path: '/',
         element: (
-          <CommitteeMeetingsSection committee={{ code: 'FIN', year }} principal={principal(permissions)} />
+          <CommitteeMeetingsSection
+            committee={{ code: 'FIN', year }}
+            principal={{ ...principal(permissions), roles }}
+          />
         ),
       },
     ],
   });
-  return fetchMock;
+  return Object.assign(fetchMock, { view });
 }
 
 describe('the committee admin page lists its meetings and email votes', () => {
@@ -75,7 +84,7 @@ describe('the committee admin page lists its meetings and email votes', () => {
   });
 
   it('says when there are none, and offers nothing to change without the permissions', async () => {
-    open([], [], []);
+    open(['view any meeting'], [], []);
     expect(await screen.findByText('No meetings yet')).toBeTruthy();
     expect(await screen.findByText('No email votes yet')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /New|Edit/ })).toBeNull();
@@ -129,5 +138,39 @@ describe('the committee admin page lists its meetings and email votes', () => {
         .getAllByRole('link', { name: /^Edit/ })
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/admin/committee/FIN/vote/ANS/edit']);
+  });
+
+  it.each([['edit committees'], ['committee messaging']])(
+    'shows neither list, nor asks for it, to whoever may only open the page (%s)',
+    async (permission) => {
+      const fetchMock = open([permission], [makeMeeting()], [makeEmailVote()]);
+      // Nothing to wait for: neither card is there from the first render on.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetchMock.view.container.textContent).toBe('');
+      expect(fetchMock.requests()).toEqual([]);
+    },
+  );
+
+  it.each(['create meetings', 'update meetings', 'delete meetings', 'view any meeting', 'run meetings'])(
+    'shows both lists to a holder of %s (who may list the meetings, and so the email votes)',
+    async (permission) => {
+      open([permission], [makeMeeting()], [makeEmailVote()]);
+      expect(await screen.findByRole('list', { name: 'Meetings' })).toBeTruthy();
+      expect(await screen.findByRole('list', { name: 'Email Votes' })).toBeTruthy();
+    },
+  );
+
+  it('shows only the email votes to a holder of create email vote, and to an admin, without a meetings permission', async () => {
+    for (const [permissions, roles] of [
+      [['create email vote'], []],
+      [[], ['admin']],
+    ]) {
+      const fetchMock = open(permissions as string[], [makeMeeting()], [makeEmailVote()], null, roles);
+      expect(await screen.findByRole('list', { name: 'Email Votes' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Meetings' })).toBeNull();
+      expect(screen.queryByText('Meetings')).toBeNull();
+      expect(fetchMock.requests().map((r) => r.path)).toEqual(['/api/admin/committee/FIN/votes']);
+      fetchMock.view.unmount();
+    }
   });
 });

@@ -1,4 +1,12 @@
-import { can, type Principal } from '@gavel/contracts';
+import {
+  can,
+  canAny,
+  EMAIL_VOTE_LIST_PERMISSIONS,
+  isAdmin,
+  MEETING_ROUTES,
+  type Permission,
+  type Principal,
+} from '@gavel/contracts';
 import type { Phase } from '@gavel/voting-rules';
 import { format } from 'date-fns';
 import { PlusIcon } from 'lucide-react';
@@ -20,7 +28,28 @@ function when(iso: string): string {
   return date ? format(date, HEADER_DATE_FORMAT) : '';
 }
 
-/** The committee admin page's Meetings and Email Votes lists, with links to them and to create new ones. */
+/**
+ * Who may list a committee's meetings: any one of the permissions of GET .../meetings, as its route entry
+ * names them (the meetings service checks the same list; admins without one of them are refused there too).
+ */
+const MEETING_LIST_PERMISSIONS: readonly Permission[] =
+  MEETING_ROUTES.find((r) => r.method === 'GET' && r.path === '/api/admin/committee/{committeeCode}/meetings')
+    ?.permissions ?? [];
+
+function canListMeetings(principal: Principal): boolean {
+  return canAny(principal, ...MEETING_LIST_PERMISSIONS);
+}
+
+/** Who may list a committee's email votes, as the voting service checks it: admins and EMAIL_VOTE_LIST_PERMISSIONS. */
+function canListEmailVotes(principal: Principal): boolean {
+  return isAdmin(principal) || canAny(principal, ...EMAIL_VOTE_LIST_PERMISSIONS);
+}
+
+/**
+ * The committee admin page's Meetings and Email Votes lists, with links to them and to create new ones.
+ * Each list shows only to whoever may read it: others who may open the page ('edit committees',
+ * 'committee messaging') would get a refusal in its place.
+ */
 export function CommitteeMeetingsSection({
   committee,
   principal,
@@ -30,8 +59,8 @@ export function CommitteeMeetingsSection({
 }) {
   return (
     <>
-      <MeetingsCard committee={committee} principal={principal} />
-      <EmailVotesCard committee={committee} principal={principal} />
+      {canListMeetings(principal) && <MeetingsCard committee={committee} principal={principal} />}
+      {canListEmailVotes(principal) && <EmailVotesCard committee={committee} principal={principal} />}
     </>
   );
 }
