@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
@@ -172,5 +172,55 @@ describe('the committee admin page lists its meetings and email votes', () => {
       expect(fetchMock.requests().map((r) => r.path)).toEqual(['/api/admin/committee/FIN/votes']);
       fetchMock.view.unmount();
     }
+  });
+
+  describe('deleting an ended meeting, which no page leads to any more', () => {
+    const DELETE = 'DELETE /api/admin/committee/FIN/meeting/M0';
+    const ended = makeMeeting({ id: 'mt-2', code: 'M0', name: 'Old meeting', status: 'ended' });
+
+    it('offers Delete on an ended meeting only, and deletes it after "Yes, I\'m sure"', async () => {
+      const fetchMock = open(['update meetings', 'delete meetings'], [makeMeeting(), ended], []);
+      let meetings = [makeMeeting(), ended];
+      fetchMock.on('GET /api/admin/committee/FIN/meetings', () => ({ body: meetings }));
+      fetchMock.on(DELETE, () => {
+        meetings = [makeMeeting()];
+        return { body: { ok: true } };
+      });
+      const { user } = fetchMock.view;
+      const list = await screen.findByRole('list', { name: 'Meetings' });
+      expect(
+        within(list)
+          .getAllByRole('button', { name: /^Delete/ })
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['Delete Old meeting']);
+
+      await user.click(within(list).getByRole('button', { name: 'Delete Old meeting' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+      expect(within(dialog).getByText('Old meeting will be deleted.')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(fetchMock.requestsTo(DELETE)).toEqual([]);
+
+      await user.click(within(list).getByRole('button', { name: 'Delete Old meeting' }));
+      await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+      expect(await screen.findByText('Meeting Deleted')).toBeTruthy();
+      await waitFor(() => expect(within(list).queryByRole('link', { name: 'Old meeting' })).toBeNull());
+      expect(fetchMock.requestsTo(DELETE)).toHaveLength(1);
+      expect(within(list).getByRole('link', { name: 'November Meeting' })).toBeTruthy();
+    });
+
+    it("says why the server refused, and offers no Delete without 'delete meetings'", async () => {
+      const fetchMock = open(['delete meetings'], [ended], []);
+      fetchMock.on(DELETE, { status: 422, body: { message: 'The meeting cannot be deleted.' } });
+      const { user } = fetchMock.view;
+      await user.click(await screen.findByRole('button', { name: 'Delete Old meeting' }));
+      await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+      const error = await screen.findByRole('alertdialog', { name: 'Error Deleting Meeting' });
+      expect(within(error).getByText('The meeting cannot be deleted.')).toBeTruthy();
+      fetchMock.view.unmount();
+
+      open(['update meetings', 'view any meeting'], [ended], []);
+      expect(await screen.findByRole('link', { name: 'Old meeting' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    });
   });
 });

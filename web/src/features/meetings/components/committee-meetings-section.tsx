@@ -9,8 +9,12 @@ import {
 } from '@gavel/contracts';
 import type { Phase } from '@gavel/voting-rules';
 import { format } from 'date-fns';
-import { PlusIcon } from 'lucide-react';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import * as React from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog, DELETE_CONFIRM_TITLE, DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
+import { ErrorDialog } from '@/components/error-dialog';
 import { QueryResult } from '@/components/page-status';
 import { PhaseBadge } from '@/components/phase-badge';
 import { Button } from '@/components/ui/button';
@@ -18,8 +22,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCommitteeEmailVotes } from '@/features/email-votes/queries';
 import { emailVotePhase } from '@/features/email-votes/vote-rules';
 import { HEADER_DATE_FORMAT } from '@/features/meetings/meeting-rules';
-import { useCommitteeMeetings } from '@/features/meetings/queries';
+import { useCommitteeMeetings, useDeleteMeeting } from '@/features/meetings/queries';
+import { errorText } from '@/lib/api-client';
 import { toDate } from '@/lib/date-time';
+import { FALLBACK } from '@/lib/messages';
 import { type CommitteeRef, meetingBase, paths, voteBase } from '@/lib/paths';
 import { serverNow } from '@/lib/server-clock';
 
@@ -69,6 +75,7 @@ function MeetingsCard({ committee, principal }: { committee: CommitteeRef; princ
   const committeeCode = committee.code;
   const meetings = useCommitteeMeetings(committeeCode, committee.year ?? undefined);
   const canEdit = can(principal, 'update meetings');
+  const canDelete = can(principal, 'delete meetings');
   return (
     <ScheduleCard
       id="committee-meetings-title"
@@ -84,6 +91,12 @@ function MeetingsCard({ committee, principal }: { committee: CommitteeRef; princ
         when: when(m.start),
         status: m.status,
         editPath: canEdit && m.status !== 'ended' ? paths.meetingEdit(committeeCode, m.code) : null,
+        // An ended meeting may still be deleted (the server refuses only one in progress), but no page leads
+        // to its edit page's Delete any more: the list offers it instead.
+        action:
+          canDelete && m.status === 'ended' ? (
+            <DeleteMeetingButton committeeCode={committeeCode} meeting={m} />
+          ) : null,
       }))}
     />
   );
@@ -127,6 +140,51 @@ interface ScheduleRow {
   status: Phase;
   /** The edit page, when the viewer may still change it. */
   editPath: string | null;
+  /** Another action on the row, after Edit. */
+  action?: React.ReactNode;
+}
+
+/** Deletes an ended meeting from the list, once confirmed, as the edit page's Delete Meeting does. */
+function DeleteMeetingButton({
+  committeeCode,
+  meeting,
+}: {
+  committeeCode: string;
+  meeting: { code: string; name: string };
+}) {
+  const remove = useDeleteMeeting(committeeCode, meeting.code);
+  const [confirming, setConfirming] = React.useState(false);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Delete ${meeting.name}`}
+        disabled={remove.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2Icon aria-hidden="true" />
+        Delete
+      </Button>
+      <ConfirmDialog
+        title={DELETE_CONFIRM_TITLE}
+        confirmLabel={DELETE_CONFIRM_YES}
+        destructive
+        message={confirming ? `${meeting.name} will be deleted.` : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          // The list refreshes itself (useDeleteMeeting) and the row goes with the meeting.
+          remove.mutate(undefined, {
+            onSuccess: () => void toast.success('Meeting Deleted'),
+            onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
+          });
+        }}
+      />
+      <ErrorDialog title="Error Deleting Meeting" message={failure} onClose={() => setFailure(null)} />
+    </>
+  );
 }
 
 /** One list of the committee's meetings or email votes: New button, loading, error, empty, rows. */
@@ -179,6 +237,7 @@ function ScheduleCard(props: {
                           </Link>
                         </Button>
                       )}
+                      {row.action}
                     </span>
                   </li>
                 ))}
