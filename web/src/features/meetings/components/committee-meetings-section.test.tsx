@@ -15,10 +15,12 @@ function open(
   votes: unknown[],
   year: number | null = null,
   roles: string[] = [],
+  routes: Parameters<typeof mockFetch>[0] = {},
 ) {
   const fetchMock = mockFetch({
     'GET /api/admin/committee/FIN/meetings': { body: meetings },
     'GET /api/admin/committee/FIN/votes': { body: votes },
+    ...routes,
   });
   const view = renderApp('/', {
     routes: [
@@ -179,12 +181,13 @@ describe('the committee admin page lists its meetings and email votes', () => {
     const ended = makeMeeting({ id: 'mt-2', code: 'M0', name: 'Old meeting', status: 'ended' });
 
     it('offers Delete on an ended meeting only, and deletes it after "Yes, I\'m sure"', async () => {
-      const fetchMock = open(['update meetings', 'delete meetings'], [makeMeeting(), ended], []);
       let meetings = [makeMeeting(), ended];
-      fetchMock.on('GET /api/admin/committee/FIN/meetings', () => ({ body: meetings }));
-      fetchMock.on(DELETE, () => {
-        meetings = [makeMeeting()];
-        return { body: { ok: true } };
+      const fetchMock = open(['update meetings', 'delete meetings'], [], [], null, [], {
+        'GET /api/admin/committee/FIN/meetings': () => ({ body: meetings }),
+        [DELETE]: () => {
+          meetings = [makeMeeting()];
+          return { body: { ok: true } };
+        },
       });
       const { user } = fetchMock.view;
       const list = await screen.findByRole('list', { name: 'Meetings' });
@@ -209,8 +212,9 @@ describe('the committee admin page lists its meetings and email votes', () => {
     });
 
     it("says why the server refused, and offers no Delete without 'delete meetings'", async () => {
-      const fetchMock = open(['delete meetings'], [ended], []);
-      fetchMock.on(DELETE, { status: 422, body: { message: 'The meeting cannot be deleted.' } });
+      const fetchMock = open(['delete meetings'], [ended], [], null, [], {
+        [DELETE]: { status: 422, body: { message: 'The meeting cannot be deleted.' } },
+      });
       const { user } = fetchMock.view;
       await user.click(await screen.findByRole('button', { name: 'Delete Old meeting' }));
       await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
@@ -222,5 +226,43 @@ describe('the committee admin page lists its meetings and email votes', () => {
       expect(await screen.findByRole('link', { name: 'Old meeting' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     });
+  });
+
+  it('shows each list loading while its answer is on the way', async () => {
+    open(['view any meeting'], [], [], null, [], {
+      'GET /api/admin/committee/FIN/votes': () => new Promise(() => {}),
+    });
+    expect(await screen.findByText('No meetings yet')).toBeTruthy();
+    const votesCard = screen.getByRole('heading', { name: 'Email Votes' }).closest('[data-slot="card"]');
+    expect(within(votesCard as HTMLElement).getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('says why a list failed, with a retry that shows it once it answers', async () => {
+    let fail = true;
+    const fetchMock = open(['view any meeting'], [], [], null, [], {
+      'GET /api/admin/committee/FIN/meetings': () =>
+        fail
+          ? { status: 500, body: { message: 'The meetings are not available.' } }
+          : { body: [makeMeeting()] },
+      // A vote list the server does not know (404) is not asked for again.
+      'GET /api/admin/committee/FIN/votes': { status: 404, body: { message: 'Not found.' } },
+    });
+    const { user } = fetchMock.view;
+    const meetingsCard = (await screen.findByRole('heading', { name: 'Meetings' })).closest(
+      '[data-slot="card"]',
+    ) as HTMLElement;
+    const alert = await within(meetingsCard).findByRole('alert');
+    expect(within(alert).getByText('The meetings are not available.')).toBeTruthy();
+    const votesCard = screen.getByRole('heading', { name: 'Email Votes' }).closest('[data-slot="card"]');
+    const votesAlert = await within(votesCard as HTMLElement).findByRole('alert');
+    expect(within(votesAlert).getByText('Not found.')).toBeTruthy();
+    expect(within(votesAlert).queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(meetingsCard).findByRole('link', { name: 'November Meeting' })).toBeTruthy();
+    expect(within(meetingsCard).queryByRole('alert')).toBeNull();
+    expect(fetchMock.requestsTo('GET /api/admin/committee/FIN/votes')).toHaveLength(1);
   });
 });
