@@ -179,6 +179,24 @@ export type TMeetingCreateInput = z.infer<typeof ZMeetingCreateInput>;
 export const ZMeetingUpdateInput = ZMeetingFieldsShape.partial().extend(ZMeetingRef.shape);
 export type TMeetingUpdateInput = z.infer<typeof ZMeetingUpdateInput>;
 
+/** The type of a meeting created without one (the create form starts with it too). */
+export const DEFAULT_MEETING_TYPE = 'Regular Meeting';
+
+/**
+ * The meeting rules beyond the schema, each with the field its message is shown under: the form checks
+ * them before sending and the service again, so a refusal by either reads and sits the same.
+ */
+export const MEETING_RULE_ERRORS = {
+  endAfterStart: { field: 'end', message: 'The end must be a date after the start.' },
+  /** Neither way to attend: under the first of the two switches. */
+  modeRequired: {
+    field: 'allow_in_person',
+    message: 'The meeting must allow attending in person, remotely or both.',
+  },
+  /** A meeting created already over could never start (only on its day), end, or let its committee go. */
+  newEndInPast: { field: 'end', message: 'A new meeting must end in the future.' },
+} as const satisfies Record<string, { field: keyof TMeetingCreateInput; message: string }>;
+
 export const ZMeetingCounts = z.object({
   rsvp_count: z.number().int(),
   rsvp_attending_count: z.number().int(),

@@ -1,4 +1,4 @@
-import { ZCommitteeEventBody } from '@gavel/contracts';
+import { DEFAULT_MEETING_TYPE, ZCommitteeEventBody } from '@gavel/contracts';
 import {
   type DemoCommittee,
   dateKey,
@@ -107,7 +107,7 @@ export async function seedDemo(
         '<ul><li>Call to order</li><li>Budget amendments</li><li>Reserve policy</li></ul>',
       start: start.toISOString(),
       end: end.toISOString(),
-      type: 'Regular Meeting',
+      type: DEFAULT_MEETING_TYPE,
       show_motions: true,
       allow_in_person: true,
       allow_remote: true,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AppError,
+  DEFAULT_MEETING_TYPE,
   EVENTS,
+  MEETING_RULE_ERRORS,
   SUBJECTS,
   type TBroadcast,
   type TMeetingEvent,
@@ -73,7 +75,8 @@ describe('create, edit, delete, list', () => {
       description: '<p>Hi</p>',
       actual_start: null,
       visibility: 'committee',
-      type: 'Regular Meeting',
+      // The default the create form starts with too (meetingInput sends no type).
+      type: DEFAULT_MEETING_TYPE,
       show_motions: true,
       in_meeting_voting: true,
       is_today: true,
@@ -116,8 +119,8 @@ describe('create, edit, delete, list', () => {
       ),
     ).rejects.toMatchObject({
       code: 'bad_request',
-      message: 'The end must be a date after the start.',
-      errors: { end: ['The end must be a date after the start.'] },
+      message: MEETING_RULE_ERRORS.endAfterStart.message,
+      errors: { end: [MEETING_RULE_ERRORS.endAfterStart.message] },
     });
     // Already over when created: it could never start, so it would never end either.
     const lastWeek = now.getTime() - 7 * 86400_000;
@@ -134,7 +137,7 @@ describe('create, edit, delete, list', () => {
       ),
     ).rejects.toMatchObject({
       code: 'rule_broken',
-      errors: { end: ['A new meeting must end in the future.'] },
+      errors: { end: [MEETING_RULE_ERRORS.newEndInPast.message] },
     });
     await expect(
       h.call(
@@ -145,8 +148,10 @@ describe('create, edit, delete, list', () => {
       ),
     ).rejects.toMatchObject({
       code: 'bad_request',
-      errors: { allow_in_person: ['The meeting must allow attending in person, remotely or both.'] },
+      // Keyed and worded as the form shows it (the contract's rule), so a refusal sits under its switch.
+      errors: { [MEETING_RULE_ERRORS.modeRequired.field]: [MEETING_RULE_ERRORS.modeRequired.message] },
     });
+    expect(MEETING_RULE_ERRORS.modeRequired.field).toBe('allow_in_person');
     await expect(
       h.call(
         S.meetingCreate,

@@ -4,7 +4,9 @@ import {
   canAny,
   canViewEmailVote,
   canViewMeeting,
+  DEFAULT_MEETING_TYPE,
   FORBIDDEN_MESSAGE,
+  MEETING_RULE_ERRORS,
   meetingChannel,
   meetingPagePath,
   requirePermission,
@@ -214,9 +216,7 @@ export class MeetingService {
         throw new AppError('not_found', 'Committee not found.');
       const data = meetingData(input, null);
       // A meeting created already over could never start (only on its day), end, or let its committee go.
-      if (new Date(data.end).getTime() <= this.clock.now().getTime()) {
-        throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
-      }
+      if (time(data.end) <= this.clock.now().getTime()) throw ruleBroken(MEETING_RULE_ERRORS.newEndInPast);
       if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.code, data.code)) throw codeTaken();
       const row = await this.meetings.create(tx, ctx.tenantId, committee.id, data);
       await this.events.meeting(tx, 'created', ctx.tenantId, row);
@@ -371,10 +371,17 @@ export function isActiveVote(v: { startedAt: Date | null; endedAt: Date | null }
   return isVoteActive({ started_at: v.startedAt, ended_at: v.endedAt }, now);
 }
 
-/** The row values of a create (current = null: defaults) or an edit (current: kept where absent). */
-/** Why a new meeting whose end has passed is refused. */
-export const CREATE_ENDED = 'A new meeting must end in the future.';
+/** A row value's instant in milliseconds (the row types take a date or its ISO text). */
+function time(date: Date | string): number {
+  return new Date(date).getTime();
+}
 
+/** A refusal of a meeting rule (422), its message under the rule's field. */
+function ruleBroken(rule: { field: string; message: string }): AppError {
+  return new AppError('rule_broken', rule.message, { [rule.field]: [rule.message] });
+}
+
+/** The row values of a create (current = null: defaults) or an edit (current: kept where absent). */
 function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | null): MeetingData {
   const pick = <K extends keyof TMeetingCreateInput, V>(key: K, fallback: V) =>
     input[key] === undefined ? fallback : input[key];
@@ -387,9 +394,11 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
   const videoProvider = pick('video_provider', current?.videoProvider ?? 'none') as string;
   const videoUrl = pick('video_url', current?.videoUrl ?? null) as string | null;
   const errors: Record<string, string[]> = {};
-  if (!(end > start)) errors.end = ['The end must be a date after the start.'];
-  if (!allowInPerson && !allowRemote)
-    errors.allow_in_person = ['The meeting must allow attending in person, remotely or both.'];
+  const broken = (rule: { field: string; message: string }) => {
+    errors[rule.field] = [rule.message];
+  };
+  if (!(end > start)) broken(MEETING_RULE_ERRORS.endAfterStart);
+  if (!allowInPerson && !allowRemote) broken(MEETING_RULE_ERRORS.modeRequired);
   if (videoProvider === 'static' && !videoUrl)
     errors.video_url = ['The video link is required for a static video provider.'];
   // Bad input (400) with per-field messages, like the schema's own checks.
@@ -404,7 +413,7 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
         : sanitizeDescription(input.description),
     start,
     end,
-    type: pick('type', current?.type ?? 'Regular Meeting') as string,
+    type: pick('type', current?.type ?? DEFAULT_MEETING_TYPE) as string,
     showMotions: pick('show_motions', current?.showMotions ?? true) as boolean,
     allowInPerson,
     allowRemote,

@@ -1,3 +1,4 @@
+import { DEFAULT_MEETING_TYPE, MEETING_RULE_ERRORS } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
 import { UNREADABLE_ENTRY } from '@/components/date-time-picker';
 import {
@@ -37,7 +38,24 @@ describe('meeting form', () => {
       'FIN',
     );
     expect(errors.end).toBe(MEETING_FORM_MESSAGES.endAfterStart);
-    expect(errors.allow_remote).toBe(MEETING_FORM_MESSAGES.modeRequired);
+    expect(errors.allow_in_person).toBe(MEETING_FORM_MESSAGES.modeRequired);
+  });
+  it("keys, words and defaults as the service does (the contract's values)", () => {
+    expect(emptyMeetingForm().type).toBe(DEFAULT_MEETING_TYPE);
+    const errors = validateMeetingForm(
+      { ...filled, end: '2026-11-24T08:00', allow_in_person: false, allow_remote: false },
+      'FIN',
+    );
+    expect(errors).toMatchObject({
+      [MEETING_RULE_ERRORS.endAfterStart.field]: MEETING_RULE_ERRORS.endAfterStart.message,
+      [MEETING_RULE_ERRORS.modeRequired.field]: MEETING_RULE_ERRORS.modeRequired.message,
+    });
+    // One field for the attendance-mode message: a server refusal lands where the form puts its own.
+    expect(errors.allow_remote).toBeUndefined();
+    const after = new Date(2026, 10, 24, 12, 0).getTime();
+    expect(validateMeetingForm(filled, 'FIN', 'create', after).end).toBe(
+      MEETING_RULE_ERRORS.newEndInPast.message,
+    );
   });
   it('refuses a new meeting that is already over; an edit of one may keep its past window', () => {
     const after = new Date(2026, 10, 24, 12, 0).getTime();

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_MEETING_TYPE,
+  MEETING_RULE_ERRORS,
   type TMeeting,
   type TMeetingVisibility,
   type TVideoProvider,
@@ -51,7 +53,7 @@ export function emptyMeetingForm(): MeetingFormValues {
     description: '',
     start: '',
     end: '',
-    type: 'Regular',
+    type: DEFAULT_MEETING_TYPE,
     show_motions: true,
     allow_in_person: true,
     allow_remote: false,
@@ -116,13 +118,14 @@ export function toMeetingBody(values: MeetingFormValues): MeetingCreateBody {
   };
 }
 
+/** The form's messages; those of the rules the service checks again are the contract's (MEETING_RULE_ERRORS). */
 export const MEETING_FORM_MESSAGES = {
   startRequired: 'The start field is required.',
   endRequired: 'The end field is required.',
-  endAfterStart: 'The end must be after the start.',
-  endInPast: 'A new meeting must end in the future.',
+  endAfterStart: MEETING_RULE_ERRORS.endAfterStart.message,
+  endInPast: MEETING_RULE_ERRORS.newEndInPast.message,
   typeRequired: 'The meeting type field is required.',
-  modeRequired: 'Allow in person, remote, or both.',
+  modeRequired: MEETING_RULE_ERRORS.modeRequired.message,
   videoUrlRequired: 'The video link is required for a fixed link.',
 } as const;
 
@@ -135,6 +138,9 @@ export function validateMeetingForm(
 ): Record<string, string> {
   const body = toMeetingBody(values);
   const errors: Record<string, string> = {};
+  const broken = (rule: { field: string; message: string }) => {
+    errors[rule.field] = rule.message;
+  };
   const parsed = ZMeetingCreateInput.safeParse({ ...body, committeeCode });
   if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
   // Text that is not a date says how to write it; only an empty field says it is required.
@@ -142,15 +148,15 @@ export function validateMeetingForm(
   else if (!values.start) errors.start = MEETING_FORM_MESSAGES.startRequired;
   if (isUnreadableEntry(values.end)) errors.end = pickerFormatMessage();
   else if (!values.end) errors.end = MEETING_FORM_MESSAGES.endRequired;
+  const over = body.end !== '' && Date.parse(body.end) <= now;
   if (body.start && body.end && Date.parse(body.end) <= Date.parse(body.start)) {
-    errors.end = MEETING_FORM_MESSAGES.endAfterStart;
-  } else if (mode === 'create' && body.end && Date.parse(body.end) <= now) {
+    broken(MEETING_RULE_ERRORS.endAfterStart);
+  } else if (mode === 'create' && over) {
     // Already over: it could never be started (only on its day), so it would never end either.
-    errors.end = MEETING_FORM_MESSAGES.endInPast;
+    broken(MEETING_RULE_ERRORS.newEndInPast);
   }
   if (values.type.trim() === '') errors.type = MEETING_FORM_MESSAGES.typeRequired;
-  if (!values.allow_in_person && !values.allow_remote)
-    errors.allow_remote = MEETING_FORM_MESSAGES.modeRequired;
+  if (!values.allow_in_person && !values.allow_remote) broken(MEETING_RULE_ERRORS.modeRequired);
   if (values.allow_remote && values.video_provider === 'static' && !values.video_url.trim()) {
     errors.video_url = MEETING_FORM_MESSAGES.videoUrlRequired;
   }

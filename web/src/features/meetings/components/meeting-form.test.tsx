@@ -1,3 +1,4 @@
+import { MEETING_RULE_ERRORS } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingForm } from '@/features/meetings/components/meeting-form';
@@ -97,6 +98,28 @@ describe('MeetingForm', () => {
     const code = screen.getByRole('textbox', { name: 'Code' });
     expect(describedText(code)).toContain(taken);
     expect(document.activeElement).toBe(code);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows the attendance-mode message under Allow in person, where a refusal of the service puts it too', async () => {
+    const { field, message } = MEETING_RULE_ERRORS.modeRequired;
+    const onSave = vi.fn(async () => {
+      throw new ApiError(400, message, { [field]: [message] });
+    });
+    const { user } = open({ ...filled, allow_in_person: false, allow_remote: false }, onSave);
+    const inPerson = await screen.findByRole('switch', { name: 'Allow in person' });
+    const remote = screen.getByRole('switch', { name: 'Allow remote' });
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    expect(describedText(inPerson)).toBe(message);
+    expect(describedText(remote)).toBe('');
+    expect(document.activeElement).toBe(inPerson);
+    expect(onSave).not.toHaveBeenCalled();
+    // Past the form's check (a form that had not caught it): the service's refusal lands in the same place.
+    await user.click(inPerson);
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(describedText(inPerson)).toBe(message);
+    expect(describedText(remote)).toBe('');
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
