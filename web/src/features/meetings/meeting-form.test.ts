@@ -5,10 +5,13 @@ import {
   emptyMeetingForm,
   fromLocalInput,
   MEETING_FORM_MESSAGES,
+  meetingFormValues,
   toLocalInput,
   toMeetingBody,
   validateMeetingForm,
+  windowToSend,
 } from '@/features/meetings/meeting-form';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
 
 const filled = {
   ...emptyMeetingForm(),
@@ -62,6 +65,25 @@ describe('meeting form', () => {
     expect(validateMeetingForm(filled, 'FIN', 'create', after).end).toBe(MEETING_FORM_MESSAGES.endInPast);
     expect(validateMeetingForm(filled, 'FIN', 'create', new Date(2026, 10, 24, 10, 0).getTime())).toEqual({});
     expect(validateMeetingForm(filled, 'FIN', 'edit', after)).toEqual({});
+  });
+  it("sends a time left alone on edit as the meeting's own instant, seconds too", () => {
+    // Set by the API or the seed, with seconds the minute pickers do not show.
+    const meeting = makeMeeting({
+      start: new Date(2026, 11, 1, 9, 0, 30, 250).toISOString(),
+      end: new Date(2026, 11, 1, 11, 15, 45).toISOString(),
+    });
+    const loaded = meetingFormValues(meeting);
+    expect(loaded.start).toBe('2026-12-01T09:00');
+    const renamed = toMeetingBody({ ...loaded, name: 'Renamed' }, meeting);
+    expect([renamed.start, renamed.end]).toEqual([meeting.start, meeting.end]);
+    // A time changed on the form sends what it says; the other keeps its own instant.
+    const later = toMeetingBody({ ...loaded, end: '2026-12-01T12:00' }, meeting);
+    expect([later.start, later.end]).toEqual([meeting.start, new Date(2026, 11, 1, 12, 0).toISOString()]);
+    // A new meeting has no instants of its own to keep.
+    expect(windowToSend(loaded)).toEqual({
+      start: fromLocalInput(loaded.start),
+      end: fromLocalInput(loaded.end),
+    });
   });
   it('drops video settings when remote is off and asks for the link of the chosen provider', () => {
     expect(toMeetingBody({ ...filled, video_provider: 'zoom', zoom_id: '123' }).zoom_id).toBeNull();

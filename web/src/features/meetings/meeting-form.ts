@@ -46,6 +46,28 @@ export function fromLocalInput(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
+/** A start and end: as ISO instants (a record, a request) or as `datetime-local` values (a form). */
+interface TimeWindow {
+  start: string;
+  end: string;
+}
+
+/**
+ * The ISO window to send for a form's start and end. A field left as it was loaded from `original` sends
+ * the record's own instant: the pickers show whole minutes, so reading the field back would drop the
+ * seconds of a time set elsewhere (the API, the seed) and move it. Any other field sends its value.
+ */
+export function windowToSend(values: TimeWindow, original?: TimeWindow | null): TimeWindow {
+  const send = (field: keyof TimeWindow) =>
+    original && values[field] !== '' && values[field] === toLocalInput(original[field])
+      ? original[field]
+      : fromLocalInput(values[field]);
+  return { start: send('start'), end: send('end') };
+}
+
+/** The meeting an edit starts from, as loaded: its own instants (seconds too). */
+export type MeetingFormOriginal = Pick<TMeeting, 'start' | 'end'>;
+
 export function emptyMeetingForm(): MeetingFormValues {
   return {
     code: '',
@@ -92,15 +114,22 @@ export function meetingFormValues(meeting: TMeeting): MeetingFormValues {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The request body of the form (create and edit send the same fields). */
-export function toMeetingBody(values: MeetingFormValues): MeetingCreateBody {
+/**
+ * The request body of the form (create and edit send the same fields); on edit, with the meeting as it was
+ * loaded, a start or end left alone is sent as the meeting's own instant (see windowToSend).
+ */
+export function toMeetingBody(
+  values: MeetingFormValues,
+  original?: MeetingFormOriginal | null,
+): MeetingCreateBody {
   const remote = values.allow_remote;
+  const { start, end } = windowToSend(values, original);
   return {
     code: values.code.trim(),
     name: values.name.trim(),
     description: orNull(values.description),
-    start: fromLocalInput(values.start),
-    end: fromLocalInput(values.end),
+    start,
+    end,
     // Never empty once validated: a meeting always has a type (the server keeps the old one for none).
     type: values.type.trim() === '' ? undefined : values.type.trim(),
     show_motions: values.show_motions,

@@ -145,6 +145,35 @@ describe('MeetingEditPage: unsaved changes', () => {
   }, 15_000);
 });
 
+describe('MeetingEditPage: the window', () => {
+  function renderWith(meeting: TMeeting) {
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['update meetings'] }) },
+      [`GET ${ADMIN}`]: { body: meeting },
+      [`PUT ${ADMIN}`]: { body: meeting },
+    });
+    return { ...renderApp('/admin/committee/FIN/meeting/M1/edit'), fetchMock };
+  }
+
+  it("sends a start and end left alone as the meeting's own instants, so a rename does not move it", async () => {
+    // Made by the API or the seed: times with seconds, which the minute pickers do not show.
+    const meeting = makeMeeting({
+      start: new Date(2031, 10, 24, 9, 0, 30, 500).toISOString(),
+      end: new Date(2031, 10, 24, 11, 59, 59).toISOString(),
+    });
+    const { fetchMock, user, router } = renderWith(meeting);
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (renamed)');
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/meeting/FIN/M1');
+    const [put] = fetchMock.requestsTo(`PUT ${ADMIN}`);
+    expect(put?.body).toMatchObject({
+      name: 'November Meeting (renamed)',
+      start: meeting.start,
+      end: meeting.end,
+    });
+  }, 15_000);
+});
+
 describe('MeetingEditPage: a meeting that does not exist', () => {
   it('says so and leads back to the committee admin page, with nothing to retry', async () => {
     mockFetch({

@@ -118,7 +118,9 @@ function MeetingEditor({
         errorTitle="Error Saving Meeting"
         saveBlockedBy={data.status === 'ended' ? ENDED_NOTE_ID : undefined}
         onSave={async (values) => {
-          const saved = await update.mutateAsync(toMeetingBody(values));
+          // A start or end left alone is sent as the meeting's own instant (seconds too), so the save
+          // neither moves it nor re-issues its calendar event.
+          const saved = await update.mutateAsync(toMeetingBody(values, data));
           toast.success('Meeting Saved');
           await navigate(meetingBase(code, saved.code));
         }}
