@@ -195,6 +195,8 @@ export const MEETING_RULE_ERRORS = {
   },
   /** A meeting created already over could never start (only on its day), end, or let its committee go. */
   newEndInPast: { field: 'end', message: 'A new meeting must end in the future.' },
+  /** An edit that moves a planned meeting's window entirely into the past: it could never start either. */
+  plannedEndInPast: { field: 'end', message: 'A planned meeting must end in the future.' },
 } as const satisfies Record<string, { field: keyof TMeetingCreateInput; message: string }>;
 
 export const ZMeetingCounts = z.object({

@@ -295,6 +295,43 @@ describe('create, edit, delete, list', () => {
     ]);
   });
 
+  it("refuses an edit that moves a planned meeting's window into the past; one that leaves it may still save", async () => {
+    const { admin, meeting } = await world(h);
+    const edit = (change: Record<string, unknown>) =>
+      h.call(S.meetingUpdate, admin, { ...REF, ...change }, ZMeeting);
+    const lastWeek = Date.now() - 7 * 86400_000;
+    const pastWindow = {
+      start: new Date(lastWeek).toISOString(),
+      end: new Date(lastWeek + 3600_000).toISOString(),
+    };
+    const refused = {
+      code: 'rule_broken',
+      message: MEETING_RULE_ERRORS.plannedEndInPast.message,
+      errors: { end: [MEETING_RULE_ERRORS.plannedEndInPast.message] },
+    };
+    await expect(edit(pastWindow)).rejects.toMatchObject(refused);
+    // Only the end moved, to before now (the start moved back with it so the end is still after it).
+    await expect(
+      edit({ start: pastWindow.start, end: new Date(Date.now() - 60_000).toISOString() }),
+    ).rejects.toMatchObject(refused);
+    const row = await h.service.runtime.prisma.meeting.findUniqueOrThrow({ where: { id: meeting.id } });
+    expect([row.start.toISOString(), row.end.toISOString()]).toEqual([meeting.start, meeting.end]);
+
+    // A planned meeting already over (never started): a rename, or its own times sent back, still saves...
+    await h.service.runtime.prisma.meeting.update({
+      where: { id: meeting.id },
+      data: { start: new Date(pastWindow.start), end: new Date(pastWindow.end) },
+    });
+    expect((await edit({ name: 'Renamed' })).name).toBe('Renamed');
+    expect((await edit({ ...pastWindow, name: 'Renamed again' })).end).toBe(pastWindow.end);
+    // ...but moving it to another past window does not, and moving it ahead does.
+    await expect(edit({ end: new Date(lastWeek + 2 * 3600_000).toISOString() })).rejects.toMatchObject(
+      refused,
+    );
+    const ahead = new Date(Date.now() + 3600_000).toISOString();
+    expect((await edit({ start: new Date().toISOString(), end: ahead })).end).toBe(ahead);
+  });
+
   it('deletes unless in progress; lists newest first with the list permissions', async () => {
     const { tenant, admin, meeting } = await world(h);
     const later = new Date(Date.now() + 3 * 86400_000);

@@ -235,6 +235,11 @@ export class MeetingService {
       if (current.status === 'ended')
         throw new AppError('rule_broken', 'An ended meeting can no longer be edited.');
       const data = meetingData(input, current);
+      // Moving a planned meeting's window wholly into the past would leave one that could never start;
+      // an edit that leaves the window where it was may still be saved (the meeting is not made worse).
+      const moved = time(data.start) !== current.start.getTime() || time(data.end) !== current.end.getTime();
+      if (current.status === 'planned' && moved && time(data.end) <= this.clock.now().getTime())
+        throw ruleBroken(MEETING_RULE_ERRORS.plannedEndInPast);
       if (
         data.code !== current.code &&
         (await this.meetings.codeTaken(tx, ctx.tenantId, found.committee.code, data.code, current.id))

@@ -56,15 +56,35 @@ describe('meeting form', () => {
     // One field for the attendance-mode message: a server refusal lands where the form puts its own.
     expect(errors.allow_remote).toBeUndefined();
     const after = new Date(2026, 10, 24, 12, 0).getTime();
-    expect(validateMeetingForm(filled, 'FIN', 'create', after).end).toBe(
+    expect(validateMeetingForm(filled, 'FIN', { mode: 'create', now: after }).end).toBe(
       MEETING_RULE_ERRORS.newEndInPast.message,
     );
   });
   it('refuses a new meeting that is already over; an edit of one may keep its past window', () => {
     const after = new Date(2026, 10, 24, 12, 0).getTime();
-    expect(validateMeetingForm(filled, 'FIN', 'create', after).end).toBe(MEETING_FORM_MESSAGES.endInPast);
-    expect(validateMeetingForm(filled, 'FIN', 'create', new Date(2026, 10, 24, 10, 0).getTime())).toEqual({});
-    expect(validateMeetingForm(filled, 'FIN', 'edit', after)).toEqual({});
+    expect(validateMeetingForm(filled, 'FIN', { mode: 'create', now: after }).end).toBe(
+      MEETING_FORM_MESSAGES.endInPast,
+    );
+    expect(
+      validateMeetingForm(filled, 'FIN', { mode: 'create', now: new Date(2026, 10, 24, 10, 0).getTime() }),
+    ).toEqual({});
+    expect(validateMeetingForm(filled, 'FIN', { mode: 'edit', now: after })).toEqual({});
+  });
+  it("refuses an edit that moves a planned meeting's window into the past, not one that leaves it", () => {
+    // November 24, 9:00 to 11:00 (local), checked at noon that day: already over, never started.
+    const meeting = makeMeeting({ status: 'planned' });
+    const now = new Date(2026, 10, 24, 12, 0).getTime();
+    const loaded = meetingFormValues(meeting);
+    const check = (values: typeof loaded, original = meeting) =>
+      validateMeetingForm(values, 'FIN', { original, now });
+    expect(check({ ...loaded, name: 'Renamed' })).toEqual({});
+    expect(check({ ...loaded, end: '2026-11-24T11:30' }).end).toBe(MEETING_FORM_MESSAGES.plannedEndInPast);
+    expect(check({ ...loaded, start: '2026-11-24T08:00' }).end).toBe(
+      MEETING_RULE_ERRORS.plannedEndInPast.message,
+    );
+    expect(check({ ...loaded, end: '2026-11-24T12:30' })).toEqual({});
+    // Only a planned meeting: one in progress is ended by its runner, whatever its window says.
+    expect(check({ ...loaded, end: '2026-11-24T11:30' }, { ...meeting, status: 'in_progress' })).toEqual({});
   });
   it("sends a time left alone on edit as the meeting's own instant, seconds too", () => {
     // Set by the API or the seed, with seconds the minute pickers do not show.
@@ -79,6 +99,11 @@ describe('meeting form', () => {
     // A time changed on the form sends what it says; the other keeps its own instant.
     const later = toMeetingBody({ ...loaded, end: '2026-12-01T12:00' }, meeting);
     expect([later.start, later.end]).toEqual([meeting.start, new Date(2026, 11, 1, 12, 0).toISOString()]);
+    // Its seconds do not make an untouched window "moved" (a planned meeting already over stays savable).
+    const now = new Date(2026, 11, 2).getTime();
+    expect(validateMeetingForm({ ...loaded, name: 'Renamed' }, 'FIN', { original: meeting, now })).toEqual(
+      {},
+    );
     // A new meeting has no instants of its own to keep.
     expect(windowToSend(loaded)).toEqual({
       start: fromLocalInput(loaded.start),

@@ -65,8 +65,8 @@ export function windowToSend(values: TimeWindow, original?: TimeWindow | null): 
   return { start: send('start'), end: send('end') };
 }
 
-/** The meeting an edit starts from, as loaded: its own instants (seconds too). */
-export type MeetingFormOriginal = Pick<TMeeting, 'start' | 'end'>;
+/** The meeting an edit starts from, as loaded: its own instants (seconds too) and its status. */
+export type MeetingFormOriginal = Pick<TMeeting, 'start' | 'end' | 'status'>;
 
 export function emptyMeetingForm(): MeetingFormValues {
   return {
@@ -153,19 +153,28 @@ export const MEETING_FORM_MESSAGES = {
   endRequired: 'The end field is required.',
   endAfterStart: MEETING_RULE_ERRORS.endAfterStart.message,
   endInPast: MEETING_RULE_ERRORS.newEndInPast.message,
+  plannedEndInPast: MEETING_RULE_ERRORS.plannedEndInPast.message,
   typeRequired: 'The meeting type field is required.',
   modeRequired: MEETING_RULE_ERRORS.modeRequired.message,
   videoUrlRequired: 'The video link is required for a fixed link.',
 } as const;
 
+export interface MeetingFormCheck {
+  /** A new meeting (which must end in the future), or an edit (the default). */
+  mode?: 'create' | 'edit';
+  /** On edit, the meeting as loaded: a planned one whose window is moved must still end in the future. */
+  original?: MeetingFormOriginal | null;
+  /** The time to check against (the server's clock). */
+  now?: number;
+}
+
 /** Client-side checks: the contract's rules plus the form's own; field name → first message. */
 export function validateMeetingForm(
   values: MeetingFormValues,
   committeeCode: string,
-  mode: 'create' | 'edit' = 'edit',
-  now: number = serverNow(),
+  { mode = 'edit', original = null, now = serverNow() }: MeetingFormCheck = {},
 ): Record<string, string> {
-  const body = toMeetingBody(values);
+  const body = toMeetingBody(values, mode === 'edit' ? original : null);
   const errors: Record<string, string> = {};
   const broken = (rule: { field: string; message: string }) => {
     errors[rule.field] = rule.message;
@@ -183,6 +192,9 @@ export function validateMeetingForm(
   } else if (mode === 'create' && over) {
     // Already over: it could never be started (only on its day), so it would never end either.
     broken(MEETING_RULE_ERRORS.newEndInPast);
+  } else if (mode === 'edit' && original?.status === 'planned' && over && movesWindow(body, original)) {
+    // Moved wholly into the past, a planned meeting could never start; left where it was, it may be saved.
+    broken(MEETING_RULE_ERRORS.plannedEndInPast);
   }
   if (values.type.trim() === '') errors.type = MEETING_FORM_MESSAGES.typeRequired;
   if (!values.allow_in_person && !values.allow_remote) broken(MEETING_RULE_ERRORS.modeRequired);
@@ -190,4 +202,11 @@ export function validateMeetingForm(
     errors.video_url = MEETING_FORM_MESSAGES.videoUrlRequired;
   }
   return errors;
+}
+
+/** Whether the window to send differs from the meeting's own (as the service compares them). */
+function movesWindow(sent: TimeWindow, original: TimeWindow): boolean {
+  return (
+    Date.parse(sent.start) !== Date.parse(original.start) || Date.parse(sent.end) !== Date.parse(original.end)
+  );
 }

@@ -7,7 +7,11 @@ import { FormField } from '@/components/form-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { Input } from '@/components/ui/input';
 import { FormSection, SaveActions, SwitchField } from '@/features/meetings/components/form-bits';
-import { type MeetingFormValues, validateMeetingForm } from '@/features/meetings/meeting-form';
+import {
+  type MeetingFormOriginal,
+  type MeetingFormValues,
+  validateMeetingForm,
+} from '@/features/meetings/meeting-form';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSave } from '@/lib/use-form-save';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
@@ -35,6 +39,8 @@ export interface MeetingFormProps {
   saveBlockedBy?: string;
   /** A new meeting (which must end in the future), or an edit. */
   mode?: 'create' | 'edit';
+  /** On edit, the meeting as loaded: a planned one's window may not be moved wholly into the past. */
+  original?: MeetingFormOriginal;
 }
 
 /** The fields shown as a plain text input, and those shown as a switch (see textField and switchField). */
@@ -59,6 +65,7 @@ export function MeetingForm({
   actions,
   saveBlockedBy,
   mode = 'edit',
+  original,
 }: MeetingFormProps) {
   const form = useFormFields(initial);
   const { values, errors, set } = form;
@@ -69,7 +76,7 @@ export function MeetingForm({
     form,
     unsaved,
     fieldIds: FIELD_IDS,
-    validate: (v) => validateMeetingForm(v, committeeCode, mode),
+    validate: (v) => validateMeetingForm(v, committeeCode, { mode, original }),
     locked,
     save: onSave,
   });

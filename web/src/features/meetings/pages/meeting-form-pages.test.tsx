@@ -2,6 +2,7 @@ import type { TMeeting } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
+import { MEETING_FORM_MESSAGES } from '@/features/meetings/meeting-form';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
 import { makeMeeting, makeMeetingCommittee } from '@/features/meetings/test-fixtures';
 import { UNSAVED_TEXT, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
@@ -171,6 +172,22 @@ describe('MeetingEditPage: the window', () => {
       start: meeting.start,
       end: meeting.end,
     });
+  }, 15_000);
+
+  it('refuses, under End, moving a planned meeting wholly into the past, and sends nothing', async () => {
+    // Yesterday, 9:00 to 11:00: planned but never started.
+    const day = new Date();
+    day.setDate(day.getDate() - 1);
+    const at = (h: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate(), h).toISOString();
+    const { fetchMock, user } = renderWith(makeMeeting({ status: 'planned', start: at(9), end: at(11) }));
+    const end = await screen.findByRole('textbox', { name: 'End' });
+    const noon = `${day.getMonth() + 1}/${day.getDate()}/${day.getFullYear()} 12:00 PM`;
+    await user.clear(end);
+    await user.type(end, noon);
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    expect(describedText(end)).toBe(MEETING_FORM_MESSAGES.plannedEndInPast);
+    expect(document.activeElement).toBe(end);
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
   }, 15_000);
 });
 

@@ -117,6 +117,7 @@ function MeetingEditor({
         submitLabel="Save Meeting"
         errorTitle="Error Saving Meeting"
         saveBlockedBy={data.status === 'ended' ? ENDED_NOTE_ID : undefined}
+        original={data}
         onSave={async (values) => {
           // A start or end left alone is sent as the meeting's own instant (seconds too), so the save
           // neither moves it nor re-issues its calendar event.
