@@ -40,7 +40,7 @@ function renderPanel(props: Partial<CommitteeMembersPanelProps>, me: TMe = makeM
 }
 
 /** Committee member `n` (user `u-{n}`, 'Member {n}'), sorted by `n`. */
-function member(n: number, overrides: Partial<TAttendanceMember> = {}): TAttendanceMember {
+function member(n: number | string, overrides: Partial<TAttendanceMember> = {}): TAttendanceMember {
   return makeAttendanceMember({
     user_id: `u-${n}`,
     membership: {
@@ -97,18 +97,7 @@ describe('CommitteeMembersPanel', () => {
   it('renders a hall a page at a time, the viewer first, and a search from its first page', async () => {
     const hall = Array.from({ length: 130 }, (_, i) => {
       const n = String(i + 1).padStart(3, '0');
-      return makeAttendanceMember({
-        user_id: `u-${n}`,
-        membership: {
-          id: `ms-${n}`,
-          position: 'Member',
-          demographic: null,
-          display_demographic: null,
-          search_demographic: null,
-        },
-        sort_name: `Delegate, ${n}`,
-        name: `Delegate ${n}`,
-      });
+      return member(n, { sort_name: `Delegate, ${n}`, name: `Delegate ${n}` });
     });
     const rows = () => within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
     // A member's view (light rows): the whole committee before the meeting.
