@@ -17,6 +17,7 @@ import {
   ZRetrieveMeetingReply,
   ZRsvpInput,
 } from './meetings.js';
+import type { Permission } from './permissions.js';
 import { SUBJECTS } from './subjects.js';
 import { ZEmailVoteRefInput } from './voting.js';
 
@@ -24,6 +25,15 @@ const ZOk = z.object({ ok: z.literal(true) });
 const S = SUBJECTS.meetings;
 const BASE = '/api/meeting/{committeeCode}/{meetingCode}';
 const ADMIN = '/api/admin/committee/{committeeCode}/meeting/{meetingCode}';
+
+/** Who may list a committee's meetings (GET .../meetings): any one of these. */
+export const MEETING_LIST_PERMISSIONS = [
+  'create meetings',
+  'update meetings',
+  'delete meetings',
+  'view any meeting',
+  'run meetings',
+] as const satisfies readonly Permission[];
 
 /** The meetings service's JSON API routes (owned by the meetings service). */
 export const MEETING_ROUTES: readonly HttpRoute[] = [
@@ -36,13 +46,7 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: ZCommitteeMeetingsRef,
     reply: ZMeetingListReply,
-    permissions: [
-      'create meetings',
-      'update meetings',
-      'delete meetings',
-      'view any meeting',
-      'run meetings',
-    ],
+    permissions: MEETING_LIST_PERMISSIONS,
     permissionMode: 'any',
   },
   {

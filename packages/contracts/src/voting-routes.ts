@@ -1,5 +1,6 @@
 import type { HttpRoute } from './http-routes.js';
 import { ZMyVotesReply } from './me.js';
+import { MEETING_LIST_PERMISSIONS } from './meetings-routes.js';
 import type { Permission } from './permissions.js';
 import { SUBJECTS } from './subjects.js';
 import {
@@ -37,11 +38,7 @@ const VOTE_ADMIN = '/api/admin/committee/{committeeCode}/vote/{voteCode}';
  */
 export const EMAIL_VOTE_LIST_PERMISSIONS = [
   'create email vote',
-  'create meetings',
-  'update meetings',
-  'delete meetings',
-  'view any meeting',
-  'run meetings',
+  ...MEETING_LIST_PERMISSIONS,
 ] as const satisfies readonly Permission[];
 
 /** Routes shared by a meeting's and an email vote's admin base. */

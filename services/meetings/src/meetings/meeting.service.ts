@@ -6,6 +6,7 @@ import {
   canViewMeeting,
   DEFAULT_MEETING_TYPE,
   FORBIDDEN_MESSAGE,
+  MEETING_LIST_PERMISSIONS,
   MEETING_RULE_ERRORS,
   meetingChannel,
   meetingPagePath,
@@ -52,14 +53,6 @@ export interface ViewableMeeting {
   committee: CommitteeRow;
   membership: MembershipRow | null;
 }
-
-const LIST_PERMISSIONS = [
-  'create meetings',
-  'update meetings',
-  'delete meetings',
-  'view any meeting',
-  'run meetings',
-] as const;
 
 /** Rich text allowed in descriptions: sanitize-html's defaults (no scripts, styles or event handlers). */
 export function sanitizeDescription(html: string | null | undefined): string | null {
@@ -179,7 +172,7 @@ export class MeetingService {
   /** GET /api/admin/committee/{committeeCode}/meetings[?year=] */
   async list(ctx: TRequestContext, scope: TCommitteeScope): Promise<TMeeting[]> {
     requireUser(ctx);
-    requirePermission(canAny(ctx, ...LIST_PERMISSIONS));
+    requirePermission(canAny(ctx, ...MEETING_LIST_PERMISSIONS));
     const timeZone = await this.timeZones.of(ctx.tenantId, ctx.requestId);
     return this.db.transaction(async (tx) => {
       const committee = await this.committeeByCode(tx, ctx.tenantId, scope.committeeCode, scope.year);

@@ -3,8 +3,7 @@ import {
   canAny,
   EMAIL_VOTE_LIST_PERMISSIONS,
   isAdmin,
-  MEETING_ROUTES,
-  type Permission,
+  MEETING_LIST_PERMISSIONS,
   type Principal,
 } from '@gavel/contracts';
 import type { Phase } from '@gavel/voting-rules';
@@ -34,14 +33,7 @@ function when(iso: string): string {
   return date ? format(date, HEADER_DATE_FORMAT) : '';
 }
 
-/**
- * Who may list a committee's meetings: any one of the permissions of GET .../meetings, as its route entry
- * names them (the meetings service checks the same list; admins without one of them are refused there too).
- */
-const MEETING_LIST_PERMISSIONS: readonly Permission[] =
-  MEETING_ROUTES.find((r) => r.method === 'GET' && r.path === '/api/admin/committee/{committeeCode}/meetings')
-    ?.permissions ?? [];
-
+/** Who may list a committee's meetings, as the meetings service checks it. */
 function canListMeetings(principal: Principal): boolean {
   return canAny(principal, ...MEETING_LIST_PERMISSIONS);
 }
