@@ -1,6 +1,6 @@
 import { fireEvent, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useBeforeUnloadPrompt } from '@/lib/use-before-unload';
+import { reloadWithoutPrompt, useBeforeUnloadPrompt } from '@/lib/use-before-unload';
 
 /** Whether leaving now would ask: the page cancelled the beforeunload event. */
 function wouldAsk(): boolean {
@@ -46,5 +46,17 @@ describe('useBeforeUnloadPrompt', () => {
     const form = renderHook(() => useBeforeUnloadPrompt(true));
     expect(wouldAsk()).toBe(true);
     form.unmount();
+  });
+
+  // Last in the file: the page is then reloading for good.
+  it('lets a reload the app itself orders through without asking', () => {
+    pointer(true);
+    const { unmount } = renderHook(() => useBeforeUnloadPrompt(true, { allowRefresh: true }));
+    expect(wouldAsk()).toBe(true);
+    const reload = vi.fn();
+    reloadWithoutPrompt({ reload });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(wouldAsk()).toBe(false);
+    unmount();
   });
 });

@@ -8,6 +8,15 @@ function touchOnly(): boolean {
   return typeof window.matchMedia === 'function' && !window.matchMedia('(any-pointer: fine)').matches;
 }
 
+/** Set when the app itself reloads the page (the server asked every open page to): not a leave. */
+let reloadingOnOrder = false;
+
+/** Reloads the page without the leave prompt: the user did not choose to go, so nothing is theirs to confirm. */
+export function reloadWithoutPrompt(location: Pick<Location, 'reload'> = window.location) {
+  reloadingOnOrder = true;
+  location.reload();
+}
+
 /**
  * While `active`, closing the tab, leaving the site or reloading asks first, with the browser's own
  * prompt. With `allowRefresh`, a reload from the keyboard (F5, Ctrl/Cmd+R) is let through, and on a
@@ -23,7 +32,7 @@ export function useBeforeUnloadPrompt(active: boolean, opts: { allowRefresh?: bo
       if (key === 'f5' || ((event.ctrlKey || event.metaKey) && key === 'r')) refreshing = true;
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (allowRefresh && refreshing) return;
+      if (reloadingOnOrder || (allowRefresh && refreshing)) return;
       event.preventDefault();
       // Older browsers show their own text when returnValue is set.
       event.returnValue = '';

@@ -28,6 +28,7 @@ import {
 import type { PageScope } from '@/lib/page-scope';
 import { replaceFetchInFlight, writeNewer } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import { reloadWithoutPrompt } from '@/lib/use-before-unload';
 
 export function joinRequestOf(scope: PageScope): TJoinRequest {
   return scope.kind === 'meeting'
@@ -153,7 +154,7 @@ export function createLiveHandler(
       case 'page.reload': {
         const path = ZPageReloadPayload.safeParse(payload).data?.path;
         if (path) (opts.moveTo ?? ((to: string) => window.location.assign(to)))(path);
-        else (opts.reload ?? (() => window.location.reload()))();
+        else (opts.reload ?? (() => reloadWithoutPrompt()))();
         return;
       }
       case 'meeting.state': {
