@@ -104,12 +104,36 @@ describe('apiRequest', () => {
     expect(fieldErrorsOf(error)).toEqual({ email: 'The email field is required.' });
   });
 
-  it('throws ApiError with an empty message for a non-JSON error body', async () => {
-    mockFetch({ 'GET /api/things': new Response('<h1>Bad gateway</h1>', { status: 502 }) });
+  it("throws ApiError with an empty message for an HTML error page (a proxy's)", async () => {
+    mockFetch({
+      'GET /api/things': new Response('<h1>Bad gateway</h1>', {
+        status: 502,
+        headers: { 'Content-Type': 'text/html' },
+      }),
+    });
     const error = (await apiRequest('/things').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.message).toBe('');
     expect(errorText(error, 'Fallback')).toBe('Fallback');
+  });
+
+  it.each([
+    [
+      'a JSON string',
+      new Response('"Quorum not met"', { status: 422, headers: { 'Content-Type': 'application/json' } }),
+    ],
+    [
+      'plain text',
+      new Response('Quorum not met', {
+        status: 422,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      }),
+    ],
+  ])("takes an error body that is %s as the server's message", async (_kind, response) => {
+    mockFetch({ 'GET /api/things': response });
+    const error = (await apiRequest('/things').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(422);
+    expect(errorText(error, 'Fallback')).toBe('Quorum not met');
   });
 
   it('turns a network failure into ApiError with status 0', async () => {

@@ -128,7 +128,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/**
+ * The error of a failed answer. Its message is the body's `message`, or the body itself when it is a
+ * string (JSON, or plain text); an HTML page (a proxy's error page) has none, so the fallback shows.
+ */
+function toApiError(status: number, body: unknown, contentType: string): ApiError {
   if (body && typeof body === 'object') {
     const { message, errors } = body as Partial<TApiError>;
     return new ApiError(
@@ -137,7 +141,8 @@ function toApiError(status: number, body: unknown): ApiError {
       errors && typeof errors === 'object' ? errors : {},
     );
   }
-  return new ApiError(status, '');
+  const textual = contentType.includes('application/json') || contentType.includes('text/plain');
+  return new ApiError(status, typeof body === 'string' && textual ? body : '');
 }
 
 /**
@@ -156,7 +161,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   }
 
   const body = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) throw toApiError(response.status, body, response.headers.get('Content-Type') ?? '');
   return body;
 }
 
