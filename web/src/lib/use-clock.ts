@@ -19,6 +19,29 @@ export function useClock(): Clock {
   return clock;
 }
 
+/** setTimeout's longest delay (about 24.8 days); a later instant is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Whether the server's clock has reached `at`: turns true at that instant with one timer, for a page that
+ * needs to know when a window closes without re-rendering every second.
+ */
+export function useReached(at: string): boolean {
+  const instant = Date.parse(at);
+  const [reached, setReached] = React.useState(() => serverNow() >= instant);
+  React.useEffect(() => {
+    let timer: number | undefined;
+    const check = () => {
+      const left = instant - serverNow();
+      setReached(left <= 0);
+      if (left > 0) timer = window.setTimeout(check, Math.min(left, LONGEST_TIMER_MS));
+    };
+    check();
+    return () => window.clearTimeout(timer);
+  }, [instant]);
+  return reached;
+}
+
 /**
  * Sets the tab title from a page that titles itself (a meeting's or a vote's name). Nothing is restored on
  * unmount: the next page's route sets its own (RouteTitle), and a restore would run after it.

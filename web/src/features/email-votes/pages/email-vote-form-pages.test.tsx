@@ -176,6 +176,20 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     );
   });
 
+  it('locks when the vote closes while the page is open, without waiting for a refusal', async () => {
+    const closing = emailVote({
+      start: new Date(Date.now() - DAY_MS).toISOString(),
+      end: new Date(Date.now() + 3_000).toISOString(),
+      phase: 'in_progress',
+      can_modify: false,
+    });
+    renderEditPage(['create email vote'], closing);
+    const { save } = await voteButtons();
+    expect(save.disabled).toBe(false);
+    await waitFor(() => expect(save.disabled).toBe(true), { timeout: 6_000 });
+    expect(describedText(save)).toBe(EMAIL_VOTE_ENDED_NOTE);
+  });
+
   it('while it runs: its fields stay editable', async () => {
     renderEditPage(['create email vote']);
     await voteButtons();

@@ -22,6 +22,7 @@ import {
 import { backToCommitteeAdmin, useCommitteeCreateRoute } from '@/features/meetings/committee-admin-route';
 import { paths, voteBase } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { useReached } from '@/lib/use-clock';
 
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
@@ -93,8 +94,9 @@ function EmailVoteEditor({
   // The admin page of the vote's committee, of the vote's year (codes repeat across years).
   const committeeAdminPath = paths.committeeAdmin(data.committee);
   // As the server decides: an ended vote is neither saved nor deleted; once responses are in (can_modify
-  // false before the end) it may still be saved, with its start where it was, but not deleted.
-  const ended = data.phase === 'ended';
+  // false before the end) it may still be saved, with its start where it was, but not deleted. Ended by
+  // the clock, so a page left open past the close locks then, not on the server's refusal.
+  const ended = useReached(data.end);
   return (
     <FormPage
       title={`Edit Email Vote: ${data.name}`}
