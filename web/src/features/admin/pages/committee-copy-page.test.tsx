@@ -135,7 +135,7 @@ describe('Copy committees', () => {
   });
 
   it('creates the copy and opens its admin page', async () => {
-    const { user, fetchMock, router } = open();
+    const { user, fetchMock, router } = open(['create committees', 'edit committees']);
     fetchMock.on('POST /api/admin/committees/copy', {
       body: makeCommittee({ id: 'c-9', code: '27', name: '2027 Finance Committee', year: 2027 }),
     });
@@ -153,6 +153,17 @@ describe('Copy committees', () => {
       year: 2027,
     });
     expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it("takes one who may create committees but not open them to the year's admin home", async () => {
+    const { user, fetchMock, router } = open(['create committees']);
+    fetchMock.on('POST /api/admin/committees/copy', {
+      body: makeCommittee({ id: 'c-9', code: '27', name: '2027 Finance Committee', year: 2027 }),
+    });
+    await pickCommittee(user, /Finance Committee/);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.location.search).toBe('?year=2027');
   });
 
   it('asks for a blank year rather than calling it year 0', async () => {

@@ -29,6 +29,7 @@ import {
 import { Switch } from '@/components/ui/switch';
 import { type CopyFormAction, copyFormReducer, initialCopyForm } from '@/features/admin/copy-form';
 import { useCurrentUser } from '@/features/auth/queries';
+import { pathAfterCreate } from '@/features/committees/after-create';
 import { fetchCommittees } from '@/features/committees/api';
 import { useCopyCommittee } from '@/features/committees/queries';
 import { useYears } from '@/features/years/queries';
@@ -125,6 +126,7 @@ function groupByYear(committees: TCommittee[]): [string, TCommittee[]][] {
 
 function CopyForm({ committees, targetYear }: { committees: TCommittee[]; targetYear: number }) {
   const navigate = useNavigate();
+  const { principal } = useCurrentUser();
   const copy = useCopyCommittee();
   const [state, setState] = React.useState(() => initialCopyForm(targetYear));
   const [errors, setErrors] = React.useState<Record<string, string>>({});
@@ -165,7 +167,7 @@ function CopyForm({ committees, targetYear }: { committees: TCommittee[]; target
         async () => {
           const created = await copy.mutateAsync(parsed.data);
           toast.success('Saved');
-          await navigate(paths.committeeAdmin(created));
+          await navigate(pathAfterCreate(principal, created));
         },
         () => state,
       );

@@ -5,7 +5,7 @@ import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const POST = 'POST /api/admin/committee';
-const creator = makeMe({ permissions: ['create committees'] });
+const creator = makeMe({ permissions: ['create committees', 'edit committees'] });
 
 async function openCreate(
   path = '/admin/committee/create?year=2027',
@@ -104,6 +104,18 @@ describe('CommitteeCreatePage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/committee/BOARD'));
     expect(router.state.location.search).toBe('');
     expect(fetchMock.requestsTo(POST)[0]?.body).toMatchObject({ code: 'BOARD', year: null });
+  });
+
+  it("takes one who may create committees but not open them to the year's admin home, not a refusal", async () => {
+    const { user, router } = await openCreate('/admin/committee/create?year=2027', {
+      'GET /api/me': { body: makeMe({ permissions: ['create committees'] }) },
+    });
+    await user.type(screen.getByLabelText('Name'), 'Finance Committee');
+    await user.type(screen.getByLabelText('Code'), 'FIN');
+    await user.type(screen.getByLabelText('Quorum'), '5');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.location.search).toBe('?year=2027');
   });
 
   it('keeps the year when "Term based" is switched on and off again', async () => {

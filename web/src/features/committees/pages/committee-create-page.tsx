@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/features/auth/queries';
+import { pathAfterCreate } from '@/features/committees/after-create';
 import {
   type CommitteeFormValues,
   emptyCommitteeForm,
@@ -44,6 +45,7 @@ function CreateInCurrentYear() {
 
 function CreateCard({ year }: { year: number }) {
   const navigate = useNavigate();
+  const { principal } = useCurrentUser();
   const create = useCreateCommittee();
   // Cancel goes back to the admin home of the year, if it exists yet: else the home would say it does not.
   const years = useYears();
@@ -52,7 +54,7 @@ function CreateCard({ year }: { year: number }) {
   async function save(values: CommitteeFormValues) {
     const created = await create.mutateAsync(toCreateBody(values));
     toast.success('Saved');
-    await navigate(paths.committeeAdmin(created));
+    await navigate(pathAfterCreate(principal, created));
   }
 
   return (
