@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import { request } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { EVENTS, PERMISSIONS, ROLE_ADMIN } from '@gavel/contracts';
 import { IDENTITY_SCHEMA, PrismaClient } from '@gavel/identity/db';
 import { createIdentityServices, type IdentityServices } from '@gavel/identity/services';
@@ -10,82 +7,12 @@ import { eventually, freePort, ServiceProcess, type TestEnvironment, testEnviron
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, root, run } from './support.js';
 
 /**
  * The real processes, as `npm run up` runs them: the identity service and the gateway from their builds,
  * on this file's own database, subject prefix and Redis prefix; called over HTTP like a browser would.
  */
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-interface Reply {
-  status: number;
-  body: { message?: string; [key: string]: unknown };
-  setCookies: string[];
-}
-
-/** A browser-like client for one host name: keeps cookies, sends the CSRF headers on mutating calls. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(
-    private readonly port: () => number,
-    readonly host: string,
-  ) {}
-
-  call(method: string, path: string, body?: unknown): Promise<Reply> {
-    const headers: Record<string, string> = { host: this.host, accept: 'application/json' };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET') {
-      headers['x-requested-with'] = 'XMLHttpRequest';
-      const xsrf = this.cookies.get('XSRF-TOKEN');
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    }
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    if (payload) headers['content-type'] = 'application/json';
-    return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: this.port(), method, path, headers }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-          for (const line of setCookies) {
-            const [pair = ''] = line.split(';');
-            const at = pair.indexOf('=');
-            const name = pair.slice(0, at);
-            const value = pair.slice(at + 1);
-            if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-            else this.cookies.set(name, value);
-          }
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {}, setCookies });
-        });
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
-
-  /** Signs in the way the web app does: a first GET hands out the CSRF cookie. */
-  async signIn(email: string, password: string): Promise<Reply> {
-    await this.call('GET', '/api/me');
-    return this.call('POST', '/api/auth/login', { email, password });
-  }
-}
-
-function run(entry: string, env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, entry)], { env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${entry} failed:\n${out}`))));
-  });
-}
 
 describe('gateway, identity and committees, as separate processes', () => {
   let env: TestEnvironment;
