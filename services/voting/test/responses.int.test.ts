@@ -264,6 +264,56 @@ describe('casting responses', () => {
     expect((await refused(a.cast(intruder, motion.id, vote.id, 'in_favor'))).code).toBe('not_found');
   });
 
+  it("refuses a runner's cast for a member outside the vote's demographic filter, naming that member", async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w, { motion_filter: ['North'] });
+    const north = w.members.find((m) => m.position !== 'Advisor' && m.demographic === 'North');
+    const south = w.members.find((m) => m.position !== 'Advisor' && m.demographic === 'South');
+    if (!north || !south) throw new Error('members');
+    const runner = userCtx(w.tenantId, ['run meetings']);
+    expect(
+      await refused(a.cast(runner, motion.id, vote.id, 'in_favor', { member_id: south.membershipId })),
+    ).toMatchObject({
+      code: 'forbidden',
+      message: "This vote is limited to other demographics than that member's.",
+    });
+    expect(await rows(vote.id)).toBe(0);
+    // The same runner's cast for a member inside the filter is taken.
+    const taken = await a.cast(runner, motion.id, vote.id, 'in_favor', { member_id: north.membershipId });
+    expect(taken.response.member_id).toBe(north.membershipId);
+    expect(await rows(vote.id)).toBe(1);
+  });
+
+  it("refuses a runner's cast for a member who has cast every response the vote allows, naming that member", async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    const [m0] = w.members;
+    if (!m0) throw new Error('members');
+    await a.cast(m0.ctx, motion.id, vote.id, 'in_favor');
+    const runner = userCtx(w.tenantId, ['run meetings']);
+    expect(
+      await refused(a.cast(runner, motion.id, vote.id, 'opposed', { member_id: m0.membershipId })),
+    ).toMatchObject({
+      code: 'conflict',
+      message: 'That member has already cast every response this vote allows.',
+    });
+    const recorded = await h.service.runtime.prisma.response.findMany({ where: { voteId: vote.id } });
+    expect(recorded.map((r) => [r.memberId, r.response])).toEqual([[m0.membershipId, 'in_favor']]);
+  });
+
+  it('refuses a caller whose user id is not a UUID (no member has one) as not a voting member', async () => {
+    const w = await newWorld(h);
+    const { a, motion, vote } = await runningVote(w);
+    for (const userId of ['42', 'not-a-uuid']) {
+      const caller = userCtx(w.tenantId, [], { userId });
+      expect(await refused(a.cast(caller, motion.id, vote.id, 'in_favor'))).toMatchObject({
+        code: 'forbidden',
+        message: 'Only voting members may vote.',
+      });
+    }
+    expect(await rows(vote.id)).toBe(0);
+  });
+
   it('asks the meetings service before refusing a cast as not checked in, and keeps what it answers', async () => {
     const w = await newWorld(h);
     const { a, motion, vote } = await runningVote(w);

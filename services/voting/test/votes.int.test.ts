@@ -1,4 +1,13 @@
-import { AppError, EVENTS, SUBJECTS, type TVoteEvent, ZVoteLiveReply, ZVoteReply } from '@gavel/contracts';
+import {
+  AppError,
+  EVENTS,
+  SUBJECTS,
+  type TRequestContext,
+  type TVoteEvent,
+  ZMemberStatusReply,
+  ZVoteLiveReply,
+  ZVoteReply,
+} from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused, S } from './helpers.js';
@@ -695,5 +704,72 @@ describe('results counted on the server', () => {
     expect(tied).toMatchObject({ type: 'amendment', result: null, passed: false });
     const listed = (await a.retrieve(w.runner)).votes.find((v) => v.id === second.id);
     expect(listed?.passed).toBe(false);
+  });
+});
+
+describe('who has voted (runners)', () => {
+  const memberStatus = (ctx: TRequestContext, voteId: string) =>
+    h.call(S.memberStatus, ctx, { vote_id: voteId }, ZMemberStatusReply);
+
+  it("answers each member's responses against the maximum: no vote, partial, voted; ineligible members too", async () => {
+    const w = await newWorld(h, { voters: 4 });
+    const a = api(h, w);
+    const [all, some, none, away, advisor] = w.members;
+    if (!all || !some || !none || !away || !advisor) throw new Error('members');
+    const { motion } = await a.create(w.runner, {
+      motion_responses: ['Ann', 'Bob', 'Cy'],
+      maximum_responses: 2,
+    });
+    // Everyone but one voting member is checked in; the advisor is in the room but may not vote.
+    await checkIn(h, w, [all, some, none, advisor]);
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    await a.cast(all.ctx, motion.id, vote.id, 'Ann');
+    await a.cast(all.ctx, motion.id, vote.id, 'Bob');
+    await a.cast(some.ctx, motion.id, vote.id, 'Cy');
+
+    const status = await memberStatus(w.runner, vote.id);
+    expect(status.vote_id).toBe(vote.id);
+    expect(status.maximum_responses).toBe(2);
+    const row = (m: typeof all, eligible: boolean, responses_cast: number, state: string) => ({
+      membership_id: m.membershipId,
+      user_id: m.userId,
+      eligible,
+      responses_cast,
+      status: state,
+    });
+    const byMember = (x: { membership_id: string }, y: { membership_id: string }) =>
+      x.membership_id.localeCompare(y.membership_id);
+    expect([...status.members].sort(byMember)).toEqual(
+      [
+        row(all, true, 2, 'voted'),
+        row(some, true, 1, 'partial_vote'),
+        row(none, true, 0, 'no_vote'),
+        row(away, false, 0, 'no_vote'),
+        row(advisor, false, 0, 'no_vote'),
+      ].sort(byMember),
+    );
+  });
+
+  it("refuses whoever does not run meetings, and finds no vote of another association's", async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const { motion } = await a.create(w.runner);
+    await checkIn(h, w, w.members);
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    const [member] = w.members;
+    if (!member) throw new Error('member');
+    await a.cast(member.ctx, motion.id, vote.id, 'in_favor');
+    // A voting member, and one who may edit motions but not run the meeting.
+    for (const ctx of [member.ctx, userCtx(w.tenantId, ['update motions', 'create motions'])]) {
+      expect(await refused(memberStatus(ctx, vote.id))).toMatchObject({
+        code: 'forbidden',
+        message: 'Only meeting runners see who has voted.',
+      });
+    }
+    const other = await newWorld(h, { voters: 1 });
+    expect((await refused(memberStatus(other.runner, vote.id))).code).toBe('not_found');
+    expect((await memberStatus(w.runner, vote.id)).members).toHaveLength(w.members.length);
   });
 });
