@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CommitteeMembersPanel,
   type CommitteeMembersPanelProps,
+  emailVoteTotals,
 } from '@/features/meetings/components/committee-members-panel';
 import {
   makeAttendance,
@@ -385,6 +386,28 @@ describe('CommitteeMembersPanel email vote', () => {
     // Someone else's view: no own row first.
     meId: 'u-9',
   };
+
+  it.each([
+    [
+      'every member with a motion to answer',
+      [2, 1, 2, 5],
+      '2 voted, 1 partially voted, 2 not started of 5 voting members',
+    ],
+    [
+      'some filtered out of every motion',
+      [1, 0, 2, 5],
+      '1 voted, 0 partially voted, 2 not started, 2 with no motion to vote on of 5 voting members',
+    ],
+    ['no motions yet', [0, 0, 0, 5], '5 voting members, none with a motion to vote on yet'],
+  ])('totals add up to the voting members: %s', (_case, [complete, incomplete, notStarted, total], text) => {
+    const vote = makeEmailVote({
+      voting_members_complete_count: complete,
+      voting_members_incomplete_count: incomplete,
+      voting_members_not_started_count: notStarted,
+      voting_members_count: total,
+    });
+    expect(emailVoteTotals(vote)).toBe(text);
+  });
 
   it('lists the voting members, with their voting status for runners', () => {
     renderPanel({ ...emailVoteProps, runner: true });

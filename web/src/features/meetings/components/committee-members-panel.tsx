@@ -90,9 +90,20 @@ function avatarUser(member: TAttendanceMember, users: Map<string, TAttendanceUse
   );
 }
 
-/** Totals of an email vote from its progress counts (also the panel when attendance cannot be read). */
+/**
+ * Totals of an email vote from its progress counts (also the panel when attendance cannot be read). A voting
+ * member with no motion to answer (none yet, or all filtered to other demographics) is in no count of
+ * progress: said so, so that the counts add up to the total.
+ */
 export function emailVoteTotals(vote: TEmailVote): string {
-  return `${vote.voting_members_complete_count} voted, ${vote.voting_members_incomplete_count} partially voted, ${vote.voting_members_not_started_count} not started of ${vote.voting_members_count} voting members`;
+  const complete = vote.voting_members_complete_count;
+  const incomplete = vote.voting_members_incomplete_count;
+  const notStarted = vote.voting_members_not_started_count;
+  const total = vote.voting_members_count;
+  const unasked = total - complete - incomplete - notStarted;
+  if (total > 0 && unasked === total) return `${total} voting members, none with a motion to vote on yet`;
+  const rest = unasked > 0 ? `, ${unasked} with no motion to vote on` : '';
+  return `${complete} voted, ${incomplete} partially voted, ${notStarted} not started${rest} of ${total} voting members`;
 }
 
 const MEMBERS_TITLE_ID = 'members-title';
