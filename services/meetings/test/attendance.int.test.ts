@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
+  FORBIDDEN_MESSAGE,
   SUBJECTS,
   type TAttendanceEvent,
   type TBroadcast,
@@ -146,7 +147,7 @@ describe('RSVP', () => {
     await h.call(S.meetingEnd, admin, REF, ZMeeting);
     await expect(
       rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' }),
-    ).rejects.toMatchObject({ code: 'rule_broken' });
+    ).rejects.toMatchObject({ code: 'rule_broken', message: 'RSVPs are closed: the meeting has ended.' });
   });
 });
 
@@ -598,6 +599,22 @@ describe('attendance', () => {
     );
   });
 
+  it('refuses a user outside the committee checking themselves in, even to an open meeting in progress', async () => {
+    const { tenant, admin } = await world(h, { visibility: 'open' });
+    const guest = await newUser(h, tenant);
+    const guestCtx = userCtx(tenant, [], { userId: guest.id });
+    await startMeeting(admin);
+    // They may view the open meeting and are checking in no one but themselves: only staff add non-members.
+    expect((await h.call(S.retrieveMeeting, guestCtx, REF, ZRetrieveMeetingReply)).meeting.status).toBe(
+      'in_progress',
+    );
+    await expect(checkIn(guestCtx, guest.id, { attending_via: 'remote' })).rejects.toMatchObject({
+      code: 'forbidden',
+      message: FORBIDDEN_MESSAGE,
+    });
+    expect(await h.service.runtime.prisma.attendee.count({ where: { tenantId: tenant } })).toBe(0);
+  });
+
   it('counts a checked-in guest appointed since as the member, once staff check them in again', async () => {
     const { tenant, committee, admin, meeting } = await world(h, { visibility: 'open' });
     const guest = await newUser(h, tenant);
@@ -913,13 +930,24 @@ describe('RSVP and attendance changes racing a phase change', () => {
       () => h.call(S.meetingEnd, admin, REF, ZMeeting),
     );
     expect(phased.status).toBe('ended');
-    if (!changed.ok) expect(changed.error).toMatchObject({ code: 'rule_broken' });
 
     const a = (await attendance(admin)).attendance.find((x) => x.user_id === ann.user.id);
+    const events = await attendanceEvents(meeting.id);
+    if (changed.ok) {
+      // Landed before the end: a second range was opened, and End Meeting closed it.
+      expect(changed.value.member.attendee).toMatchObject({ checked_in: true, attending_via: 'remote' });
+      expect(a?.checkIns).toHaveLength(2);
+      expect(events.map((e) => e.payload.attendee.checked_in)).toEqual([true, false, true, false]);
+    } else {
+      // Refused after the end: nothing was written or announced.
+      expect(changed.error).toMatchObject({ code: 'rule_broken', message: 'Meeting not in progress' });
+      expect(a?.checkIns).toHaveLength(1);
+      expect(events.map((e) => e.payload.attendee.checked_in)).toEqual([true, false]);
+    }
     expect(a?.checked_in).toBe(false);
     expect(a?.checkIns.filter((c) => c.deleted_at === null)).toEqual([]);
-    // The voting service's last word on Ann for this meeting: not checked in.
-    expect((await attendanceEvents(meeting.id)).at(-1)?.payload.attendee.checked_in).toBe(false);
+    // The voting service's last word on the member for this meeting: not checked in.
+    expect(events.at(-1)?.payload.attendee.checked_in).toBe(false);
   });
 
   it('a check-in that waited for another change of the attendee is timed after it, not before', async () => {
@@ -961,14 +989,26 @@ describe('RSVP and attendance changes racing a phase change', () => {
       () => startMeeting(admin),
     );
     expect(phased.status).toBe('in_progress');
-    if (!changed.ok) expect(changed.error).toMatchObject({ code: 'rule_broken' });
+    const m = (await h.call(S.retrieveMeeting, ann.ctx, REF, ZRetrieveMeetingReply)).meeting;
+    const inPersonAndRemote = [m.rsvp_attending_in_person_count, m.rsvp_attending_remote_count];
+    if (changed.ok) {
+      // Landed before the start: the RSVP is now in person.
+      expect(changed.value.member.rsvp).toMatchObject({ attending: true, attending_via: 'in_person' });
+      expect(inPersonAndRemote).toEqual([1, 0]);
+    } else {
+      // Refused once the meeting had started: the RSVP stays remote.
+      expect(changed.error).toMatchObject({
+        code: 'rule_broken',
+        message: 'RSVPs are closed: the meeting has started.',
+      });
+      expect(inPersonAndRemote).toEqual([0, 1]);
+    }
 
     // Pages follow the last meeting state sent: the meeting is in progress, with the counts it started with.
     const states = (await broadcasts(meeting.id, ['meeting.state'])).map(
       (b) => (b.payload as { meeting: { status: string; rsvp_attending_in_person_count: number } }).meeting,
     );
     expect(states.at(-1)?.status).toBe('in_progress');
-    const m = (await h.call(S.retrieveMeeting, ann.ctx, REF, ZRetrieveMeetingReply)).meeting;
     expect(states.at(-1)?.rsvp_attending_in_person_count).toBe(m.rsvp_attending_in_person_count);
   });
 });
