@@ -11,6 +11,7 @@ import {
   MEETING_JOIN,
   type RealtimeTestBed,
   realtimeTestBed,
+  SECOND_MEETING_JOIN,
   VOTE_JOIN,
 } from './support.js';
 
@@ -153,6 +154,31 @@ describe('join', () => {
     expect(acks.filter((a) => !a.ok)).toEqual(
       Array.from({ length: 3 }, () => ({ ok: false, message: JOIN_MESSAGES.tooOften })),
     );
+  });
+
+  it('refuses a join beyond the channels one connection may follow, and keeps the ones it follows', async () => {
+    const capped = await bed.start({ extra: { MAX_CHANNELS_PER_SOCKET: '2' } });
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
+    const c = await bed.connect(capped.port, { token });
+    expect(await c.join(MEETING_JOIN)).toEqual({ ok: true, channel: 'meeting.ten-alpha-m1' });
+    expect(await c.join(VOTE_JOIN)).toEqual({ ok: true, channel: 'vote.ten-alpha-v1' });
+    expect(await c.join(SECOND_MEETING_JOIN)).toEqual({ ok: false, message: JOIN_MESSAGES.tooMany });
+    // Joining again a channel it follows takes no further place.
+    expect(await c.join(VOTE_JOIN)).toEqual({ ok: true, channel: 'vote.ten-alpha-v1' });
+    const rooms = async () => [
+      ...((await capped.io.in(c.socket.id as string).fetchSockets())[0]?.rooms ?? []),
+    ];
+    expect(await rooms()).toEqual(
+      expect.arrayContaining(['ten-alpha:meeting.ten-alpha-m1', 'ten-alpha:vote.ten-alpha-v1']),
+    );
+    expect(await rooms()).not.toContain('ten-alpha:meeting.ten-alpha-m2');
+
+    // A channel left makes room for another.
+    expect(await c.socket.timeout(5000).emitWithAck('leave', { channel: 'vote.ten-alpha-v1' })).toEqual({
+      ok: true,
+    });
+    expect(await c.join(SECOND_MEETING_JOIN)).toEqual({ ok: true, channel: 'meeting.ten-alpha-m2' });
+    expect(await rooms()).toContain('ten-alpha:meeting.ten-alpha-m2');
   });
 
   it('leaves a channel', async () => {

@@ -73,24 +73,31 @@ export const USERS: FakeUser[] = [
   { id: 'u-beta', tenantId: BETA.id, staff: true, runner: true, allowed: true },
 ];
 
-/** Meetings per tenant: committee FIN meeting M1 is `meeting.{tenant}-m1`; votes alike. */
+/**
+ * Meetings per tenant: committee FIN meetings M1 and M2 are `meeting.{tenant}-m1` and `meeting.{tenant}-m2`;
+ * its vote V1 is `vote.{tenant}-v1`.
+ */
 export function installFakes(fakes: Fakes): void {
   fakes.on(SUBJECTS.identity.tenantResolve, (input: { host: string }) => HOSTS[input.host] ?? null);
   fakes.on(SUBJECTS.identity.principalGet, (input: { userId: string }, ctx) => {
     const user = USERS.find((u) => u.id === input.userId && u.tenantId === ctx.tenantId);
     return user ? { userId: user.id, roles: [], permissions: [] } : null;
   });
-  const access = (ctx: TRequestContext, code: string, channel: string): TChannelAccess => {
+  const access = (ctx: TRequestContext, known: boolean, channel: string): TChannelAccess => {
     const user = USERS.find((u) => u.id === ctx.userId && u.tenantId === ctx.tenantId);
-    if (code !== 'M1' && code !== 'V1') throw new AppError('not_found', 'No such meeting.');
+    if (!known) throw new AppError('not_found', 'No such meeting.');
     if (!user?.allowed) throw new AppError('forbidden', 'You may not follow this meeting.');
     return { channel: channel as TChannelAccess['channel'], staff: user.staff, runner: user.runner };
   };
   fakes.on(SUBJECTS.meetings.channelAccess, (input: { meeting_code: string }, ctx) =>
-    access(ctx, input.meeting_code, `meeting.${ctx.tenantId}-m1`),
+    access(
+      ctx,
+      input.meeting_code === 'M1' || input.meeting_code === 'M2',
+      `meeting.${ctx.tenantId}-${input.meeting_code.toLowerCase()}`,
+    ),
   );
   fakes.on(SUBJECTS.voting.channelAccess, (input: { vote_code: string }, ctx) =>
-    access(ctx, input.vote_code, `vote.${ctx.tenantId}-v1`),
+    access(ctx, input.vote_code === 'V1', `vote.${ctx.tenantId}-v1`),
   );
 }
 
@@ -100,6 +107,8 @@ export const MEETING_JOIN = {
   meeting_code: 'M1',
 } satisfies TJoinRequest;
 export const VOTE_JOIN = { type: 'vote', committee_code: 'FIN', vote_code: 'V1' } satisfies TJoinRequest;
+/** The committee's other meeting: a second meeting channel. */
+export const SECOND_MEETING_JOIN = { ...MEETING_JOIN, meeting_code: 'M2' } satisfies TJoinRequest;
 
 export interface InstanceOptions {
   consumeBroadcasts?: boolean;
