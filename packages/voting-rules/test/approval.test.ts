@@ -268,6 +268,25 @@ describe('activeAmendment', () => {
     expect(activeAmendment(root, motions, ctx([]))?.id).toBe(4);
   });
 
+  // Ties on sort and created_at keep the order the rows came in, whatever their ids.
+  const tied = (id: number) => am(id, 1, { sort: 1, created_at: at(5) });
+  it.each([
+    ['tied on sort and created_at', [tied(3), tied(2)], [3, 2]],
+    ['tied on sort and created_at, the other way round', [tied(2), tied(3)], [2, 3]],
+    ['neither sort nor created_at', [am(5, 1), am(2, 1), am(4, 1)], [5, 2, 4]],
+    ['a missing sort counts as 0', [am(2, 1, { sort: 1 }), am(3, 1), am(4, 1, { sort: -1 })], [4, 3, 2]],
+    ['a missing created_at counts as the earliest', [am(2, 1, { created_at: at(5) }), am(3, 1)], [3, 2]],
+    [
+      'created_at, then input order',
+      [am(2, 1, { created_at: at(9) }), am(4, 1, { created_at: at(1) }), am(3, 1, { created_at: at(1) })],
+      [4, 3, 2],
+    ],
+  ])('amendmentsOf orders by sort, created_at, then input order: %s', (_, amendments, expected) => {
+    // A grandchild is no direct amendment of the root.
+    const motions = [root, ...amendments, am(9, 2)];
+    expect(amendmentsOf(root, motions).map((m) => m.id)).toEqual(expected);
+  });
+
   it('uses votes: an amendment under an active vote is undecided, hence active', () => {
     const motions = [root, am(2, 1, { amendment_vote_id: 10 }), am(3, 1)];
     expect(activeAmendment(root, motions, ctx([activeVote(10)]))?.id).toBe(2);

@@ -39,6 +39,11 @@ describe('motion filter', () => {
     ['', ['North', null], true],
     [null, ['North'], false],
     ['North', [null], false],
+    // An empty-string filter entry is 'No Value' too, like a null entry.
+    [null, [''], true],
+    [undefined, ['North', ''], true],
+    ['', [''], true],
+    ['North', [''], false],
   ] as const)('%s in %o → %s', (demographic, filter, expected) => {
     expect(matchesMotionFilter(demographic, filter as (string | null)[] | null)).toBe(expected);
   });
@@ -194,6 +199,10 @@ describe('member voting status', () => {
     [1, 3, 'partial_vote'],
     [2, 3, 'partial_vote'],
     [3, 3, 'voted'],
+    // A maximum below 1 counts as 1: one response is a full vote, none is still no vote.
+    [1, 0, 'voted'],
+    [1, -1, 'voted'],
+    [0, 0, 'no_vote'],
   ] as const)('%i of %i → %s', (cast, max, expected) => {
     expect(memberVotingStatus({ responses_cast: cast, maximum_responses: max })).toBe(expected);
   });

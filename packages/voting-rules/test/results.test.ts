@@ -233,11 +233,22 @@ describe('figures', () => {
     expect(maximumResponsesFor(max, amendment)).toBe(expected);
   });
 
-  it('expected total votes = eligible voting members × maximum responses', () => {
-    expect(expectedTotalVotes(10, 3)).toBe(30);
-    expect(expectedTotalVotes(10, 1)).toBe(10);
-    expect(expectedTotalVotes(0, 3)).toBe(0);
-  });
+  it.each([
+    [10, 3, 30],
+    [10, 1, 10],
+    [0, 3, 0],
+    // Maximum responses below 1 counts as 1: every eligible member still owes one response.
+    [10, 0, 10],
+    [10, -2, 10],
+    // A negative member count is no members: never a negative expectation.
+    [-4, 3, 0],
+    [-4, 0, 0],
+  ])(
+    'expected total votes = eligible voting members %i × maximum responses %i → %i',
+    (members, max, expected) => {
+      expect(expectedTotalVotes(members, max)).toBe(expected);
+    },
+  );
 
   it.each([
     [1, 3, 33],
