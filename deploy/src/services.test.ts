@@ -3,7 +3,6 @@ import {
   buildServiceEnv,
   DEMO_PASSWORD,
   findService,
-  INFRA,
   infraUrls,
   infraUsedBy,
   launchPlan,
@@ -27,11 +26,10 @@ const ctx: StackContext = {
 describe('infraUrls', () => {
   it('takes each URL from the environment, else the local default', () => {
     expect(infraUrls({ NATS_URL: 'nats://nats:4222', REDIS_URL: '' })).toEqual({
-      postgres: INFRA.postgres.defaultUrl,
+      postgres: 'postgres://postgres:postgres@127.0.0.1:5432/gavel',
       nats: 'nats://nats:4222',
       redis: 'redis://127.0.0.1:6379',
     });
-    expect(INFRA.postgres.defaultUrl).toBe('postgres://postgres:postgres@127.0.0.1:5432/gavel');
   });
 });
 

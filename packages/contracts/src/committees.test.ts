@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   COMMITTEE_CODE_MAX_LENGTH,
   copyFormDefaults,
-  DECISION_STATUS,
   MAX_DEMOGRAPHICS,
   MAX_POSITIONS,
   QUORUM_MAX,
@@ -242,10 +241,9 @@ describe('copy input', () => {
 });
 
 describe('appointment decisions', () => {
-  it('maps admin decisions to statuses', () => {
-    expect(DECISION_STATUS).toEqual({ Accept: 'Accepted', Reset: 'Tentative', Decline: 'Declined' });
-  });
-
+  // DECISION_STATUS (Accept → Accepted, Reset → Tentative, Decline → Declined) is checked by what it
+  // does: services/committees' memberships.int.test.ts (a decision's resulting appointment_status) and
+  // web's appointments-dashboard-page.test.tsx (the current status's button is the pressed one).
   it('lets a member only accept or decline', () => {
     expect(ZOwnAppointmentDecisionInput.safeParse({ id: 'a', decision: 'Accept' }).success).toBe(true);
     expect(ZOwnAppointmentDecisionInput.safeParse({ id: 'a', decision: 'Reset' }).success).toBe(false);

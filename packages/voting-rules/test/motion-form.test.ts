@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedVoteTypes,
   CUSTOM_RESPONSE_COLUMNS,
-  CUSTOM_RESPONSE_SLOTS,
   effectiveVoteType,
   invalidResponseSlots,
   isDemographicFilterOffered,
@@ -70,8 +69,10 @@ describe('custom responses', () => {
     expect(invalidResponseSlots(slots)).toEqual(expected);
   });
 
-  it('slot layout', () => {
-    expect(CUSTOM_RESPONSE_SLOTS).toBe(9);
+  // The limit of 9 slots (CUSTOM_RESPONSE_SLOTS) is checked by what it does: validateMotionForm's
+  // '9 slots' and '10 slots' cases below. The column split is only read by web's motion form dialog,
+  // whose test does not check it yet, so it stays pinned here (spec section 5).
+  it('slot layout: 5 in the first column, 4 in the second', () => {
     expect(CUSTOM_RESPONSE_COLUMNS).toEqual([5, 4]);
   });
 
