@@ -230,6 +230,15 @@ describe('members', () => {
     const ann = await newMemberUser(h, tenant);
     const m = await add(admin, { user_id: ann.id, position: 'Chair', demographic: 'South' });
     await updateMember(admin, { id: m.id, position: 'Advisor' });
+    // A save that changes nothing is no change: it answers the member as it is, and announces nothing.
+    expect(
+      await updateMember(admin, {
+        id: m.id,
+        position: 'Advisor',
+        demographic: 'South',
+        appointment_status: 'Tentative',
+      }),
+    ).toMatchObject({ position: 'Advisor', demographic: 'South', appointment_status: 'Tentative' });
     await removeMember(admin, m.id);
     await outboxDrained(h);
     const mine = async (subject: string) =>

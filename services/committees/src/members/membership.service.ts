@@ -100,6 +100,11 @@ export class MembershipService {
         position,
         input.demographic === undefined ? member.demographic : input.demographic,
       );
+      const unchanged =
+        position === member.position &&
+        demographic === member.demographic &&
+        (status === undefined || status === member.appointmentStatus);
+      if (unchanged) return member; // a save that changes nothing is no change: no write, no event
       const updated = await this.memberships.update(tx, ctx.tenantId, member.id, {
         position,
         demographic,
