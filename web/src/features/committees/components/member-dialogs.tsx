@@ -1,5 +1,7 @@
 import {
   can,
+  DECISION_STATUS,
+  type TAppointmentDecision,
   type TAppointmentStatus,
   type TCommittee,
   type TMembership,
@@ -10,6 +12,7 @@ import {
 import * as React from 'react';
 import { toast } from 'sonner';
 import { ChoiceSelect } from '@/components/choice-select';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -23,7 +26,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { confirmQuestion } from '@/features/appointments/components/appointment-decision';
 import { useCurrentUser } from '@/features/auth/queries';
+import type { MemberUpdateBody } from '@/features/committees/api';
 import { useAddMember, useUpdateMember } from '@/features/committees/queries';
 import { UserTypeahead } from '@/features/users/components/user-typeahead';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
@@ -345,20 +350,29 @@ function EditMemberForm({
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const formRef = React.useRef<HTMLFormElement>(null);
+  const decisionAsked = useDecisionQuestion();
 
   const { onSubmit, submitting } = usePreventDuplicateSubmit(async () => {
     setErrors({});
+    // Only what the dialog changed is sent: a status the member answered themselves meanwhile (or a
+    // demographic changed elsewhere) is not written back as it was when the dialog opened.
+    const changes: Omit<MemberUpdateBody, 'year'> = {};
+    if (choices.position !== member.position) changes.position = choices.position;
+    // Hidden without a demographic: a value the member still holds would only be refused, so it is cleared.
+    const demographic = demographicOf(committee, choices);
+    if (demographic !== member.demographic) changes.demographic = demographic;
+    if (choices.appointment_status !== member.appointment_status) {
+      // Accepting, resetting or declining on the member's behalf is confirmed first (spec section 4).
+      if (!(await decisionAsked.confirm(decisionFor(choices.appointment_status)))) return;
+      changes.appointment_status = choices.appointment_status;
+    }
+    if (Object.keys(changes).length === 0) {
+      onDone(); // nothing to save
+      return;
+    }
+    const body = { ...yearOf(committee), ...changes };
     try {
-      await update.mutateAsync({
-        id: member.id,
-        body: {
-          ...yearOf(committee),
-          position: choices.position,
-          // Hidden without a demographic: a value the member still holds would only be refused.
-          demographic: demographicOf(committee, choices),
-          appointment_status: choices.appointment_status,
-        },
-      });
+      await update.mutateAsync({ id: member.id, body });
       toast.success('Saved');
       onDone();
     } catch (err) {
@@ -396,6 +410,38 @@ function EditMemberForm({
         </DialogFooter>
       </form>
       <ErrorDialog title={MEMBER_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+      {decisionAsked.dialog}
     </>
   );
+}
+
+/** The decision that sets `status` (Tentative is the API's 'Reset'). */
+function decisionFor(status: TAppointmentStatus): TAppointmentDecision {
+  const found = Object.entries(DECISION_STATUS).find(([, to]) => to === status);
+  return (found?.[0] ?? 'Reset') as TAppointmentDecision;
+}
+
+/** The appointments dashboard's confirmation, asked from a form: `confirm` resolves with the answer. */
+function useDecisionQuestion() {
+  const [asking, setAsking] = React.useState<TAppointmentDecision | null>(null);
+  const answer = React.useRef<(yes: boolean) => void>(() => {});
+  const reply = (yes: boolean) => {
+    setAsking(null);
+    answer.current(yes);
+  };
+  return {
+    confirm: (decision: TAppointmentDecision) =>
+      new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+        setAsking(decision);
+      }),
+    dialog: (
+      <ConfirmDialog
+        title="Confirm Action"
+        message={asking === null ? null : confirmQuestion(asking)}
+        onConfirm={() => reply(true)}
+        onCancel={() => reply(false)}
+      />
+    ),
+  };
 }

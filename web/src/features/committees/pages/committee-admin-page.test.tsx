@@ -613,6 +613,8 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Member' });
+    await user.click(within(edit).getByRole('combobox', { name: 'Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await within(edit).findByText(refusal);
     await waitFor(() =>
@@ -667,26 +669,55 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText('The position field is required.')).toBeNull();
   });
 
-  it('changes a member in the edit dialog', async () => {
-    const { user, fetchMock } = await openAdmin(
-      { 'PUT /api/admin/committee/FIN/member/m-2': { body: members[1] } },
-      { me: decider },
-    );
+  it("changes a member's status in the edit dialog only once confirmed, sending only the status", async () => {
+    const EDIT = 'PUT /api/admin/committee/FIN/member/m-2';
+    const { user, fetchMock } = await openAdmin({ [EDIT]: { body: members[1] } }, { me: decider });
     await screen.findByRole('table', { name: 'Members' });
     await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Appointment status' }));
     await user.click(await screen.findByRole('option', { name: 'Declined' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(fetchMock.requestsTo('PUT /api/admin/committee/FIN/member/m-2')).toHaveLength(1),
-    );
-    expect(fetchMock.requestsTo('PUT /api/admin/committee/FIN/member/m-2')[0]?.body).toEqual({
-      year: 2026,
-      position: 'Staff Liaison',
-      demographic: null,
-      appointment_status: 'Declined',
-    });
+    let confirm = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
+    expect(
+      within(confirm).getByText("Are you sure you want to Decline this appointment on the user's behalf?"),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.requestsTo(EDIT)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Edit Member' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetchMock.requestsTo(EDIT)).toHaveLength(1));
+    // The position and demographic were left alone: a change made elsewhere meanwhile is not undone.
+    expect(fetchMock.requestsTo(EDIT)[0]?.body).toEqual({ year: 2026, appointment_status: 'Declined' });
+  });
+
+  it("sends only a changed position, not the status as it was when the dialog opened (the member's own answer may have come since)", async () => {
+    const EDIT = 'PUT /api/admin/committee/FIN/member/m-2';
+    const { user, fetchMock } = await openAdmin({ [EDIT]: { body: members[1] } }, { me: decider });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo(EDIT)).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog', { name: 'Confirm Action' })).toBeNull();
+    expect(fetchMock.requestsTo(EDIT)[0]?.body).toEqual({ year: 2026, position: 'Member' });
+  });
+
+  it('closes the edit dialog without a call when nothing was changed', async () => {
+    const EDIT = 'PUT /api/admin/committee/FIN/member/m-2';
+    const { user, fetchMock } = await openAdmin({ [EDIT]: { body: members[1] } }, { me: decider });
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Member' })).toBeNull());
+    expect(fetchMock.requestsTo(EDIT)).toHaveLength(0);
   });
 
   it('leaves the appointment status to those who may accept or decline appointments', async () => {
@@ -714,12 +745,7 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Region' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock.requestsTo(EDIT)).toHaveLength(1));
-    expect(fetchMock.requestsTo(EDIT)[0]?.body).toEqual({
-      year: 2026,
-      position: 'Chair',
-      demographic: null,
-      appointment_status: 'Accepted',
-    });
+    expect(fetchMock.requestsTo(EDIT)[0]?.body).toEqual({ year: 2026, demographic: null });
   });
 
   it("shows the server's message for a field the member dialog does not show in the error dialog", async () => {
