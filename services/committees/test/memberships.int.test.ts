@@ -109,6 +109,22 @@ describe('members', () => {
     });
     const changed = await updateMember(admin, { id: b.id, position: 'Member' });
     expect(changed).toMatchObject({ position: 'Member', is_voting: true, appointment_status: 'Accepted' });
+    // A declined appointee is no member in the counts (as meetings and voting see it), yet still holds
+    // the position: it cannot be removed from under them.
+    await updateMember(admin, { id: b.id, appointment_status: 'Declined' });
+    expect(await getCommittee(admin)).toMatchObject({
+      members_count: 1,
+      voting_members_count: 1,
+      non_voting_members_count: 0,
+    });
+    await expect(
+      h.call(
+        SUBJECTS.committees.committeeUpdate,
+        admin,
+        { ...committee, voting_rights: committee.voting_rights.filter((r) => r.position !== 'Member') },
+        ZCommittee,
+      ),
+    ).rejects.toMatchObject({ message: expect.stringContaining("1 member holds the position 'Member'.") });
     expect((await members(userCtx(tenant, ['view any meeting']))).map((m) => m.id).sort()).toEqual(
       [a.id, b.id].sort(),
     );

@@ -159,15 +159,22 @@ export class CommitteeRepository {
   /**
    * How many members each committee has per position, counted in SQL: a convention's committee has
    * thousands, and loading them all for a count made every committee call cost as much as the list.
+   * `members` leaves declined appointments out, as meetings and voting do (a declined appointee neither
+   * attends nor votes); `holders` counts every appointment that holds the position.
    */
   async membersByPosition(
     db: Db,
     tenantId: string,
     committeeIds: string[],
+    count: 'members' | 'holders',
   ): Promise<Map<string, Map<string, number>>> {
     const groups = await db.membership.groupBy({
       by: ['committeeId', 'position'],
-      where: { tenantId, committeeId: { in: committeeIds } },
+      where: {
+        tenantId,
+        committeeId: { in: committeeIds },
+        ...(count === 'members' ? { appointmentStatus: { not: 'Declined' } } : {}),
+      },
       _count: { _all: true },
     });
     const out = new Map<string, Map<string, number>>();

@@ -94,7 +94,9 @@ export class CommitteeService {
         const message = merges.join(' ');
         throw new AppError('rule_broken', message, { position_renames: [message] });
       }
-      const held = (await this.committees.membersByPosition(tx, ctx.tenantId, [current.id])).get(current.id);
+      const held = (await this.committees.membersByPosition(tx, ctx.tenantId, [current.id], 'holders')).get(
+        current.id,
+      );
       const refusals = removedHeldPositions(current, data, moves, held ?? new Map());
       if (refusals.length > 0) {
         const message = refusals.join(' ');
@@ -161,12 +163,13 @@ export class CommitteeService {
     return { ok: true };
   }
 
-  /** Committees as the API shows them, with their member counts. */
+  /** Committees as the API shows them, with their member counts (declined appointments are no members). */
   async present(tx: Db, tenantId: string, rows: CommitteeRow[]): Promise<TCommittee[]> {
     const counts = await this.committees.membersByPosition(
       tx,
       tenantId,
       rows.map((r) => r.id),
+      'members',
     );
     return rows.map((r) => toCommittee(r, counts.get(r.id) ?? new Map()));
   }
