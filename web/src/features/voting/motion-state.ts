@@ -107,14 +107,16 @@ export function toVoteRecord(view: TVoteView): VoteRecord {
 
 /**
  * The winners as the results show them, ranked as the server ranks them (by count, ties included). From
- * the breakdown when the viewer has it; otherwise the server's result as it came, in its order: rebuilt
- * through toVoteRecord, the equal counts would put the winners in alphabetical order instead.
+ * the breakdown when the viewer has it, picking up to the vote's own maximum (a motion vote shown on the
+ * amendment it was held on is the root motion's ballot, not the amendment's); otherwise the server's result
+ * as it came, in its order: rebuilt through toVoteRecord, the equal counts would put the winners in
+ * alphabetical order instead.
  */
-export function shownWinners(
-  view: TVoteView,
-  motion: Pick<TMotion, 'maximum_responses' | 'amendment_parent_id'>,
-): string[] {
-  return view.outcome !== null ? resultList(resultOfVote(view, motion)) : resultList(view.result);
+export function shownWinners(view: TVoteView): string[] {
+  if (view.outcome === null) return resultList(view.result);
+  return resultList(
+    resultOfVote(view, { maximum_responses: view.maximum_responses, amendment_parent_id: null }),
+  );
 }
 
 /**

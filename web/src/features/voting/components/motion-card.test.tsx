@@ -744,6 +744,42 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
     expect(shownResult('hide_breakdown')).toBe('Cy, Ann');
   });
 
+  it("picks up to the root motion's maximum for the motion vote held on its amendment (the amendment's is 1)", () => {
+    const outcome = [
+      { response: 'Ann', count: 3 },
+      { response: 'Bo', count: 1 },
+      { response: 'Cy', count: 5 },
+    ];
+    renderPanel({
+      data: reply({
+        motions: [
+          makeMotion({ motion_responses: ['Ann', 'Bo', 'Cy'], maximum_responses: 2 }),
+          makeMotion({
+            id: 'am-1',
+            amendment_parent_id: 'mo-1',
+            amendment_approved: true,
+            name: 'Strike line 4',
+            motion_vote_id: 'v-9',
+          }),
+        ],
+        votes: [
+          endedVote(outcome, {
+            id: 'v-9',
+            motion_id: 'am-1',
+            vote_type: 'multiple',
+            responses: ['Ann', 'Bo', 'Cy', 'abstained'],
+            maximum_responses: 2,
+            result: ['Cy', 'Ann'],
+            passed: true,
+            valid: true,
+          }),
+        ],
+      }),
+    });
+    const results = within(card(/Strike line 4/)).getByRole('region', { name: /^Vote Results: / });
+    expect(within(results).getByText('Result').nextElementSibling?.textContent).toBe('Cy, Ann');
+  });
+
   it('offers a runner the revote once a result exists', async () => {
     renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });
     await waitFor(() => expect(within(card()).getByRole('button', { name: 'Revote' })).toBeTruthy());

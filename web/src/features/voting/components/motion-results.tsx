@@ -49,7 +49,7 @@ export function VoteResults({
   if (!summary) return null;
   const outcome = vote.outcome;
   const breakdownVisible = outcome !== null && (isRunner || vote.breakdown_visible);
-  const winners = shownWinners(vote, motion);
+  const winners = shownWinners(vote);
   const received = vote.respondents_count;
   const quorum = generalQuorum(vote);
   const valid = voteValidity(vote);
