@@ -366,6 +366,42 @@ describe('Motion form', { timeout: 20_000 }, () => {
     });
   });
 
+  it('shows what its committee no longer allows on a motion saved before the change, so it can be put right', async () => {
+    const fetchMock = mockFetch({
+      [`PUT ${ADMIN}/motion/mo-1`]: { body: { motion: makeMotion(), message: 'Motion Saved' } },
+      [RETRIEVE]: { body: reply() },
+    });
+    // Two-thirds and filtering were dropped after the motion was saved with both.
+    const { user } = renderPanel({
+      phase: 'planned',
+      principal: principal(RUNNER),
+      committee: makeMeetingCommittee({ two_thirds_vote: false, demographic_motion_filterable: false }),
+      data: reply({
+        motions: [
+          makeMotion({ name: 'Adopt the budget', vote_type: 'two_thirds', motion_filter: ['North'] }),
+        ],
+      }),
+    });
+    await user.click(screen.getByRole('link', { name: 'Edit Adopt the budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Motion' });
+    const voteType = await within(dialog).findByRole('group', { name: 'Vote Type' });
+    expect(within(voteType).getByText(MOTION_FIELD_HINTS.vote_type as string)).toBeTruthy();
+    const filter = within(dialog).getByRole('group', { name: 'Filter by Region' });
+    expect(within(filter).getByText(MOTION_FIELD_HINTS.motion_filter as string)).toBeTruthy();
+
+    await user.click(within(voteType).getByRole('radio', { name: 'Simple Majority' }));
+    await user.click(within(filter).getByRole('checkbox', { name: 'North' }));
+    // Put right, the fields the committee does not offer go again.
+    expect(within(dialog).queryByRole('group', { name: 'Vote Type' })).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'Filter by Region' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1`)).toHaveLength(1));
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}/motion/mo-1`)[0]?.body).toMatchObject({
+      vote_type: 'simple_majority',
+      motion_filter: null,
+    });
+  });
+
   it('says an edited amendment was saved as an amendment', async () => {
     mockFetch({
       [`PUT ${ADMIN}/motion/am-1`]: { body: { motion: makeMotion(), message: 'Motion Saved' } },

@@ -449,7 +449,9 @@ function MotionForm({
         </Field>
       )}
 
-      {check.vote_type_choice_offered && (
+      {/* Shown when flagged too: a motion saved before its committee changed (two-thirds dropped, filtering
+          turned off) would otherwise refuse its save with nothing on screen to change. */}
+      {(check.vote_type_choice_offered || flagged('vote_type')) && (
         <fieldset
           className={cn('flex flex-col gap-1', flagged('vote_type') && 'text-destructive')}
           aria-invalid={flagged('vote_type') || undefined}
@@ -480,7 +482,7 @@ function MotionForm({
         </fieldset>
       )}
 
-      {check.demographic_filter_offered && (
+      {(check.demographic_filter_offered || flagged('motion_filter')) && (
         <fieldset
           className={cn('flex flex-col gap-1', flagged('motion_filter') && 'text-destructive')}
           aria-invalid={flagged('motion_filter') || undefined}
