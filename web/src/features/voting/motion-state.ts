@@ -13,6 +13,7 @@ import {
   type TVoteView,
 } from '@gavel/contracts';
 import {
+  ABSTAIN_RESPONSE,
   AMENDED_NOTE,
   type Approval,
   type ApprovalContext,
@@ -555,7 +556,7 @@ export function viewerRespondBlocker(
     motion: {
       maximum_responses: vote.maximum_responses,
       motion_filter: ballotMotionOf(motion, vote.type, state.inputs.motions).motion_filter,
-      motion_responses: vote.responses.filter((r) => r !== 'abstained'),
+      motion_responses: vote.responses.filter((r) => r !== ABSTAIN_RESPONSE),
     },
     member_responses: myResponses(state, vote),
     ...(response !== undefined ? { response } : {}),
