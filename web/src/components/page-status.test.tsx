@@ -42,6 +42,13 @@ describe('ErrorState', () => {
     expect(router.state.location.pathname).toBe('/list');
   });
 
+  it('is no dead end when nothing can be retried (a page the user may not open): it goes home', async () => {
+    const router = renderAt(<ErrorState heading="Add Committee" message="You may not." />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('goes home by default, also from a QueryResult', async () => {
     const query = { isPending: false, data: undefined, error: new ApiError(404, 'Gone.'), refetch: vi.fn() };
     const router = renderAt(<QueryResult query={query}>{() => null}</QueryResult>);

@@ -41,7 +41,7 @@ export function retryCannotHelp(error: unknown): boolean {
 
 /**
  * A failed load, with a retry when one makes sense. Given the `error`, a not-found or forbidden offers
- * `back` (default: home) instead of the retry, which could never help.
+ * `back` (default: home) instead of the retry, which could never help; so does a state without a retry.
  */
 export function ErrorState({
   heading,
@@ -60,21 +60,21 @@ export function ErrorState({
   back?: WayBack;
   className?: string;
 }) {
-  const missing = retryCannotHelp(error);
+  // A refusal or a missing thing, or a state with nothing to retry (a page the user may not open): the way
+  // back, so the page is no dead end.
+  const wayBack = retryCannotHelp(error) || !onRetry;
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-3 p-8 text-center text-sm', className)}>
       {heading && <h1 className="text-lg font-semibold tracking-tight">{heading}</h1>}
       <p className="text-destructive">{message}</p>
-      {missing ? (
+      {wayBack ? (
         <Button asChild variant="outline" size="sm">
           <Link to={back.to}>{back.label}</Link>
         </Button>
       ) : (
-        onRetry && (
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            Try again
-          </Button>
-        )
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
       )}
     </div>
   );

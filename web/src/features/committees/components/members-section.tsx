@@ -143,6 +143,7 @@ export function MembersSection({
         {members.isError && (
           <ErrorState
             message={errorText(members.error, FALLBACK.retrieve)}
+            error={members.error}
             onRetry={() => void members.refetch()}
           />
         )}

@@ -214,6 +214,20 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(GET)).toHaveLength(0);
   });
 
+  it('refuses without a dead end: the page offers the way home', async () => {
+    mockFetch({ 'GET /api/me': { body: makeMe() } });
+    const { user, router } = renderApp('/admin/committee/FIN');
+    await screen.findByText('You do not have permission to view this committee.');
+    await user.click(screen.getByRole('link', { name: 'Go to Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('offers no retry for a member list it may not read', async () => {
+    await openAdmin({ [MEMBERS]: { status: 403, body: { message: 'This action is unauthorized.' } } });
+    expect(await screen.findByText('This action is unauthorized.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('shows a failed load with a retry', async () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: editor },
