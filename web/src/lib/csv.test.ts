@@ -44,6 +44,11 @@ describe('buildCsv', () => {
     );
   });
 
+  it('keeps a header that starts like a formula as text (headers can be names users typed)', () => {
+    const typed = [{ header: '=cmd|calc', value: (row: Row) => row.name }];
+    expect(buildCsv<Row>([{ name: 'Ada', note: null, count: 1 }], typed)).toBe("'=cmd|calc\nAda\n");
+  });
+
   it('writes just the header when there are no rows', () => {
     expect(buildCsv<Row>([], columns)).toBe('Name,Note,Count\n');
   });

@@ -20,11 +20,14 @@ export function safeCell(value: string | number): string | number {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** A header line, then one line per row; cells are quoted only when they need it. Missing cells are empty. */
+/**
+ * A header line, then one line per row; cells are quoted only when they need it. Missing cells are empty.
+ * Headers are made safe too: some come from what users typed (a committee's demographic name).
+ */
 export function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
   return stringify(
     rows.map((row) => columns.map((column) => safeCell(column.value(row) ?? ''))),
-    { header: true, columns: columns.map((column) => column.header) },
+    { header: true, columns: columns.map((column) => String(safeCell(column.header))) },
   );
 }
 
