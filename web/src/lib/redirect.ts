@@ -1,8 +1,3 @@
-/** True for an absolute http(s) address, which leaves the SPA (window.location.assign). */
-export function isAbsoluteHttpUrl(to: string): boolean {
-  return /^https?:\/\//i.test(to);
-}
-
 const PARSE_BASE = 'http://gavel.invalid';
 
 /**

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useBypassCode } from '@/features/auth/queries';
 import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { isAbsoluteHttpUrl, isSitePath } from '@/lib/redirect';
+import { isSitePath } from '@/lib/redirect';
 
 export const BYPASS_ERROR_TITLE = 'Unknown Error';
 export const BYPASS_ERROR_FALLBACK = 'Please try again...';
@@ -68,8 +68,8 @@ export function BypassCodeCard() {
   React.useEffect(() => {
     if (redirectTo === null) return;
     const timer = window.setTimeout(() => {
-      if (isAbsoluteHttpUrl(redirectTo)) window.location.assign(redirectTo);
-      else navigate(isSitePath(redirectTo) ? redirectTo : '/', { replace: true });
+      // Only a path of this site (the server issues no other): an address elsewhere goes home.
+      navigate(isSitePath(redirectTo) ? redirectTo : '/', { replace: true });
     }, BYPASS_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [redirectTo, navigate]);
