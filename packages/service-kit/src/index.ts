@@ -15,6 +15,7 @@ export * from './prepared-answer.js';
 export * from './prisma.js';
 export * from './redis.js';
 export * from './refresh-hints.js';
+export * from './rich-text.js';
 export * from './runtime.js';
 export * from './script.js';
 export * from './sessions.js';

@@ -631,6 +631,14 @@ describe('editing an email vote: description and closing', () => {
     // Sent empty, as the edit form sends a cleared one (null), or as '': cleared.
     expect((await withDescription(null)).description).toBeNull();
     expect((await withDescription('<p>Again</p>')).description).toBe('<p>Again</p>');
+    // Sanitised as motions are (the shared rich-text allowlist): no overlay classes, trackers or script links.
+    expect(
+      (
+        await withDescription(
+          '<p class="fixed inset-0 z-50">Read<img src="https://tracker.example/x.png"> <a href="javascript:alert(1)">this</a></p>',
+        )
+      ).description,
+    ).toBe('<p>Read <a rel="noopener noreferrer nofollow">this</a></p>');
     expect((await withDescription('')).description).toBeNull();
     expect((await get(manager, code, 'DESC')).description).toBeNull();
   });

@@ -94,6 +94,26 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     expect(motion.motion_filter).toEqual(['North', null]);
   });
 
+  it("sanitises bodies and descriptions with the shared rich-text allowlist: the editor's output stays", async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const rel = 'rel="noopener noreferrer nofollow"';
+    // What tiptap's StarterKit writes (headings too, though the web's editor has them off) stays unchanged.
+    const written =
+      '<h2>Whereas</h2><p><strong>Bold</strong>, <em>italic</em>, <u>underlined</u> and <s>struck</s>.</p>' +
+      `<ul><li><p>See <a target="_blank" ${rel} href="https://ok.example/b?y=1&amp;q=2">the draft</a></p></li></ul>` +
+      '<ol start="2"><li><p>Resolved</p></li></ol><blockquote><p>Quoted</p></blockquote>';
+    const { motion } = await a.create(w.runner, { body: written, description: written });
+    expect(motion).toMatchObject({ body: written, description: written });
+    const hostile =
+      '<p class="fixed inset-0 z-50" onclick="alert(1)"><span class="fixed inset-0 z-50">Over</span>' +
+      '<img src="https://tracker.example/x.png"><a href="javascript:alert(1)">js</a> ' +
+      '<a target="_blank" href="https://ok.example">ok</a><script>alert(1)</script></p>';
+    const clean = `<p><span>Over</span><a ${rel}>js</a> <a target="_blank" href="https://ok.example" ${rel}>ok</a></p>`;
+    const { motion: edited } = await a.update(w.runner, motion.id, { body: hostile, description: hostile });
+    expect(edited).toMatchObject({ body: clean, description: clean });
+  });
+
   it('refuses a motion whose change could not be published (a 413), and the events after it still flow', async () => {
     const w = await newWorld(h);
     const a = api(h, w);

@@ -19,12 +19,12 @@ import {
   type TVoteChannelAccessInput,
   voteChannel,
 } from '@gavel/contracts';
+import { sanitizeRichText } from '@gavel/service-kit';
 import { memberVotingStatus, votePhase } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import type { Db, Tx } from '../db/prisma.js';
 import { VotingEvents } from '../events/voting.events.js';
-import { sanitizeRich } from '../motions/sanitize.js';
 import { toVoteCommittee } from '../scope/committee.mapper.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
 import { notFound, ScopeService, tenantOf } from '../scope/scope.service.js';
@@ -106,7 +106,7 @@ export class EmailVoteService {
         committeeId: committee.id,
         code: input.code,
         name: input.name,
-        description: sanitizeRich(input.description),
+        description: sanitizeRichText(input.description),
         start: new Date(input.start),
         end: new Date(input.end),
       });
@@ -165,7 +165,8 @@ export class EmailVoteService {
     const row = await this.repo.update(tx, current.tenantId, current.id, {
       name: input.name,
       // Left out, the description stays; null or '' clears it.
-      description: input.description === undefined ? current.description : sanitizeRich(input.description),
+      description:
+        input.description === undefined ? current.description : sanitizeRichText(input.description),
       start,
       end,
     });

@@ -1,4 +1,5 @@
 import { AppError, type TResultVisibility } from '@gavel/contracts';
+import { sanitizeInlineText, sanitizeRichText } from '@gavel/service-kit';
 import {
   type MotionFormField,
   maxMaximumResponses,
@@ -8,7 +9,7 @@ import {
 } from '@gavel/voting-rules';
 import type { CommitteeRow } from '../scope/scope.repository.js';
 import type { MotionData } from './motion.repository.js';
-import { plainText, sanitizeName, sanitizeRich } from './sanitize.js';
+import { plainText } from './sanitize.js';
 
 export interface MotionFormBody {
   name: string;
@@ -30,7 +31,7 @@ export function motionDataFromForm(
   form: MotionFormBody,
   opts: { committee: CommitteeRow; isAmendment: boolean; defaultVisibility?: string | null | undefined },
 ): MotionData {
-  const name = sanitizeName(form.name);
+  const name = sanitizeInlineText(form.name);
   const slots = form.motion_responses ?? [];
   const responses = slots.map((r) => (r === null ? null : plainText(r)));
   // Judged on what was sent: responses that sanitise to nothing are refused, not quietly dropped.
@@ -89,8 +90,8 @@ export function motionDataFromForm(
   const v = result.value;
   return {
     name,
-    body: sanitizeRich(form.body),
-    description: sanitizeRich(form.description),
+    body: sanitizeRichText(form.body),
+    description: sanitizeRichText(form.description),
     resultVisibility: v.result_visibility,
     motionResponses: v.motion_responses ?? [],
     motionFilter: v.motion_filter,
