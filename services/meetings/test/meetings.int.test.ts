@@ -94,6 +94,46 @@ describe('create, edit, delete, list', () => {
     });
   });
 
+  it("sanitises descriptions as motions are: the editor's rich text stays; overlays, trackers and unsafe links go", async () => {
+    const { admin } = await world(h);
+    const rel = 'rel="noopener noreferrer nofollow"';
+    // What tiptap's StarterKit writes (headings too, though the web's editor has them off) stays unchanged.
+    const written =
+      '<h2>Agenda</h2><p><strong>Bold</strong>, <em>italic</em>, <u>underlined</u> and <s>struck</s>.</p>' +
+      `<ul><li><p>Budget, see <a target="_blank" ${rel} href="https://ok.example/b?y=1&amp;q=2">the draft</a></p>` +
+      '<ol><li><p>Income</p></li></ol></li></ul><ol start="3"><li><p>Third</p></li></ol>' +
+      `<blockquote><p>Quoted</p></blockquote><p>Mail <a target="_blank" ${rel} href="mailto:chair@ok.example">us</a></p>`;
+    const update = (description: string) =>
+      h.call(S.meetingUpdate, admin, { ...REF, description }, ZMeeting).then((m) => m.description);
+    expect(await update(written)).toBe(written);
+    expect((await h.call(S.meetingGet, admin, REF, ZMeeting)).description).toBe(written);
+
+    expect(await update('<p><span class="fixed inset-0 z-50">Over</span> the page</p>')).toBe(
+      '<p><span>Over</span> the page</p>',
+    );
+    expect(await update('<p>Seen<img src="https://tracker.example/x.png"></p>')).toBe('<p>Seen</p>');
+    expect(await update('<p><a href="javascript:alert(1)">Click</a></p>')).toBe(`<p><a ${rel}>Click</a></p>`);
+    expect(await update('<p><a target="_blank" href="https://ok.example">Ok</a></p>')).toBe(
+      `<p><a target="_blank" href="https://ok.example" ${rel}>Ok</a></p>`,
+    );
+    expect(await update('<p onclick="alert(1)">Hi<script>alert(1)</script></p>')).toBe('<p>Hi</p>');
+    expect((await h.call(S.meetingGet, admin, REF, ZMeeting)).description).toBe('<p>Hi</p>');
+    // Nothing left is no description.
+    expect(await update('<img src="https://tracker.example/x.png"><script>alert(1)</script>')).toBeNull();
+
+    const created = await h.call(
+      S.meetingCreate,
+      admin,
+      meetingInput({
+        code: 'M2',
+        description:
+          '<p class="fixed inset-0 z-50" onclick="x()">New<img src="https://tracker.example/x.png"></p>',
+      }),
+      ZMeeting,
+    );
+    expect(created.description).toBe('<p>New</p>');
+  });
+
   it('refuses without the permission, a missing committee, a taken code and bad fields', async () => {
     const { tenant, admin } = await world(h);
     await expect(

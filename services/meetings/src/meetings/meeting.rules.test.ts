@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rsvpCounts } from './meeting.mapper.js';
-import { isActiveVote, sanitizeDescription, slugify } from './meeting.service.js';
+import { isActiveVote, slugify } from './meeting.service.js';
 
 describe('meeting rules', () => {
   it('counts RSVPs the way the Meeting entity lists them', () => {
@@ -32,17 +32,8 @@ describe('meeting rules', () => {
     expect(isActiveVote({ startedAt: at(-60), endedAt: null }, now)).toBe(false);
   });
 
-  it('sanitises descriptions and makes slugs', () => {
-    expect(
-      sanitizeDescription(
-        '<p style="x" onclick="y">Hi <a href="javascript:alert(1)">x</a><script>1</script></p>',
-      ),
-    ).toBe('<p>Hi <a>x</a></p>');
-    expect(sanitizeDescription('<b>ok</b> <img src="https://x.test/a.png" onerror="y" />')).toBe(
-      '<b>ok</b> <img src="https://x.test/a.png" />',
-    );
-    expect(sanitizeDescription('  <script>x</script> ')).toBeNull();
-    expect(sanitizeDescription(null)).toBeNull();
+  // Descriptions are sanitised by service-kit's sanitizeRichText (its tests, and meetings.int.test.ts).
+  it('makes slugs', () => {
     expect(slugify('Monthly Meeting-M1')).toBe('monthly-meeting-m1');
     expect(slugify('***')).toBe('meeting');
   });

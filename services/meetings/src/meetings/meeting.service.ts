@@ -24,10 +24,9 @@ import {
   type TRequestContext,
   type TRetrieveMeetingReply,
 } from '@gavel/contracts';
-import { isUniqueViolation, sameDay } from '@gavel/service-kit';
+import { isUniqueViolation, sameDay, sanitizeRichText } from '@gavel/service-kit';
 import { isVoteActive } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import sanitizeHtml from 'sanitize-html';
 import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
 import { AttendanceRepository } from '../attendance/attendance.repository.js';
 import { ListVersions } from '../attendance/list-cache.js';
@@ -52,17 +51,6 @@ export interface ViewableMeeting {
   meeting: MeetingRow;
   committee: CommitteeRow;
   membership: MembershipRow | null;
-}
-
-/** Rich text allowed in descriptions: sanitize-html's defaults (no scripts, styles or event handlers). */
-export function sanitizeDescription(html: string | null | undefined): string | null {
-  if (html == null) return null;
-  const clean = sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span'],
-    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, span: ['class'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  }).trim();
-  return clean === '' ? null : clean;
 }
 
 export function slugify(text: string): string {
@@ -406,9 +394,8 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
     code,
     name,
     description:
-      input.description === undefined
-        ? (current?.description ?? null)
-        : sanitizeDescription(input.description),
+      // The web renders it as HTML: the one rich-text allowlist motions use too.
+      input.description === undefined ? (current?.description ?? null) : sanitizeRichText(input.description),
     start,
     end,
     type: pick('type', current?.type ?? DEFAULT_MEETING_TYPE) as string,
