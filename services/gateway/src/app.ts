@@ -272,7 +272,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const prefix = config.SUBJECT_PREFIX;
   const tenants = new TenantResolver({ nc, prefix, timeoutMs });
   const principals = new PrincipalResolver({ nc, prefix, timeoutMs });
-  const sessions = new SessionStore(redis, config.REDIS_PREFIX, config.SESSION_TTL_SECONDS);
+  const sessions = new SessionStore(
+    redis,
+    config.REDIS_PREFIX,
+    config.SESSION_TTL_SECONDS,
+    config.SESSION_MAX_AGE_SECONDS,
+  );
   const limiter = new RateLimiter(redis, config.REDIS_PREFIX);
 
   registerForwardedRoutes(app, routes, {

@@ -15,6 +15,7 @@ describe('loadGatewayConfig', () => {
       HTTP_CONNECTION_TIMEOUT_MS: 60_000,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
       SESSION_TTL_SECONDS: 43200,
+      SESSION_MAX_AGE_SECONDS: 604_800,
       TRUST_PROXY: false,
       SUBJECT_PREFIX: '',
     });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, ZBaseConfig } from '@gavel/service-kit';
+import { DEFAULT_SESSION_MAX_AGE_SECONDS, loadConfig, ZBaseConfig } from '@gavel/service-kit';
 import { z } from 'zod';
 import { parseRealtimeUrls } from './realtime-proxy.js';
 import { parseTrustProxy } from './trusted-proxy.js';
@@ -38,6 +38,11 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: ZMillis.default(72_000),
   /** Idle lifetime of a session; every use extends it. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(43_200),
+  /**
+   * Absolute lifetime of a session (7 days): however much it is used, it then ends and the user signs in
+   * again, so a stolen cookie kept in use does not work forever. Realtime honours it through the session.
+   */
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
   /**
    * Honour X-Forwarded-For/-Proto/-Host from these peers: false, true (any peer), or the load balancer's
    * or ingress's addresses and CIDR ranges, comma separated.

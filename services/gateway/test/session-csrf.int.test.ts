@@ -26,7 +26,7 @@ beforeAll(async () => {
   users = fakeUsers();
   fakeIdentity(responders, users);
   await responders.flush();
-  gateway = await startTestGateway(env, { SESSION_TTL_SECONDS: '600' });
+  gateway = await startTestGateway(env, { SESSION_TTL_SECONDS: '600', SESSION_MAX_AGE_SECONDS: '3600' });
 });
 
 afterAll(async () => {
@@ -125,6 +125,7 @@ describe('sessions', () => {
     const stored = JSON.parse((await gateway.redis.get(sessionKey(cookie?.value as string))) as string);
     expect(stored).toMatchObject({ userId: 'u-alice', tenantId: 'ten-alpha' });
     expect(typeof stored.createdAt).toBe('string');
+    expect(Date.parse(stored.expiresAt) - Date.parse(stored.createdAt)).toBe(3600_000);
     const ttl = await gateway.redis.ttl(sessionKey(cookie?.value as string));
     expect(ttl).toBeGreaterThan(590);
     expect(ttl).toBeLessThanOrEqual(600);
@@ -152,6 +153,22 @@ describe('sessions', () => {
     await gateway.redis.expire(key, 30);
     expect((await c.get('/api/me')).status).toBe(200);
     expect(await gateway.redis.ttl(key)).toBeGreaterThan(590);
+  });
+
+  it('ends the session at SESSION_MAX_AGE_SECONDS however much it is used (a stolen cookie expires)', async () => {
+    const c = client();
+    await c.login('alice@alpha.test', 'correct horse');
+    const token = c.jar.get('gavel_session') as string;
+    const key = sessionKey(token);
+    // Signed in 61 minutes ago and used ever since: every use extended the idle expiry.
+    const stored = JSON.parse((await gateway.redis.get(key)) as string);
+    const shift = (iso: string) => new Date(Date.parse(iso) - 61 * 60_000).toISOString();
+    const aged = { ...stored, createdAt: shift(stored.createdAt), expiresAt: shift(stored.expiresAt) };
+    await gateway.redis.set(key, JSON.stringify(aged), 'EX', 600);
+    const res = await c.get('/api/me');
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: SESSION_EXPIRED_MESSAGE });
+    expect(await gateway.redis.exists(key)).toBe(0);
   });
 
   it('rotates the session on a new sign-in', async () => {

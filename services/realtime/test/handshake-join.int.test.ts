@@ -1,4 +1,5 @@
 import { SUBJECTS } from '@gavel/contracts';
+import { newToken } from '@gavel/service-kit';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../src/auth.js';
@@ -41,6 +42,29 @@ describe('handshake', () => {
   it('refuses an unknown or expired session token', async () => {
     const err = await connectClient(rt.port, { token: 'A'.repeat(43) }).catch((e: Error) => e);
     expect((err as Error).message).toBe(REFUSALS.unauthenticated);
+  });
+
+  it('refuses a session past its absolute end however recently used, and deletes it', async () => {
+    const iso = (agoMs: number) => new Date(Date.now() - agoMs).toISOString();
+    const hour = 3600_000;
+    // Ended a second ago (the gateway's SESSION_MAX_AGE_SECONDS), or signed in 8 days ago before sessions
+    // had an end (the default maximum age, 7 days): both still in Redis, as after a recent use.
+    for (const ended of [
+      { createdAt: iso(2 * hour), expiresAt: iso(1000) },
+      { createdAt: iso(8 * 24 * hour) },
+    ]) {
+      const token = newToken();
+      const key = bed.sessions.key(token);
+      await bed.redis.set(
+        key,
+        JSON.stringify({ userId: 'u-member', tenantId: 'ten-alpha', ...ended }),
+        'EX',
+        600,
+      );
+      const err = await connectClient(rt.port, { token }).catch((e: Error) => e);
+      expect((err as Error).message).toBe(REFUSALS.unauthenticated);
+      expect(await bed.redis.exists(key)).toBe(0);
+    }
   });
 
   it("refuses a session of another tenant (its cookie sent to the other association's host)", async () => {
