@@ -40,6 +40,11 @@ export interface HttpRoute {
    * `encoding: 'base64'`), which the gateway serves with that Content-Type and a Content-Disposition.
    */
   file?: boolean;
+  /**
+   * A GET with side effects: the gateway requires X-Requested-With on it as on a mutating call. Another
+   * site can send the browser to a GET (with the SameSite=Lax session cookie) but cannot add a header.
+   */
+  xhrOnly?: boolean;
 }
 
 const ZOk = z.object({ ok: z.literal(true) });

@@ -124,6 +124,8 @@ export const MEETING_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: ZMeetingRef,
     reply: ZJoinReply,
+    // Registers the caller with the video-conference provider: not something another site may set off.
+    xhrOnly: true,
   },
   {
     method: 'GET',

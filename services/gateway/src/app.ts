@@ -221,7 +221,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     const cookie = request.cookies[CSRF_COOKIE];
     if (!isValidCsrfToken(cookie)) setCsrfCookie(request, reply);
-    const verdict = checkCsrf(request.method, request.headers, cookie);
+    const verdict = checkCsrf(request.method, request.headers, cookie, request.routeOptions.config.xhrOnly);
     if (verdict === 'missing_requested_with') return sendError(reply, 403, MESSAGES.requestedWith);
     if (verdict === 'token_mismatch') return sendError(reply, 419, MESSAGES.csrf);
   });

@@ -43,4 +43,13 @@ describe('csrf', () => {
       ).toBe('token_mismatch');
     }
   });
+
+  it('needs X-Requested-With, but no token, on a safe method of an xhrOnly route', () => {
+    for (const method of ['GET', 'HEAD']) {
+      expect(checkCsrf(method, {}, token, true)).toBe('missing_requested_with');
+      expect(checkCsrf(method, { 'x-requested-with': ' ' }, token, true)).toBe('missing_requested_with');
+      expect(checkCsrf(method, { 'x-requested-with': 'XMLHttpRequest' }, undefined, true)).toBe('ok');
+    }
+    expect(checkCsrf('POST', { 'x-requested-with': 'XMLHttpRequest' }, token, true)).toBe('token_mismatch');
+  });
 });

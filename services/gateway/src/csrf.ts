@@ -26,15 +26,21 @@ export function csrfTokensMatch(cookie: unknown, header: unknown): boolean {
 
 export type CsrfVerdict = 'ok' | 'missing_requested_with' | 'token_mismatch';
 
-/** What a request's method and headers say about CSRF; safe methods always pass. */
+/**
+ * What a request's method and headers say about CSRF; safe methods pass, except on an `xhrOnly` route (a
+ * GET with side effects), which needs X-Requested-With: a cross-site navigation cannot add a header.
+ */
 export function checkCsrf(
   method: string,
   headers: Record<string, string | string[] | undefined>,
   cookie: string | undefined,
+  xhrOnly = false,
 ): CsrfVerdict {
-  if (!MUTATING_METHODS.has(method.toUpperCase())) return 'ok';
+  const mutating = MUTATING_METHODS.has(method.toUpperCase());
+  if (!mutating && !xhrOnly) return 'ok';
   const requestedWith = headers['x-requested-with'];
   if (typeof requestedWith !== 'string' || requestedWith.trim() === '') return 'missing_requested_with';
+  if (!mutating) return 'ok';
   for (const name of CSRF_HEADERS) {
     if (csrfTokensMatch(cookie, headers[name])) return 'ok';
   }

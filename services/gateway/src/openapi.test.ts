@@ -48,6 +48,16 @@ describe('buildOpenApi', () => {
     expect(doc.components.responses.TooManyRequests).toMatchObject({ headers: { 'Retry-After': {} } });
   });
 
+  it('documents the X-Requested-With header a GET with side effects needs', () => {
+    const join = doc.paths['/api/meeting/{committeeCode}/{meetingCode}/join']?.get;
+    expect(join?.parameters.find((p) => p.name === 'X-Requested-With')?.required).toBe(true);
+    expect(join?.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    expect(join?.description).toContain('X-Requested-With');
+    expect(join?.security).toEqual([{ session: [] }]);
+    const me = doc.paths['/api/me']?.get;
+    expect(me?.parameters.find((p) => p.name === 'X-Requested-With')).toBeUndefined();
+  });
+
   it('puts path parameters in the path and the rest in the body, from the input schema', () => {
     const put = doc.paths['/api/admin/users/{id}']?.put;
     expect(put?.parameters[0]).toMatchObject({

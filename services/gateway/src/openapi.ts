@@ -112,7 +112,7 @@ function errorStatuses(route: HttpRoute): string[] {
   const statuses = new Set<string>(['404', '500', '503']);
   if (route.input || mutating) statuses.add('400');
   if (route.auth === 'user') statuses.add('401');
-  if (mutating || route.permissions?.length) statuses.add('403');
+  if (mutating || route.xhrOnly || route.permissions?.length) statuses.add('403');
   if (mutating && route.subject) {
     statuses.add('409');
     statuses.add('422');
@@ -129,6 +129,7 @@ function describe(route: HttpRoute): string {
     const which = route.permissionMode === 'any' ? 'any one of' : 'all of';
     lines.push(`Permissions checked (${which}): ${route.permissions.join(', ')}.`);
   }
+  if (route.xhrOnly) lines.push('Has side effects: needs an X-Requested-With header, like a mutating call.');
   if (route.session === 'create') lines.push('Signs in: sets the session cookie and a fresh XSRF-TOKEN.');
   if (route.session === 'destroy') lines.push('Signs out: deletes the session and clears its cookie.');
   if (route.rateLimit === 'login')
@@ -171,7 +172,7 @@ function operation(route: HttpRoute, defs: Record<string, JsonSchema>): OpenApiO
       requestBody = { required: true, content: { 'application/json': { schema: body } } };
     }
   }
-  if (mutating) {
+  if (mutating || route.xhrOnly) {
     parameters.push({
       name: 'X-Requested-With',
       in: 'header',

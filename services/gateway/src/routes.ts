@@ -25,6 +25,13 @@ import {
 } from './session.js';
 import { parseHost, type TenantResolver } from './tenant.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The catalogue route requires X-Requested-With even on a GET (see HttpRoute.xhrOnly). */
+    xhrOnly?: boolean;
+  }
+}
+
 export interface ForwardingDeps {
   nc: NatsConnection;
   prefix: string;
@@ -157,7 +164,13 @@ export function registerForwardedRoutes(
     }
     // The request id travels explicitly (NATS header, access line), not in an AsyncLocalStorage: a
     // scope around every request turns on promise hooks, which cost the edge ~6% of its CPU per cast.
-    app.route({ method: route.method, url: toFastifyPath(route.path), handler: forwarder(route, deps) });
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      // Read by the CSRF check, which runs before any route's handler.
+      config: { xhrOnly: route.xhrOnly === true },
+      handler: forwarder(route, deps),
+    });
   }
 }
 

@@ -25,6 +25,10 @@ beforeAll(async () => {
   responders = await Responders.connect(env.infra.natsUrl, env.prefix);
   users = fakeUsers();
   fakeIdentity(responders, users);
+  responders.on(SUBJECTS.meetings.meetingJoin, () => ({
+    join_url: 'https://zoom.test/j/1',
+    fallback: false,
+  }));
   await responders.flush();
   gateway = await startTestGateway(env, { SESSION_TTL_SECONDS: '600', SESSION_MAX_AGE_SECONDS: '3600' });
 });
@@ -86,6 +90,26 @@ describe('CSRF', () => {
     expect(noCookie.cookies.find((x) => x.name === 'XSRF-TOKEN')).toBeDefined();
     const retry = await fresh.post('/api/auth/login', login);
     expect(retry.status).toBe(200);
+  });
+
+  it('answers 403 to the join link (a GET that registers the caller) without X-Requested-With', async () => {
+    const c = client();
+    await c.login('alice@alpha.test', 'correct horse');
+    const join = '/api/meeting/FIN/M1/join';
+    const before = responders.callsTo(SUBJECTS.meetings.meetingJoin).length;
+    // Another site sending the browser there: the session cookie goes along, but no header can.
+    const navigation = await c.get(join);
+    expect(navigation.status).toBe(403);
+    expect(navigation.json).toEqual({ message: 'Requests must carry the X-Requested-With header.' });
+    expect((await c.request('HEAD', join)).status).toBe(403);
+    expect(responders.callsTo(SUBJECTS.meetings.meetingJoin)).toHaveLength(before);
+    // The app's own call carries it (web/src/lib/api-client.ts sends it on every request).
+    const app = await c.get(join, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(app.status).toBe(200);
+    expect(app.json).toEqual({ join_url: 'https://zoom.test/j/1', fallback: false });
+    expect(responders.callsTo(SUBJECTS.meetings.meetingJoin)).toHaveLength(before + 1);
+    // Other GETs stay open to plain navigations.
+    expect((await c.get('/api/me')).status).toBe(200);
   });
 
   it('accepts the token in X-CSRF-TOKEN too', async () => {
