@@ -53,6 +53,18 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
 }
 
 /**
+ * The host a trusted proxy names, read as Fastify's request.host reads it for the HTTP routes: the last
+ * X-Forwarded-Host entry (the one our proxy added; earlier ones may be the client's own), so that a
+ * websocket resolves the same association as the page that opened it. Null when there is none to honour.
+ */
+export function forwardedHostOf(req: IncomingMessage, trustProxy: boolean): string | null {
+  const value = req.headers['x-forwarded-host'];
+  if (!trustProxy || !value) return null;
+  const text = String(value);
+  return text.slice(text.lastIndexOf(',') + 1).trim();
+}
+
+/**
  * The request head sent to realtime: the client's own (Host and cookies untouched, so realtime
  * authenticates exactly what the gateway would) plus X-Forwarded-For/-Proto. From a trusted proxy (the
  * direct peer) the forwarded host becomes the Host, as the gateway's tenant resolution does.
@@ -60,20 +72,16 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
 export function upstreamHead(req: IncomingMessage, trustProxy: boolean): string {
   const lines = [`${req.method ?? 'GET'} ${req.url ?? '/'} HTTP/1.1`];
   const incoming = req.headers;
-  const forwardedHost = trustProxy
-    ? String(incoming['x-forwarded-host'] ?? '')
-        .split(',')[0]
-        ?.trim()
-    : '';
+  const forwardedHost = forwardedHostOf(req, trustProxy);
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] ?? '';
     const value = req.rawHeaders[i + 1] ?? '';
     const lower = name.toLowerCase();
     if (FORWARDED.has(lower)) continue;
-    if (lower === 'host' && forwardedHost) continue;
+    if (lower === 'host' && forwardedHost !== null) continue;
     lines.push(`${name}: ${value}`);
   }
-  if (forwardedHost) lines.push(`Host: ${forwardedHost}`);
+  if (forwardedHost !== null) lines.push(`Host: ${forwardedHost}`);
   const remote = req.socket.remoteAddress ?? '';
   const priorFor = trustProxy ? String(incoming['x-forwarded-for'] ?? '').trim() : '';
   lines.push(`X-Forwarded-For: ${priorFor ? `${priorFor}, ${remote}` : remote}`);

@@ -123,6 +123,31 @@ describe('/socket.io through the gateway', () => {
     expect(seen.some((h) => String(h['x-forwarded-for']).includes('6.6.6.6'))).toBe(false);
   });
 
+  it('takes the host from a trusted proxy as the HTTP routes do: the last X-Forwarded-Host entry', async () => {
+    const behind = await startTestGateway(env, {
+      REALTIME_URLS: `http://127.0.0.1:${one.port}`,
+      TRUST_PROXY: '127.0.0.1',
+    });
+    try {
+      // A client put its own entry first; the proxy appended the host it was reached on.
+      const forwarded = { host: 'gateway.internal', 'x-forwarded-host': 'nobody.test, alpha.test' };
+      const http = await new Client(behind.port, 'gateway.internal').get('/api/me', { headers: forwarded });
+      expect(http.status).toBe(401); // alpha.test's association; nobody.test would answer 404
+      const before = one.handshakes.length;
+      await connectThroughGateway(forwarded, behind.port);
+      expect(one.handshakes.slice(before).map((h) => h.host)).toEqual(['alpha.test']);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Host from a peer it does not trust', async () => {
+    await connectThroughGateway({ host: 'alpha.test', 'x-forwarded-host': 'beta.test' });
+    const seen = [...one.handshakes, ...two.handshakes].at(-1);
+    expect(seen?.host).toBe('alpha.test');
+    expect(seen?.['x-forwarded-host']).toBeUndefined();
+  });
+
   it('answers plain HTTP (long-polling) on /socket.io with 400: websocket only', async () => {
     const client = new Client(gateway.port, 'alpha.test');
     const polling = await client.get('/socket.io/?EIO=4&transport=polling');
