@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 import { withRedis } from './redis.js';
 
@@ -19,22 +20,78 @@ export interface RateLimitInput {
 }
 
 export interface RateLimits {
-  login: { perIp: number; perEmail: number };
+  login: {
+    /** Failed attempts per client (an IPv4 address, an IPv6 /64), whatever the email. */
+    perIp: number;
+    /** Failed attempts per email from one client: a guesser elsewhere cannot lock the user out of theirs. */
+    perEmailPerIp: number;
+    /** Failed attempts per email from all clients together, so a guess spread over many still has a bound. */
+    perEmail: number;
+  };
   bypass: { perIp: number; perTenant: number };
   windowSeconds: number;
 }
 
+/** The cap on failed sign-ins for one email across every source, per window. */
+export const LOGIN_PER_EMAIL_ALL_SOURCES = 50;
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { perIp: 10, perEmail: 5 },
+  login: { perIp: 10, perEmailPerIp: 5, perEmail: LOGIN_PER_EMAIL_ALL_SOURCES },
   bypass: { perIp: 5, perTenant: 30 },
   windowSeconds: 60,
 };
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
+/** The eight 16-bit groups of an IPv6 address (a zone such as `%eth0` ignored), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const bare = address.split('%', 1)[0] ?? '';
+  if (!isIPv6(bare)) return null;
+  let text = bare;
+  const tail: number[] = [];
+  // An embedded IPv4 address in dotted form (`::ffff:1.2.3.4`) is the last two groups.
+  const lastColon = text.lastIndexOf(':');
+  const dotted = text.slice(lastColon + 1);
+  if (isIPv4(dotted)) {
+    const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
+    tail.push((a << 8) | b, (c << 8) | d);
+    text = text.slice(0, lastColon + 1);
+    if (!text.endsWith('::')) text = text.slice(0, -1);
+  }
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').map((g) => Number.parseInt(g, 16)) : [];
+  const [before, after] = text.split('::');
+  const head = groups(before);
+  const rest = [...groups(after), ...tail];
+  const zeros = text.includes('::') ? 8 - head.length - rest.length : 0;
+  return [...head, ...new Array<number>(zeros).fill(0), ...rest];
+}
+
 /**
- * The buckets an attempt counts against. Emails are hashed so no address sits in Redis; the bypass tenant
- * bucket spans every code of the association, so the code space cannot be walked from many addresses.
+ * Whom a per-address limit counts: an IPv4 address as it is; an IPv6 address by its /64, the block one
+ * subscriber routinely holds (billions of addresses to rotate through); an IPv4-mapped IPv6 address
+ * (`::ffff:1.2.3.4`) as the IPv4 address it carries. Anything else is taken as it is.
+ */
+export function clientKey(ip: string): string {
+  if (isIPv4(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (groups?.length !== 8) return ip;
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
+    return `${g6 >> 8}.${g6 & 0xff}.${g7 >> 8}.${g7 & 0xff}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The buckets an attempt counts against, in order. Addresses count as `clientKey` gives them. Emails are
+ * hashed so no address sits in Redis; a login counts against the email from that client (its own small
+ * budget, so a guesser elsewhere cannot lock the user out) and then against the email from everywhere (a
+ * larger one, so a guess spread over many clients is bounded too). The bypass tenant bucket spans every
+ * code of the association, so the code space cannot be walked from many addresses.
  */
 export function bucketsFor(
   kind: RateLimitKind,
@@ -42,20 +99,28 @@ export function bucketsFor(
   limits = DEFAULT_RATE_LIMITS,
 ): Bucket[] {
   const windowSeconds = limits.windowSeconds;
+  const client = clientKey(input.ip);
   if (kind === 'login') {
-    const buckets: Bucket[] = [{ key: `rl:login:ip:${input.ip}`, limit: limits.login.perIp, windowSeconds }];
+    const buckets: Bucket[] = [{ key: `rl:login:ip:${client}`, limit: limits.login.perIp, windowSeconds }];
     const email = input.email?.trim().toLowerCase();
     if (email) {
-      buckets.push({
-        key: `rl:login:email:${input.tenantId}:${digest(email)}`,
-        limit: limits.login.perEmail,
-        windowSeconds,
-      });
+      buckets.push(
+        {
+          key: `rl:login:email-ip:${input.tenantId}:${digest(`${email}\n${client}`)}`,
+          limit: limits.login.perEmailPerIp,
+          windowSeconds,
+        },
+        {
+          key: `rl:login:email:${input.tenantId}:${digest(email)}`,
+          limit: limits.login.perEmail,
+          windowSeconds,
+        },
+      );
     }
     return buckets;
   }
   return [
-    { key: `rl:bypass:ip:${input.ip}`, limit: limits.bypass.perIp, windowSeconds },
+    { key: `rl:bypass:ip:${client}`, limit: limits.bypass.perIp, windowSeconds },
     { key: `rl:bypass:tenant:${input.tenantId}`, limit: limits.bypass.perTenant, windowSeconds },
   ];
 }

@@ -40,7 +40,7 @@ async function clientAt(ip: string, host = 'alpha.test'): Promise<Client> {
 const TOO_MANY = { message: 'Too many attempts. Please wait a minute and try again.' };
 
 describe('login limits', () => {
-  it('allows 5 failed attempts a minute per email, then answers 429 with Retry-After', async () => {
+  it('allows 5 failed attempts a minute per email from one address, then answers 429 with Retry-After', async () => {
     const c = await clientAt('10.1.0.1');
     for (let i = 0; i < 5; i++) {
       expect((await c.login('alice@alpha.test', `wrong ${i}`)).status).toBe(401);
@@ -52,8 +52,7 @@ describe('login limits', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(blocked.cookies.find((x) => x.name === 'gavel_session')).toBeUndefined();
-    // The email is blocked from everywhere, another email is not.
-    expect((await (await clientAt('10.1.0.2')).login('alice@alpha.test', 'correct horse')).status).toBe(429);
+    // Another email from the same address is not blocked.
     expect((await c.login('carol@alpha.test', 'wrong')).status).toBe(401);
     const keys = await gateway.redis.keys(`${env.redisPrefix}rl:login:*`);
     expect(keys.length).toBeGreaterThanOrEqual(3);
@@ -69,6 +68,60 @@ describe('login limits', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json).toEqual(TOO_MANY);
     expect((await (await clientAt('10.1.1.2')).login('nobody0@alpha.test', 'wrong')).status).toBe(401);
+  });
+
+  it('does not lock a user out of their own address when someone elsewhere guesses their password', async () => {
+    const attacker = await clientAt('10.1.6.1');
+    for (let i = 0; i < 5; i++) {
+      expect((await attacker.login('alice@alpha.test', `guess ${i}`)).status).toBe(401);
+    }
+    expect((await attacker.login('alice@alpha.test', 'correct horse')).status).toBe(429);
+    const alice = await clientAt('10.1.6.2');
+    expect((await alice.login('alice@alpha.test', 'not quite')).status).toBe(401);
+    expect((await alice.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+  });
+
+  it('still bounds the failed attempts at one email across all addresses (50 a minute)', async () => {
+    // Ten addresses, each within its own limits, share the email's budget across all sources.
+    for (let n = 0; n < 10; n++) {
+      const c = await clientAt(`10.1.9.${n}`, 'beta.test');
+      for (let i = 0; i < 5; i++) {
+        expect((await c.login('bob@beta.test', `spread ${n}.${i}`)).status).toBe(401);
+      }
+    }
+    const fresh = await clientAt('10.1.9.10', 'beta.test');
+    const blocked = await fresh.login('bob@beta.test', 'correct horse');
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual(TOO_MANY);
+    // The address itself is not blocked for other emails.
+    expect((await fresh.login('nobody@beta.test', 'wrong')).status).toBe(401);
+  });
+
+  it('counts an IPv6 client by its /64, however many of its addresses it uses', async () => {
+    for (let i = 0; i < 10; i++) {
+      const c = await clientAt(`2001:db8:a:1::${(i + 1).toString(16)}`);
+      expect((await c.login(`rotating${i}@alpha.test`, 'wrong')).status).toBe(401);
+    }
+    const rotated = await clientAt('2001:db8:a:1:ffff:ffff:ffff:fffe');
+    const blocked = await rotated.login('rotating-last@alpha.test', 'wrong');
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual(TOO_MANY);
+    // The next /64 is another client.
+    expect((await (await clientAt('2001:db8:a:2::1')).login('rotating0@alpha.test', 'wrong')).status).toBe(
+      401,
+    );
+  });
+
+  it('counts IPv4 addresses one by one, an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    for (let i = 0; i < 10; i++) {
+      const c = await clientAt('::ffff:10.1.8.1');
+      expect((await c.login(`mapped${i}@alpha.test`, 'wrong')).status).toBe(401);
+    }
+    expect((await (await clientAt('10.1.8.1')).login('mapped-last@alpha.test', 'wrong')).status).toBe(429);
+    expect((await (await clientAt('10.1.8.2')).login('mapped-last@alpha.test', 'wrong')).status).toBe(401);
+    expect((await (await clientAt('::ffff:10.1.8.3')).login('mapped-last@alpha.test', 'wrong')).status).toBe(
+      401,
+    );
   });
 
   it('does not count successful sign-ins, so a venue behind one address can sign in', async () => {
