@@ -197,6 +197,8 @@ export const MEETING_RULE_ERRORS = {
   newEndInPast: { field: 'end', message: 'A new meeting must end in the future.' },
   /** An edit that moves a planned meeting's window entirely into the past: it could never start either. */
   plannedEndInPast: { field: 'end', message: 'A planned meeting must end in the future.' },
+  /** The static video provider is offered as 'Fixed link': its link is what members join by. */
+  videoUrlRequired: { field: 'video_url', message: 'The video link is required for a fixed link.' },
 } as const satisfies Record<string, { field: keyof TMeetingCreateInput; message: string }>;
 
 export const ZMeetingCounts = z.object({

@@ -200,7 +200,7 @@ describe('create, edit, delete, list', () => {
       ),
     ).rejects.toMatchObject({
       code: 'bad_request',
-      errors: { video_url: ['The video link is required for a static video provider.'] },
+      errors: { video_url: ['The video link is required for a fixed link.'] },
     });
     await expect(
       h.call(

@@ -385,8 +385,7 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
   };
   if (!(end > start)) broken(MEETING_RULE_ERRORS.endAfterStart);
   if (!allowInPerson && !allowRemote) broken(MEETING_RULE_ERRORS.modeRequired);
-  if (videoProvider === 'static' && !videoUrl)
-    errors.video_url = ['The video link is required for a static video provider.'];
+  if (videoProvider === 'static' && !videoUrl) broken(MEETING_RULE_ERRORS.videoUrlRequired);
   // Bad input (400) with per-field messages, like the schema's own checks.
   if (Object.keys(errors).length)
     throw new AppError('bad_request', Object.values(errors)[0]?.[0] ?? 'Invalid meeting.', errors);

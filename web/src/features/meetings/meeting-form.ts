@@ -156,7 +156,7 @@ export const MEETING_FORM_MESSAGES = {
   plannedEndInPast: MEETING_RULE_ERRORS.plannedEndInPast.message,
   typeRequired: 'The meeting type field is required.',
   modeRequired: MEETING_RULE_ERRORS.modeRequired.message,
-  videoUrlRequired: 'The video link is required for a fixed link.',
+  videoUrlRequired: MEETING_RULE_ERRORS.videoUrlRequired.message,
 } as const;
 
 export interface MeetingFormCheck {
