@@ -1,3 +1,6 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { eventually, testEnvironment, uniqueName, withDatabase } from './index.js';
@@ -32,6 +35,31 @@ describe('test-kit', () => {
     ]);
     await admin.end();
     expect(left.rowCount).toBe(0);
+  });
+
+  it("removes the file's own JetStream streams and Redis keys, and no one else's", async () => {
+    const env = await testEnvironment();
+    const other = await testEnvironment();
+    const nc = await connect({ servers: env.infra.natsUrl });
+    const redis = new Redis(env.infra.redisUrl);
+    try {
+      const jsm = await jetstreamManager(nc);
+      for (const e of [env, other]) {
+        await jsm.streams.add({ name: `${e.prefix.toUpperCase()}_EVENTS`, subjects: [`${e.prefix}.evt.>`] });
+        await redis.set(`${e.redisPrefix}session:x`, '1');
+      }
+      await env.cleanup();
+      const streams: string[] = [];
+      for await (const name of jsm.streams.names()) streams.push(name);
+      expect(streams).not.toContain(`${env.prefix.toUpperCase()}_EVENTS`);
+      expect(streams).toContain(`${other.prefix.toUpperCase()}_EVENTS`);
+      expect(await redis.exists(`${env.redisPrefix}session:x`)).toBe(0);
+      expect(await redis.exists(`${other.redisPrefix}session:x`)).toBe(1);
+    } finally {
+      await other.cleanup();
+      redis.disconnect();
+      await nc.close();
+    }
   });
 
   it('eventually waits for a condition and reports a timeout', async () => {
