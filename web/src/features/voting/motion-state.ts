@@ -50,7 +50,6 @@ import {
   type RespondBlocker,
   respondBlocker,
   resultList,
-  resultOfVote,
   rootMotionOf,
   STATUS_AMENDMENT_NOT_VOTED_ON,
   STATUS_QUORUM_NOT_MET,
@@ -60,6 +59,7 @@ import {
   startVoteBlockers,
   type VoteKind,
   type VoteRecord,
+  voteResult,
   votingStatusMessage,
 } from '@gavel/voting-rules';
 import { membershipOf } from '@/features/meetings/meeting-rules';
@@ -116,7 +116,11 @@ export function toVoteRecord(view: TVoteView): VoteRecord {
 export function shownWinners(view: TVoteView): string[] {
   if (view.outcome === null) return resultList(view.result);
   return resultList(
-    resultOfVote(view, { maximum_responses: view.maximum_responses, amendment_parent_id: null }),
+    voteResult(view.outcome, {
+      voteType: view.vote_type,
+      isAmendment: view.type === 'amendment',
+      maximumResponses: view.maximum_responses,
+    }),
   );
 }
 
