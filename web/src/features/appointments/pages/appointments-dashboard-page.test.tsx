@@ -174,6 +174,20 @@ describe('AppointmentsDashboardPage: year', () => {
     ).toBeTruthy();
   });
 
+  it('shows the calendar year, without a year selector, when the association has no years (term-based committees only)', async () => {
+    const thisYear = new Date().getFullYear();
+    const { router } = open('/admin/appointments', {
+      routes: {
+        [YEARS]: { body: [] },
+        [`GET /api/admin/appointments/dashboard/${thisYear}`]: { body: groups() },
+      },
+    });
+    await screen.findByRole('list', { name: 'Appointments by user' });
+    expect(router.state.location.pathname).toBe(`/admin/appointments/${thisYear}`);
+    expect(shownUsers()).toEqual(['Charles Babbage', 'Grace Hopper', 'Ada Lovelace']);
+    expect(screen.queryByRole('combobox', { name: 'Year' })).toBeNull();
+  });
+
   it('keeps a year of the list, and the year selector tags the current year and navigates (push)', async () => {
     const { router, user, fetchMock } = await openLoaded('/admin/appointments/2026', {
       routes: { 'GET /api/admin/appointments/dashboard/2025': { body: [] } },

@@ -91,15 +91,10 @@ function YearDashboard() {
     );
   }
 
-  // The spec's default year rule, with the path's year in the place of the query string's.
-  const year = defaultYear(years.data, yearParam ?? null);
-  if (year === null) {
-    return (
-      <DashboardFrame>
-        <p className="py-8 text-center text-sm text-muted-foreground">{NO_APPOINTMENTS}</p>
-      </DashboardFrame>
-    );
-  }
+  // The spec's default year rule, with the path's year in the place of the query string's. Without years
+  // (term-based committees only, which serve in every year) the calendar year's list shows their
+  // appointments, as the admin home shows their committees.
+  const year = defaultYear(years.data, yearParam ?? null) ?? new Date().getFullYear();
   if (yearParam !== String(year)) return <YearRedirect asked={yearParam} year={year} />;
 
   // Keyed by year: the filters (whose committees and positions belong to a year) start afresh.
@@ -152,12 +147,14 @@ function Dashboard({ year, years }: { year: number; years: TYear[] }) {
 
   const actions = (
     <>
-      <YearSelect
-        years={years}
-        value={year}
-        onChange={(next) => navigate(paths.appointments(next))}
-        tagCurrent
-      />
+      {years.length > 0 && (
+        <YearSelect
+          years={years}
+          value={year}
+          onChange={(next) => navigate(paths.appointments(next))}
+          tagCurrent
+        />
+      )}
       {/* Until the appointments are known, Email All knows nobody to write to, nor that there is nobody. */}
       {mayDecide && <EmailAllButton emails={dashboard.data ? tentativeEmails(shown) : undefined} />}
     </>
