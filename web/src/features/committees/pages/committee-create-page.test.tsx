@@ -189,6 +189,19 @@ describe('CommitteeCreatePage', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2026');
   });
 
+  it('says so, with a retry, when the current year cannot be loaded without ?year=', async () => {
+    let fail = true;
+    const { user } = await openCreate('/admin/committee/create', {
+      'GET /api/admin/years': () =>
+        fail ? { status: 500, body: { message: 'Years are unavailable.' } } : { body: makeYears(2026) },
+    });
+    expect(await screen.findByText('Years are unavailable.')).toBeTruthy();
+    expect(screen.queryByLabelText('Year')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2026'));
+  });
+
   it('refuses a user who may not create committees', async () => {
     const fetchMock = mockFetch({ 'GET /api/me': { body: makeMe({ permissions: ['edit committees'] }) } });
     renderApp('/admin/committee/create?year=2027');

@@ -15,6 +15,8 @@ import { CommitteeSettingsForm } from '@/features/committees/components/committe
 import { useCreateCommittee } from '@/features/committees/queries';
 import { yearParam } from '@/features/committees/year-param';
 import { useYears } from '@/features/years/queries';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
 export const CREATE_FORBIDDEN = 'You do not have permission to create committees.';
@@ -39,6 +41,16 @@ function CommitteeCreate() {
 function CreateInCurrentYear() {
   const years = useYears();
   if (years.isPending) return <LoadingState />;
+  // Not the calendar year in silence: the committee would land in a year the admin did not choose.
+  if (years.isError) {
+    return (
+      <ErrorState
+        heading="Add Committee"
+        message={errorText(years.error, FALLBACK.retrieve)}
+        onRetry={() => void years.refetch()}
+      />
+    );
+  }
   const current = years.data?.find((y) => y.is_current)?.year ?? years.data?.[0]?.year;
   return <CreateCard year={current ?? new Date().getFullYear()} />;
 }
