@@ -171,9 +171,19 @@ export function ActiveVote({
       {state.me?.is_voting && (
         <VoteButtons state={state} motion={motion} vote={vote} onFailure={onFailure} onDialog={onDialog} />
       )}
+      {/* Who votes comes from the member list: until it is in (it is polled again after a failure), say
+          why a member sees no buttons yet rather than nothing. */}
+      {state.inputs.attendanceLoaded === false && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {VOTE_BUTTONS_AWAIT_MEMBERS}
+        </p>
+      )}
     </section>
   );
 }
+
+/** Shown in a running vote while the member list (who votes) is not loaded yet. */
+export const VOTE_BUTTONS_AWAIT_MEMBERS = 'The vote buttons appear once the member list has loaded.';
 
 /**
  * Vote progress against the expected total (eligible voting members times maximum responses). The

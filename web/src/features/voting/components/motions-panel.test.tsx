@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { CurrentUserContext, currentUserOf } from '@/features/auth/queries';
+import { VOTE_BUTTONS_AWAIT_MEMBERS } from '@/features/voting/components/active-vote';
 import {
   flattenedOrder,
   MotionsPanel,
@@ -154,6 +155,30 @@ describe('MotionsPanel', { timeout: 20_000 }, () => {
       expect(within(card).getByRole('timer').textContent).toMatch(/^0:(49|50)$/);
     },
   );
+
+  it('says why a running vote has no vote buttons yet while the member list is not in', async () => {
+    const vote = makeVote({
+      started_at: new Date(Date.now() - 10_000).toISOString(),
+      ended_at: new Date(Date.now() + 50_000).toISOString(),
+    });
+    mockFetch({
+      'GET /api/meeting/FIN/M1/retrieve/motions': {
+        body: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [vote] }),
+      },
+    });
+    const waiting = renderMotionsPanel({ attendance: undefined });
+    let card = await screen.findByRole('article', { name: /Adopt the budget/ });
+    expect(await within(card).findByText(VOTE_BUTTONS_AWAIT_MEMBERS)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /^Vote 'Approve'/ })).toBeNull();
+    waiting.unmount();
+
+    renderMotionsPanel({ attendance: makeAttendance([makeMember({ user_id: 'u-1' })]) });
+    card = await screen.findByRole('article', { name: /Adopt the budget/ });
+    expect(
+      await within(card).findByRole('button', { name: "Vote 'Approve' on Adopt the budget" }),
+    ).toBeTruthy();
+    expect(within(card).queryByText(VOTE_BUTTONS_AWAIT_MEMBERS)).toBeNull();
+  });
 
   it('logs a failed fetch without a dialog, and never calls a failed first load "no motions"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
