@@ -131,6 +131,24 @@ describe('committee create input', () => {
     ).toEqual(['code: The code may not be greater than 10 characters.']);
   });
 
+  it("refuses the code 'create' in any case (the Add Committee page's address), on create, rename and copy", () => {
+    for (const code of ['create', 'Create', ' CREATE ']) {
+      expect(messages(ZCommitteeCreateInput.safeParse({ ...valid, code }))).toEqual([
+        'code: This code is reserved.',
+      ]);
+      expect(messages(ZCommitteeUpdateInput.safeParse({ ...valid, new_code: code }))).toEqual([
+        'new_code: This code is reserved.',
+      ]);
+      expect(
+        messages(ZCommitteeCopyInput.safeParse({ guid: 'g', code, name: 'Finance', term_based: true })),
+      ).toEqual(['code: This code is reserved.']);
+    }
+    // Only the whole code: one that merely contains the word is fine.
+    for (const code of ['created', 'CREATE-26', 'recreate']) {
+      expect(ZCommitteeCreateInput.safeParse({ ...valid, code }).success).toBe(true);
+    }
+  });
+
   it('wants chair positions among the positions and unique positions', () => {
     const result = ZCommitteeCreateInput.safeParse({
       ...valid,

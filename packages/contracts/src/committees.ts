@@ -9,12 +9,18 @@ const ZId = z.string().min(1);
 
 /** Committee codes: letters, digits and dashes, at most 10 characters (spec sections 5 and 9). */
 export const COMMITTEE_CODE_MAX_LENGTH = 10;
+/**
+ * Codes a committee may not take, compared without case: the web's `/admin/committee/create` (the Add
+ * Committee page) outranks `/admin/committee/:code`, so a committee coded 'create' could never be opened.
+ */
+export const RESERVED_COMMITTEE_CODES: readonly string[] = ['create'];
 export const ZCommitteeCode = z
   .string()
   .trim()
   .min(1, 'The code field is required.')
   .max(COMMITTEE_CODE_MAX_LENGTH, `The code may not be greater than ${COMMITTEE_CODE_MAX_LENGTH} characters.`)
-  .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
+  .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.')
+  .refine((code) => !RESERVED_COMMITTEE_CODES.includes(code.toLowerCase()), 'This code is reserved.');
 
 const ZCommitteeName = oneLineText()
   .min(1, 'The name field is required.')

@@ -205,6 +205,30 @@ describe('committees', () => {
     });
   });
 
+  it("refuses the code 'create' in any case, on create, rename and copy, with a field error the form shows", async () => {
+    // /admin/committee/create is the Add Committee page: a committee of that code could never be opened.
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    const reserved = (field: string) => ({
+      code: 'bad_request',
+      errors: { [field]: ['This code is reserved.'] },
+    });
+    await expect(create(admin, { ...finance, code: 'Create' })).rejects.toMatchObject(reserved('code'));
+    const fin = await create(admin, finance);
+    await expect(update(admin, { ...finance, new_code: 'Create' })).rejects.toMatchObject(
+      reserved('new_code'),
+    );
+    await expect(
+      h.call(
+        SUBJECTS.committees.committeeCopy,
+        admin,
+        { guid: fin.guid, code: 'CREATE', name: 'Finance', term_based: true },
+        ZCommittee,
+      ),
+    ).rejects.toMatchObject(reserved('code'));
+    expect((await list(admin, 2026)).map((c) => c.code)).toEqual(['FIN']);
+  });
+
   it('refuses a quorum or year the database cannot hold with a field error, on create and on update', async () => {
     const tenant = newTenantId();
     const admin = userCtx(tenant, ['create committees', 'edit committees']);
