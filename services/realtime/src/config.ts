@@ -20,6 +20,12 @@ export const ZRealtimeConfig = ZBaseConfig.extend({
   MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
   /** How often the sessions of connected sockets are checked (a signed-out session is disconnected). */
   SESSION_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * After an event that may take a channel from users (a membership removed or declined, a meeting's
+   * visibility narrowed), their sockets' access is asked again this much later: the owning service applies
+   * the change to its own copy through its consumer meanwhile.
+   */
+  ACCESS_REVIEW_SETTLE_MS: z.coerce.number().int().min(0).default(1000),
 });
 export type TRealtimeConfig = z.infer<typeof ZRealtimeConfig>;
 

@@ -84,16 +84,29 @@ function joinsOf(data: SocketData): Map<string, unknown> {
 /** Where the owning service answered that the user may no longer follow the channel at all. */
 const ACCESS_LOST = new Set(['unauthenticated', 'forbidden', 'not_found']);
 
+/** What a review asks again about, and when it tells the socket to refetch. */
+export interface ReviewOptions {
+  /** Only this channel (default: every channel the socket follows). */
+  channel?: string;
+  /**
+   * Tell the socket to refetch only a channel whose view changed or was lost (default: every channel asked
+   * about, as a role change may alter what the page shows beyond the socket's view).
+   */
+  refreshChangedOnly?: boolean;
+}
+
 /**
  * Asks again, for each channel the socket follows, whether and with what view its user may follow it (their
- * roles changed): the socket's rooms follow the answer and it is told to refetch, so someone who lost the
- * runner's or staff's view stops receiving runner or staff payloads now, not at their next join. A channel
- * the owner refuses is left; one the owner cannot answer for right now is kept as it was.
+ * roles changed, or their membership, the meeting's visibility, their RSVP: see access-review.ts): the
+ * socket's rooms follow the answer and it is told to refetch, so someone who lost the runner's or staff's
+ * view stops receiving runner or staff payloads now, not at their next join, and someone who may no longer
+ * follow the channel stops receiving it. A channel the owner refuses is left; one the owner cannot answer
+ * for right now is kept as it was.
  */
-export async function reviewAccess(deps: JoinDeps, socket: Socket): Promise<void> {
+export async function reviewAccess(deps: JoinDeps, socket: Socket, opts: ReviewOptions = {}): Promise<void> {
   const data = socket.data as SocketData;
   const joins = joinsOf(data);
-  if (joins.size === 0) return;
+  if (joins.size === 0 || (opts.channel !== undefined && !joins.has(opts.channel))) return;
   // Signed out meanwhile: watchSessions disconnects the socket. Sessions or identity not answering: views kept.
   const ctx = await currentContext(deps, data).catch((err: unknown) => {
     if (!(err instanceof AppError && err.code === 'unauthenticated')) {
@@ -102,7 +115,9 @@ export async function reviewAccess(deps: JoinDeps, socket: Socket): Promise<void
     return null;
   });
   if (!ctx) return;
-  for (const [channel, raw] of joins) {
+  const reviewed =
+    opts.channel === undefined ? [...joins] : [[opts.channel, joins.get(opts.channel)] as const];
+  for (const [channel, raw] of reviewed) {
     const access = await runWithRequestId(ctx.requestId, () => askAccess(deps, ctx, raw)).catch(
       (err: unknown) => {
         if (err instanceof AppError && ACCESS_LOST.has(err.code)) return null;
@@ -112,9 +127,16 @@ export async function reviewAccess(deps: JoinDeps, socket: Socket): Promise<void
     );
     // Left meanwhile (the page closed it): stays left.
     if (access === undefined || !joins.has(channel)) continue;
-    for (const room of allRooms(data.tenantId, channel)) socket.leave(room);
-    if (access) socket.join(roomsFor(data.tenantId, access));
-    else joins.delete(channel);
+    const rooms = allRooms(data.tenantId, channel);
+    const before = rooms.filter((room) => socket.rooms.has(room));
+    const after = access ? roomsFor(data.tenantId, access) : [];
+    const changed = before.length !== after.length || before.some((room) => !after.includes(room));
+    if (changed) {
+      for (const room of rooms) socket.leave(room);
+      if (access) socket.join(after);
+    }
+    if (!access) joins.delete(channel);
+    if (opts.refreshChangedOnly && !changed) continue;
     const refresh: TSocketMessage = {
       channel: channel as TSocketMessage['channel'],
       kind: 'refresh',

@@ -17,13 +17,19 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import {
+  createAccessReviews,
+  REVIEW_USER_EVENT,
+  rsvpDeletedUser,
+  watchAccessEvents,
+} from './access-review.js';
 import { type AuthDeps, handshakeMiddleware, watchSessions } from './auth.js';
 import { type RunningBroadcastConsumer, startBroadcastConsumer } from './broadcast-consumer.js';
 import { loadRealtimeConfig, type TRealtimeConfig } from './config.js';
-import { type JoinDeps, registerChannelHandlers, reviewAccess } from './join.js';
+import { type JoinDeps, registerChannelHandlers } from './join.js';
 import { createMemberBatcher } from './member-batcher.js';
 import { trackSockets } from './metrics.js';
-import { channelRooms, fanOut, fanOutBatch, refreshLocalChannels, userRoom } from './rooms.js';
+import { channelRooms, fanOut, fanOutBatch, refreshLocalChannels } from './rooms.js';
 import { type RunningTallyCoalescer, startTallyCoalescer, tallyIntervalMs } from './tally-coalescer.js';
 
 export interface StartRealtimeOptions {
@@ -93,14 +99,19 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
   io.use(handshakeMiddleware(auth));
   io.on('connection', (socket) => registerChannelHandlers(joinDeps, socket));
   // A user's roles changed (identity's user event): their sockets here follow their channels with the
-  // view the new roles give (each instance reviews its own sockets).
-  auth.principals.onUserChanged((tenantId, userId) => {
-    const nsp = io.of('/');
-    for (const id of nsp.adapter.rooms.get(userRoom(tenantId, userId)) ?? []) {
-      const socket = nsp.sockets.get(id);
-      if (socket) void reviewAccess(joinDeps, socket);
-    }
+  // view the new roles give (each instance reviews its own sockets). So do they when their membership is
+  // removed or declined, or a meeting's visibility narrows (access-review.ts), or their RSVP is deleted:
+  // that broadcast reaches one instance, which asks the others too.
+  const reviews = createAccessReviews({ io, deps: joinDeps, settleMs: config.ACCESS_REVIEW_SETTLE_MS });
+  auth.principals.onUserChanged((tenantId, userId) => reviews.userNow(tenantId, userId));
+  const stopAccessEvents = watchAccessEvents({ nc, prefix, logger, reviews });
+  io.on(REVIEW_USER_EVENT, (tenantId: unknown, userId: unknown) => {
+    if (typeof tenantId === 'string' && typeof userId === 'string') reviews.user(tenantId, userId);
   });
+  const reviewEverywhere = (tenantId: string, userId: string) => {
+    reviews.user(tenantId, userId);
+    io.serverSideEmit(REVIEW_USER_EVENT, tenantId, userId);
+  };
   const untrack = trackSockets(() => io.engine.clientsCount);
   const stopSessionWatch = watchSessions({
     sockets: () => io.of('/').sockets.values(),
@@ -146,6 +157,8 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
   let broadcastsHandled = 0;
   const handle = (broadcast: Parameters<typeof fanOut>[1]) => {
     broadcastsHandled++;
+    const rsvpRemoved = rsvpDeletedUser(broadcast);
+    if (rsvpRemoved) reviewEverywhere(broadcast.tenantId, rsvpRemoved);
     return members.handle(broadcast);
   };
   const consumer: RunningBroadcastConsumer | null =
@@ -218,6 +231,8 @@ export async function startRealtime(opts: StartRealtimeOptions = {}): Promise<Ru
       // Stop taking work first (unacked broadcasts go to the other instances), then let sockets go: their
       // clients reconnect through the gateway to another instance and rejoin (and refetch).
       await consumer?.stop();
+      stopAccessEvents();
+      reviews.stop();
       members.flushAll();
       await coalescer.stop();
       stopSessionWatch();
