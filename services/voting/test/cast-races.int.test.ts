@@ -30,9 +30,9 @@ import {
 
 /**
  * An email vote's ballots take casts all along, without the lock its changes take: a change that needs
- * "nobody has voted" (deleting or editing a motion, deleting the vote, moving its start) and a cast that
- * arrive together must end one way or the other, never with an acknowledged response deleted or counted
- * on a ballot that was changed under it.
+ * "nobody has voted" (adding, deleting or editing a motion, deleting the vote, moving its start) and a
+ * cast that arrive together must end one way or the other, never with an acknowledged response deleted,
+ * counted on a ballot that was changed under it, or standing beside a motion added after it.
  */
 let h: Harness;
 beforeAll(async () => {
@@ -92,11 +92,11 @@ async function openBallot(code: string): Promise<Ballot> {
   };
 }
 
-/** Rows of the ballot still there: its motion, its vote and the vote's responses. */
+/** Rows still there: the email vote's motions (its one, or none), the ballot and the ballot's responses. */
 async function rows(b: Ballot) {
   const prisma = h.service.runtime.prisma;
   return {
-    motions: await prisma.motion.count({ where: { tenantId: b.tenantId, id: b.motion.id } }),
+    motions: await prisma.motion.count({ where: { tenantId: b.tenantId, emailVoteId: b.emailVoteId } }),
     votes: await prisma.vote.count({ where: { tenantId: b.tenantId, id: b.voteId } }),
     responses: await prisma.response.count({ where: { tenantId: b.tenantId, voteId: b.voteId } }),
   };
@@ -135,6 +135,11 @@ async function sentAndWaiting(call: () => Promise<unknown>): Promise<{ answer: P
 }
 
 const changes: [string, (b: Ballot) => Promise<unknown>, string][] = [
+  [
+    'adding a motion',
+    (b) => h.call(S.motionCreate, b.manager, { ...b.base, name: 'Adopt a second budget' }, ZMotionReply),
+    HAS_RESPONSES,
+  ],
   [
     'deleting the motion',
     (b) => h.call(S.motionDelete, b.manager, { ...b.base, id: b.motion.id }, ZMessageReply),

@@ -127,6 +127,9 @@ export class MotionService {
       });
       if (!allowed) throw new AppError('rule_broken', this.changeRefusal(state, { has_result: false }));
       if (parentId !== null) this.assertAmendable(state, parentId);
+      // A new motion changes what the email vote holds: not once anyone has voted, a cast in flight
+      // included (its response is not in the counts above until it commits).
+      if (scope.emailVoteId) await this.assertNoCastsSince(tx, state, { emailVoteId: scope.emailVoteId });
       const data = motionDataFromForm(input, {
         committee: scope.committee,
         isAmendment: parentId !== null,
@@ -333,11 +336,16 @@ export class MotionService {
 
   /**
    * An email vote can be modified only while nobody has voted (canModify, read with the state), yet its
-   * ballots take casts without the scope's lock: holds the motions' votes against casts (waiting for those
-   * in flight) and refuses when a response arrived since. Meeting votes take casts only while active, when
-   * no change of their motion is allowed.
+   * ballots take casts without the scope's lock: holds the votes of these motions (or, for a new motion,
+   * every ballot of the email vote) against casts, waiting for those in flight, and refuses when a
+   * response arrived since. Meeting votes take casts only while active, when no change of their motion is
+   * allowed.
    */
-  private async assertNoCastsSince(tx: Tx, state: VotingState, of: { motionIds: string[] }): Promise<void> {
+  private async assertNoCastsSince(
+    tx: Tx,
+    state: VotingState,
+    of: { motionIds: string[] } | { emailVoteId: string },
+  ): Promise<void> {
     if (state.scope.kind !== 'email') return;
     const voteIds = await this.votes.lockAgainstCasts(tx, state.scope.tenantId, of);
     if (await this.votes.hasResponses(tx, state.scope.tenantId, voteIds)) {
