@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZCommitteeCode } from './committees.js';
+import { addressCode } from './meetings.js';
 
 /**
  * The realtime channel (meetings spec sections 4 and 7). Owning services decide who sees what: they
@@ -67,14 +69,18 @@ export const SOCKET_EVENT = 'gavel';
 export const ZSocketMessage = z.object({ channel: ZChannel, kind: ZRealtimeKind, payload: z.unknown() });
 export type TSocketMessage = z.infer<typeof ZSocketMessage>;
 
+/**
+ * The codes of a join, by the rules their owners give them (letters, digits and dashes; committee codes at
+ * most 10 characters, meeting codes 20, email-vote codes 50): a code no committee, meeting or vote can have
+ * is refused before any service is asked (a NUL would otherwise reach Postgres).
+ */
+const ZJoinMeetingCode = addressCode(20);
+const ZJoinVoteCode = addressCode(50);
+
 /** Client → server: join a page's channel by the codes in its URL. */
 export const ZJoinRequest = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('meeting'),
-    committee_code: z.string().min(1),
-    meeting_code: z.string().min(1),
-  }),
-  z.object({ type: z.literal('vote'), committee_code: z.string().min(1), vote_code: z.string().min(1) }),
+  z.object({ type: z.literal('meeting'), committee_code: ZCommitteeCode, meeting_code: ZJoinMeetingCode }),
+  z.object({ type: z.literal('vote'), committee_code: ZCommitteeCode, vote_code: ZJoinVoteCode }),
 ]);
 export type TJoinRequest = z.infer<typeof ZJoinRequest>;
 

@@ -138,6 +138,24 @@ describe('join', () => {
     });
   });
 
+  it('refuses codes no committee, meeting or vote can have (a NUL, too long) without asking any service', async () => {
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
+    const c = await client({ token });
+    const asked = () =>
+      bed.fakes.callsTo(SUBJECTS.meetings.channelAccess).length +
+      bed.fakes.callsTo(SUBJECTS.voting.channelAccess).length;
+    const before = asked();
+    const refused = { ok: false, message: JOIN_MESSAGES.invalid };
+    expect(await c.join({ ...MEETING_JOIN, meeting_code: 'M1\u0000' })).toEqual(refused);
+    expect(await c.join({ ...MEETING_JOIN, committee_code: 'FIN\u0000' })).toEqual(refused);
+    expect(await c.join({ ...VOTE_JOIN, vote_code: 'V1\u0000' })).toEqual(refused);
+    expect(await c.join({ ...MEETING_JOIN, meeting_code: 'M'.repeat(21) })).toEqual(refused);
+    expect(await c.join({ ...VOTE_JOIN, committee_code: 'F'.repeat(10_000) })).toEqual(refused);
+    expect(await c.join({ ...MEETING_JOIN, meeting_code: 'M1/../M2' })).toEqual(refused);
+    expect(asked()).toBe(before);
+    expect(c.socket.connected).toBe(true);
+  });
+
   it('answers a join or leave sent without a payload (or with a bad one) with an error ack', async () => {
     const token = await bed.sessions.create('u-member', 'ten-alpha');
     const c = await client({ token });
