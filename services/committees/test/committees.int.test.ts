@@ -560,6 +560,94 @@ describe('committees', () => {
     expect(deletedEvents[0]?.payload.committee.id).toBe(created.id);
   });
 
+  it('a save that changes nothing writes nothing and emits nothing; a real change still emits once', async () => {
+    const tenant = newTenantId();
+    const admin = userCtx(tenant, ['create committees', 'edit committees']);
+    const fin = await create(admin, finance);
+    const aud = await create(admin, { name: 'Audit', code: 'AUD', year: 2026 });
+    const prisma = h.service.runtime.prisma;
+    const stored = async (id: string) => ({
+      updatedAt: (
+        await prisma.committee.findUniqueOrThrow({ where: { tenantId_id: { tenantId: tenant, id } } })
+      ).updatedAt,
+      positions: await prisma.committeePosition.findMany({ where: { tenantId: tenant, committeeId: id } }),
+      demographics: await prisma.committeeDemographic.findMany({
+        where: { tenantId: tenant, committeeId: id },
+      }),
+    });
+    const before = { fin: await stored(fin.id), aud: await stored(aud.id) };
+
+    // What the settings form sends saved untouched (toUpdateBody): every setting, the year, no new_code.
+    const untouched = {
+      code: 'FIN',
+      year: 2026,
+      name: 'Finance Committee',
+      quorum: 7,
+      two_thirds_vote: true,
+      chair_position: 'Chair',
+      vchair_position: 'Vice Chair',
+      voting_rights: finance.voting_rights,
+      has_demographic: true,
+      demographic_name: 'Region',
+      demographic_is_displayed: true,
+      demographic_motion_filterable: false,
+      demographic_display_prepend: false,
+      demographics: ['North', 'South', 'East'],
+    };
+    expect(await update(admin, untouched)).toEqual(fin);
+    // The same settings as the schema normalises them: padded text, the code itself as new_code.
+    expect(
+      await update(admin, {
+        ...untouched,
+        name: ' Finance Committee ',
+        new_code: 'FIN',
+        voting_rights: finance.voting_rights.map((r) => ({ ...r, position: ` ${r.position}` })),
+        demographics: ['North ', 'South', 'East'],
+      }),
+    ).toEqual(fin);
+    // A committee without a demographic or positions, as the form sends it.
+    expect(
+      await update(admin, {
+        code: 'AUD',
+        year: 2026,
+        name: 'Audit',
+        quorum: null,
+        two_thirds_vote: false,
+        chair_position: null,
+        vchair_position: null,
+        voting_rights: [],
+        has_demographic: false,
+        demographic_name: null,
+        demographic_is_displayed: false,
+        demographic_motion_filterable: false,
+        demographic_display_prepend: false,
+        demographics: [],
+      }),
+    ).toEqual(aud);
+    expect({ fin: await stored(fin.id), aud: await stored(aud.id) }).toEqual(before);
+
+    const updatedEvents = async () => {
+      await outboxDrained(h);
+      return (await streamEvents<TCommitteeEvent>(h, EVENTS.committees.committeeUpdated)).filter(
+        (e) => e.payload.tenantId === tenant,
+      );
+    };
+    expect(await updatedEvents()).toEqual([]);
+
+    // A real change is written and emitted once; so is a new order of the positions (their display order).
+    expect((await update(admin, { ...untouched, quorum: 6 })).quorum).toBe(6);
+    expect((await stored(fin.id)).updatedAt.getTime()).toBeGreaterThan(before.fin.updatedAt.getTime());
+    const reordered = [...finance.voting_rights].reverse();
+    expect(
+      (await update(admin, { ...untouched, quorum: 6, voting_rights: reordered })).voting_rights,
+    ).toEqual(reordered);
+    const events = await updatedEvents();
+    expect(events.map((e) => [e.payload.committee.quorum, e.payload.committee.voting_rights])).toEqual([
+      [6, finance.voting_rights],
+      [6, reordered],
+    ]);
+  });
+
   it('a refused change emits nothing', async () => {
     const tenant = newTenantId();
     await expect(create(userCtx(tenant, ['edit committees']), finance)).rejects.toMatchObject({

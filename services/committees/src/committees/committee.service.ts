@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   AppError,
   COMMITTEE_LIST_PERMISSIONS,
@@ -76,7 +77,9 @@ export class CommitteeService {
    * PUT /api/admin/committee/{code} ('edit committees'): replaces the settings; `new_code` renames. The
    * members of a renamed position (`position_renames`) move to its new name in the same transaction, one
    * membership event each, as do the members of a position whose voting right changed and those whose
-   * demographic value the save drops; removing a position that members still hold is refused.
+   * demographic value the save drops; removing a position that members still hold is refused. A save
+   * that changes nothing (the form saved untouched) answers the committee as it is, with no write and no
+   * event.
    */
   async update(ctx: TRequestContext, input: TCommitteeUpdateInput): Promise<TCommittee> {
     requireUser(ctx);
@@ -85,10 +88,13 @@ export class CommitteeService {
       const found = await this.resolve(tx, ctx.tenantId, { code: input.code, year: input.year });
       const current = await this.lockForSettings(tx, ctx.tenantId, found);
       const data = toData(input, input.new_code ?? current.code, current.year);
+      const moves = positionMoves(current, data, input.position_renames);
+      // A save that changes nothing is no change: no write, no event (as for members). Renames that move
+      // members (a swap of two names) are a change even when the settings read the same.
+      if (moves.size === 0 && sameSettings(current, data)) return this.presentOne(tx, ctx.tenantId, current);
       await this.assertCodeFree(tx, ctx.tenantId, data.code, data.year, current.id);
       if (data.code.toLowerCase() !== current.code.toLowerCase())
         await this.assertAddressesFree(tx, ctx.tenantId, current.id, data.code);
-      const moves = positionMoves(current, data, input.position_renames);
       const merges = renamesOntoKeptPositions(current, moves);
       if (merges.length > 0) {
         const message = merges.join(' ');
@@ -293,6 +299,36 @@ function toData(
     positions: input.voting_rights.map((r) => ({ position: r.position, isVoting: r.is_voting })),
     demographics: input.has_demographic ? input.demographics : [],
   };
+}
+
+/** A committee's settings as they stand, in the shape a save writes them. */
+function settingsOf(row: CommitteeRow): CommitteeData {
+  return {
+    name: row.name,
+    code: row.code,
+    year: row.year,
+    quorum: row.quorum,
+    twoThirdsVote: row.twoThirdsVote,
+    chairPosition: row.chairPosition,
+    vchairPosition: row.vchairPosition,
+    hasDemographic: row.hasDemographic,
+    demographicName: row.demographicName,
+    demographicIsDisplayed: row.demographicIsDisplayed,
+    demographicMotionFilterable: row.demographicMotionFilterable,
+    demographicDisplayPrepend: row.demographicDisplayPrepend,
+    positions: row.positions.map((p) => ({ position: p.position, isVoting: p.isVoting })),
+    demographics: row.demographics.map((d) => d.value),
+  };
+}
+
+/**
+ * True when a save would write what the committee already has: every setting, the code exactly (a change
+ * of case is a rename), and the positions and demographic values in the same order (their display order).
+ * `data` is already normalised as it would be written (trimmed by the schema, '' chair as null, the
+ * demographic name and values dropped without a demographic), so the settings form's untouched save is equal.
+ */
+export function sameSettings(current: CommitteeRow, data: CommitteeData): boolean {
+  return isDeepStrictEqual(settingsOf(current), data);
 }
 
 /**
