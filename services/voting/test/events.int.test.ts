@@ -1,6 +1,7 @@
-import { EVENTS, type TBroadcast, type TVoteEvent } from '@gavel/contracts';
+import { EVENT_FAMILIES, EVENTS, type TBroadcast, type TVoteEvent, ZVotingVoteEvent } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOTE_DELETED } from '../src/events/voting.events.js';
 import { api } from './helpers.js';
 import { checkIn, type Harness, newWorld, outboxDrained, startHarness, streamEvents } from './support.js';
 
@@ -45,5 +46,41 @@ describe('events', () => {
     expect(new Set(broadcasts.map((b) => b.messageId)).size).toBe(broadcasts.length);
     expect(broadcasts.every((b) => b.payload.channel === `meeting.${w.meeting.id}`)).toBe(true);
     expect(broadcasts.map((b) => b.payload.kind)).toContain('vote.updated');
+  });
+
+  it('publishes one deleted event for a vote deleted with its motion, which meetings drops its copy on', async () => {
+    const w = await newWorld(h, { quorum: 1 });
+    const a = api(h, w);
+    const [m0] = w.members;
+    if (!m0) throw new Error('member');
+    await checkIn(h, w, [m0]);
+    const root = (await a.create(w.runner)).motion;
+    const amendment = (await a.amend(w.runner, root.id)).motion;
+    const { vote } = await a.start(w.runner, amendment.id, 'amendment');
+    if (!vote) throw new Error('vote');
+    await a.cast(m0.ctx, amendment.id, vote.id, 'opposed');
+    await a.close(w.runner, amendment.id, vote.id);
+    // The amendment was defeated: the motion has no pending amendment and no result, so it may go.
+    expect((await a.remove(w.runner, root.id)).message).toBe('Motion deleted');
+    await outboxDrained(h);
+    const deleted = (await streamEvents<TVoteEvent>(h, VOTE_DELETED)).filter(
+      (e) => e.payload.tenantId === w.tenantId,
+    );
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]?.payload.vote).toMatchObject({
+      id: vote.id,
+      meeting_id: w.meeting.id,
+      motion_id: amendment.id,
+      type: 'amendment',
+    });
+    // What the meetings service reads it as: an event of the votes family whose subject says deleted.
+    expect(VOTE_DELETED.startsWith(EVENT_FAMILIES.votes.slice(0, -1))).toBe(true);
+    expect(VOTE_DELETED.endsWith('.deleted')).toBe(true);
+    expect(ZVotingVoteEvent.safeParse(deleted[0]?.payload).success).toBe(true);
+    // The motion and its amendment go as before.
+    const motionsDeleted = (await streamEvents<{ tenantId: string }>(h, EVENTS.voting.motionDeleted)).filter(
+      (e) => e.payload.tenantId === w.tenantId,
+    );
+    expect(motionsDeleted).toHaveLength(2);
   });
 });

@@ -221,8 +221,10 @@ export class MotionService {
       // An email vote's ballot takes casts all along: wait for those in flight, hold off new ones (they
       // then find no vote), and refuse if one was recorded after the state above was read.
       await this.assertNoCastsSince(tx, state, { motionIds: ids });
-      await this.votes.deleteForMotions(tx, state.scope.tenantId, ids);
+      const votes = await this.votes.deleteForMotions(tx, state.scope.tenantId, ids);
       await this.motions.deleteMany(tx, state.scope.tenantId, ids);
+      // Meetings keeps a copy of each vote (the runners' voting status is of the latest started one).
+      await this.events.votesDeleted(tx, votes);
       await this.events.motionsDeleted(tx, state.scope.channel, doomed);
       return { ok: true, message: found.row.amendmentParentId ? 'Amendment deleted' : 'Motion deleted' };
     });

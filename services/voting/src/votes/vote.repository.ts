@@ -109,16 +109,18 @@ export class VoteRepository {
     return votes.map((v) => v.id);
   }
 
-  async deleteForMotions(db: Db, tenantId: string, motionIds: string[]): Promise<void> {
+  /** Deletes the votes of these motions (discarded ones too), electorate and responses; answers them. */
+  async deleteForMotions(db: Db, tenantId: string, motionIds: string[]): Promise<VoteRow[]> {
     const votes = await db.vote.findMany({
       where: { tenantId, motionId: { in: motionIds } },
-      select: { id: true },
+      orderBy: { startedAt: 'asc' },
     });
     const ids = votes.map((v) => v.id);
-    if (ids.length === 0) return;
+    if (ids.length === 0) return [];
     await db.response.deleteMany({ where: { tenantId, voteId: { in: ids } } });
     await db.elector.deleteMany({ where: { tenantId, voteId: { in: ids } } });
     await db.vote.deleteMany({ where: { tenantId, id: { in: ids } } });
+    return votes;
   }
 
   /** Tallies, distinct respondents and eligible voters of each vote. */
