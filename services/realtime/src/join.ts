@@ -176,6 +176,8 @@ export function registerChannelHandlers(deps: JoinDeps, socket: Socket): void {
         const access = await runWithRequestId(ctx.requestId, () => askAccess(deps, ctx, raw));
         const rooms = channelRooms(data.tenantId, access.channel);
         const already = socket.rooms.has(rooms.base);
+        // From this check to the rooms joined below nothing is awaited (the adapter joins rooms at once), so
+        // joins answered together cannot pass the limit together: keep it so, or reserve places up front.
         if (!already && channelsOf(socket, data.tenantId).length >= deps.maxChannels) {
           throw new AppError('rule_broken', JOIN_MESSAGES.tooMany);
         }

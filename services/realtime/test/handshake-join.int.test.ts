@@ -198,6 +198,27 @@ describe('join', () => {
     );
   });
 
+  it('keeps to the channel limit when joins for different channels arrive at once', async () => {
+    const capped = await bed.start({ extra: { MAX_CHANNELS_PER_SOCKET: '5' } });
+    const token = await bed.sessions.create('u-member', 'ten-alpha');
+    const c = await bed.connect(capped.port, { token });
+    // JOIN_LIMIT.max joins, all sent before the first is answered.
+    const acks = await Promise.all(
+      Array.from({ length: JOIN_LIMIT.max }, (_, i) =>
+        c.join({ ...MEETING_JOIN, meeting_code: `M${i + 1}` }),
+      ),
+    );
+    expect(acks.filter((a) => a.ok)).toHaveLength(5);
+    expect(acks.filter((a) => !a.ok)).toEqual(
+      Array.from({ length: JOIN_LIMIT.max - 5 }, () => ({ ok: false, message: JOIN_MESSAGES.tooMany })),
+    );
+    const rooms = (await capped.io.in(c.socket.id as string).fetchSockets())[0]?.rooms ?? [];
+    const channels = [...rooms].filter((r) => /^ten-alpha:meeting\.[^:]+$/.test(r));
+    expect(channels).toHaveLength(5);
+    // A refused join took no place: the socket follows exactly the channels its accepted joins named.
+    expect(channels.sort()).toEqual(acks.flatMap((a) => (a.ok ? [`ten-alpha:${a.channel}`] : [])).sort());
+  });
+
   it('refuses a join beyond the channels one connection may follow, and keeps the ones it follows', async () => {
     const capped = await bed.start({ extra: { MAX_CHANNELS_PER_SOCKET: '2' } });
     const token = await bed.sessions.create('u-member', 'ten-alpha');

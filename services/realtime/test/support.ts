@@ -74,7 +74,7 @@ export const USERS: FakeUser[] = [
 ];
 
 /**
- * Meetings per tenant: committee FIN meetings M1 and M2 are `meeting.{tenant}-m1` and `meeting.{tenant}-m2`;
+ * Meetings per tenant: committee FIN meetings M1, M2, ... are `meeting.{tenant}-m1`, `meeting.{tenant}-m2`, ...;
  * its vote V1 is `vote.{tenant}-v1`.
  */
 export function installFakes(fakes: Fakes): void {
@@ -92,7 +92,7 @@ export function installFakes(fakes: Fakes): void {
   fakes.on(SUBJECTS.meetings.channelAccess, (input: { meeting_code: string }, ctx) =>
     access(
       ctx,
-      input.meeting_code === 'M1' || input.meeting_code === 'M2',
+      /^M\d+$/.test(input.meeting_code),
       `meeting.${ctx.tenantId}-${input.meeting_code.toLowerCase()}`,
     ),
   );
