@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
   fieldErrors,
-  type HttpRoute,
   SESSION_EXPIRED_MESSAGE,
   sessionReply,
   type TPrincipalReply,
@@ -11,11 +11,12 @@ import { callService, callServiceConditional } from '@gavel/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { setCsrfCookie } from './csrf.js';
+import { CSRF_COOKIE, isValidCsrfToken, setCsrfCookie } from './csrf.js';
 import { errorResponse, MESSAGES, sendError } from './errors.js';
 import { sendConditionalAnswer, sendFile, sendJson } from './http-cache.js';
 import type { PrincipalResolver } from './principal.js';
 import { type Bucket, bucketsFor, type RateLimiter, type RateLimits } from './rate-limit.js';
+import type { GatewayRoute } from './route-flags.js';
 import {
   clearSessionCookie,
   type SessionStore,
@@ -96,6 +97,17 @@ export function fieldWithBadText(input: Bag): { field: string; message: string }
   return null;
 }
 
+/**
+ * The key of a sign-in attempt with a one-time secret: a hash of the browser's XSRF-TOKEN cookie, which the
+ * same browser sends again when it retries, and which changes when a sign-in succeeds. Identity answers a
+ * retry of the attempt that used a code as it answered the first (whose answer the browser may never have
+ * had) and refuses any other. The cookie itself stays here: the key cannot be turned back into it.
+ */
+export function attemptKey(csrfCookie: unknown): string | undefined {
+  if (!isValidCsrfToken(csrfCookie)) return undefined;
+  return createHash('sha256').update(`gavel sign-in attempt\n${csrfCookie}`).digest('base64url');
+}
+
 export interface Caller {
   tenant: TTenant;
   /** The cookie's token, whether or not it names a usable session. */
@@ -144,7 +156,7 @@ export async function resolveCaller(
 }
 
 /** A GET (or HEAD) answered with JSON, which the service may answer conditionally. */
-function isPlainGet(route: HttpRoute, request: FastifyRequest): boolean {
+function isPlainGet(route: GatewayRoute, request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !route.file && !route.session;
 }
 
@@ -155,7 +167,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 /** Registers one Fastify route per catalogue entry that forwards to its NATS subject. */
 export function registerForwardedRoutes(
   app: FastifyInstance,
-  routes: readonly HttpRoute[],
+  routes: readonly GatewayRoute[],
   deps: ForwardingDeps,
 ): void {
   for (const route of routes) {
@@ -174,7 +186,7 @@ export function registerForwardedRoutes(
   }
 }
 
-function forwarder(route: HttpRoute, deps: ForwardingDeps) {
+function forwarder(route: GatewayRoute, deps: ForwardingDeps) {
   const replySchema: z.ZodType = route.session === 'create' ? sessionReply(route.reply) : route.reply;
   const callOpts = { prefix: deps.prefix, timeoutMs: deps.timeoutMs };
 
@@ -227,7 +239,9 @@ function forwarder(route: HttpRoute, deps: ForwardingDeps) {
         if (!parsed.success) return sendError(reply, 400, MESSAGES.invalid, fieldErrors(parsed.error));
       }
       // The service validates again with the same schema and applies its transforms once.
-      const input = route.input ? merged : {};
+      let input: Bag = route.input ? merged : {};
+      // The gateway's own key, whatever the body says.
+      if (route.attemptKey) input = { ...input, attempt: attemptKey(request.cookies[CSRF_COOKIE]) };
       const subject = route.subject as string;
       if (isPlainGet(route, request)) {
         // The service may answer "not modified" to the copy the browser holds, or prepared bytes.

@@ -88,14 +88,20 @@ export function meOf(user: FakeUser): TMe {
   };
 }
 
-/** Registers identity.tenant.resolve, principal.get, auth.login, auth.bypass and me.get over `users`. */
-export function fakeIdentity(responders: Responders, users: FakeUser[]): void {
-  responders.on(SUBJECTS.identity.tenantResolve, (input: { host: string }) => HOSTS[input.host] ?? null);
-  responders.on(SUBJECTS.identity.principalGet, (input: { userId: string }, ctx) => {
+/**
+ * Registers identity.tenant.resolve, principal.get, auth.login, auth.bypass and me.get over `users`, but
+ * not the subjects in `except` (a test answers those itself).
+ */
+export function fakeIdentity(responders: Responders, users: FakeUser[], except: string[] = []): void {
+  const on: Responders['on'] = (subject, handler) => {
+    if (!except.includes(subject)) responders.on(subject, handler);
+  };
+  on(SUBJECTS.identity.tenantResolve, (input: { host: string }) => HOSTS[input.host] ?? null);
+  on(SUBJECTS.identity.principalGet, (input: { userId: string }, ctx) => {
     const user = users.find((u) => u.id === input.userId && u.tenantId === ctx.tenantId && u.active);
     return user ? { userId: user.id, roles: user.roles, permissions: user.permissions } : null;
   });
-  responders.on(SUBJECTS.identity.login, (input: { email: string; password: string }, ctx) => {
+  on(SUBJECTS.identity.login, (input: { email: string; password: string }, ctx) => {
     const user = users.find(
       (u) => u.email === input.email.trim().toLowerCase() && u.tenantId === ctx.tenantId && u.active,
     );
@@ -104,12 +110,12 @@ export function fakeIdentity(responders: Responders, users: FakeUser[]): void {
     }
     return { userId: user.id, body: meOf(user) };
   });
-  responders.on(SUBJECTS.identity.bypass, (input: { code: string }, ctx) => {
+  on(SUBJECTS.identity.bypass, (input: { code: string }, ctx) => {
     const user = users.find((u) => u.tenantId === ctx.tenantId && input.code === 'GOOD42');
     if (!user) throw new AppError('not_found', 'This code is not valid or has expired.');
     return { userId: user.id, body: { to: '/meetings' } };
   });
-  responders.on(SUBJECTS.identity.me, (_input, ctx) => {
+  on(SUBJECTS.identity.me, (_input, ctx) => {
     const user = users.find((u) => u.id === ctx.userId && u.tenantId === ctx.tenantId);
     if (!user) throw new AppError('unauthenticated', 'Unauthenticated.');
     return meOf(user);

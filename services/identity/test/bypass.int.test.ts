@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ROLE_ADMIN,
   ROLE_GLOBAL_ADMIN,
@@ -33,8 +34,10 @@ describe('bypass codes', () => {
 
   const create = (as: TRequestContext, userId: string, input: { to?: string; ttlMinutes?: number } = {}) =>
     h.call(SUBJECTS.identity.bypassCreate, as, { userId, ...input }, ZBypassCreateReply);
-  const redeem = (tenantId: string, code: string) =>
-    h.call(SUBJECTS.identity.bypass, ctx(tenantId), { code }, ZBypassReply);
+  const redeem = (tenantId: string, code: string, attempt?: string) =>
+    h.call(SUBJECTS.identity.bypass, ctx(tenantId), { code, attempt }, ZBypassReply);
+  /** An attempt key as the gateway derives one: a hash of what a browser sends again when it retries. */
+  const attemptKey = (browser: string) => createHash('sha256').update(browser).digest('hex');
 
   it('creates a 6-character [A-Z0-9] code that signs its user in once and answers where to go', async () => {
     const user = await newUser(h, tenant.id);
@@ -59,6 +62,55 @@ describe('bypass codes', () => {
       code: 'unauthenticated',
       message: INVALID,
     });
+  });
+
+  it('answers a retry of the attempt that used a code again, for 2 minutes, and no other attempt', async () => {
+    const user = await newUser(h, tenant.id);
+    const { code } = await create(siteAdmin, user.id, { to: '/meeting/ABC/2' });
+    const mine = attemptKey('browser one');
+    const first = await redeem(tenant.id, code, mine);
+    expect(first).toEqual({ userId: user.id, body: { to: '/meeting/ABC/2' } });
+    // The gateway gave up waiting, or could not store the session: the same browser tries again.
+    expect(await redeem(tenant.id, code.toLowerCase(), mine)).toEqual(first);
+    // Another browser, or a caller without a key, still finds the code used.
+    for (const key of [attemptKey('browser two'), undefined]) {
+      await expect(redeem(tenant.id, code, key)).rejects.toMatchObject({
+        code: 'unauthenticated',
+        message: INVALID,
+      });
+    }
+
+    // Two minutes after the use, the code is plainly used, for its own attempt too.
+    await h.service.runtime.prisma.bypassCode.updateMany({
+      where: { tenantId: tenant.id, code },
+      data: { usedAt: new Date(Date.now() - 2 * 60_000 - 1000) },
+    });
+    await expect(redeem(tenant.id, code, mine)).rejects.toMatchObject({
+      code: 'unauthenticated',
+      message: INVALID,
+    });
+  });
+
+  it('answers both of two simultaneous uses by the same attempt, and one of two by different ones', async () => {
+    const user = await newUser(h, tenant.id);
+    for (let round = 0; round < 5; round++) {
+      const { code } = await create(siteAdmin, user.id);
+      const mine = attemptKey(`same browser ${round}`);
+      const same = await Promise.all([redeem(tenant.id, code, mine), redeem(tenant.id, code, mine)]);
+      expect(same.map((r) => r.userId)).toEqual([user.id, user.id]);
+      const next = await create(siteAdmin, user.id);
+      const results = await Promise.allSettled([
+        redeem(tenant.id, next.code, attemptKey(`one ${round}`)),
+        redeem(tenant.id, next.code, attemptKey(`two ${round}`)),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    }
+  });
+
+  it('refuses an attempt key that is not one the gateway makes', async () => {
+    const user = await newUser(h, tenant.id);
+    const { code } = await create(siteAdmin, user.id);
+    await expect(redeem(tenant.id, code, 'short')).rejects.toMatchObject({ code: 'bad_request' });
   });
 
   it('refuses an expired code', async () => {

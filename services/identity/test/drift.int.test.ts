@@ -11,6 +11,7 @@ describe('schema drift', () => {
         '20261121000000_init',
         '20261123000000_tenant_voting_settings',
         '20261124210000_tenant_time_zone',
+        '20261126140000_bypass_attempt_key',
       ],
     });
   });

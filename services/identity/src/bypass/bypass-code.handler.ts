@@ -1,23 +1,22 @@
 import {
   SUBJECTS,
-  type TBypassInput,
   type TRequestContext,
   ZBypassCreateInput,
   type ZBypassCreateReply,
-  ZBypassInput,
 } from '@gavel/contracts';
 import { Handle } from '@gavel/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import type { z } from 'zod';
+import { type TBypassRedeemInput, ZBypassRedeemInput } from './bypass-code.schemas.js';
 import { BypassCodeService } from './bypass-code.service.js';
 
 @Controller()
 export class BypassCodeHandler {
   constructor(@Inject(BypassCodeService) private readonly codes: BypassCodeService) {}
 
-  @Handle(SUBJECTS.identity.bypass, ZBypassInput)
-  redeem(input: TBypassInput, ctx: TRequestContext): Promise<{ userId: string; body: { to: string } }> {
-    return this.codes.redeem(ctx, input.code);
+  @Handle(SUBJECTS.identity.bypass, ZBypassRedeemInput)
+  redeem(input: TBypassRedeemInput, ctx: TRequestContext): Promise<{ userId: string; body: { to: string } }> {
+    return this.codes.redeem(ctx, input.code, input.attempt ?? null);
   }
 
   @Handle(SUBJECTS.identity.bypassCreate, ZBypassCreateInput)

@@ -14,6 +14,12 @@ import { BypassCodeRepository } from './bypass-code.repository.js';
 import { generateBypassCode, isSitePath, normalizeBypassCode } from './bypass-code.rules.js';
 
 const INVALID_CODE = 'This code is invalid or has expired.';
+/**
+ * How long after a code's use the attempt that used it is answered again: long enough for a browser to
+ * retry after the gateway gave up waiting (its timeout is seconds), short enough that the code is soon
+ * plainly used.
+ */
+export const BYPASS_RETRY_SECONDS = 120;
 /** Tries when a fresh code happens to equal an existing one of the tenant (1 in 2 billion per code). */
 const CREATE_ATTEMPTS = 5;
 
@@ -24,9 +30,20 @@ export class BypassCodeService {
     @Inject(UserRepository) private readonly users: UserRepository,
   ) {}
 
-  /** Signs in with a one-time code of the caller's tenant; the code is used up. */
-  async redeem(ctx: TRequestContext, code: string): Promise<{ userId: string; body: { to: string } }> {
-    const used = await this.codes.redeem(ctx.tenantId, normalizeBypassCode(code));
+  /**
+   * Signs in with a one-time code of the caller's tenant; the code is used up. `attempt` is the gateway's
+   * key of this sign-in attempt: the same attempt again within BYPASS_RETRY_SECONDS of the use gets the
+   * same answer (its first answer may never have reached the browser); any other is refused.
+   */
+  async redeem(
+    ctx: TRequestContext,
+    code: string,
+    attempt: string | null = null,
+  ): Promise<{ userId: string; body: { to: string } }> {
+    const normalized = normalizeBypassCode(code);
+    const used =
+      (await this.codes.redeem(ctx.tenantId, normalized, attempt)) ??
+      (attempt ? await this.codes.usedBy(ctx.tenantId, normalized, attempt, BYPASS_RETRY_SECONDS) : null);
     if (!used) throw new AppError('unauthenticated', INVALID_CODE);
     return { userId: used.userId, body: { to: used.to } };
   }

@@ -1,0 +1,29 @@
+import { type HttpRoute, SUBJECTS } from '@gavel/contracts';
+
+/** What the gateway needs to know of a catalogue route beyond the contracts' HttpRoute. */
+export interface RouteFlags {
+  /**
+   * The call uses up a one-time secret (a bypass code): the gateway sends the browser's attempt key with
+   * it (see `attemptKey` in routes.ts), so a retry of an attempt whose answer was lost gets that answer.
+   */
+  attemptKey?: boolean;
+}
+
+/** A catalogue route as the gateway serves and documents it. */
+export type GatewayRoute = HttpRoute & RouteFlags;
+
+/** The flags of the catalogue's routes, by NATS subject (each route has its own). */
+const FLAGS_BY_SUBJECT: Readonly<Record<string, RouteFlags>> = {
+  [SUBJECTS.identity.bypass]: { attemptKey: true },
+};
+
+/** Each route with the gateway's flags for its subject; flags a route already carries win. */
+export function withRouteFlags(routes: readonly GatewayRoute[]): GatewayRoute[] {
+  return routes.map((route) => {
+    const flags = route.subject ? FLAGS_BY_SUBJECT[route.subject] : undefined;
+    return flags ? { ...flags, ...route } : route;
+  });
+}
+
+/** The subjects that have flags (a test checks each still names a catalogue route). */
+export const FLAGGED_SUBJECTS: readonly string[] = Object.keys(FLAGS_BY_SUBJECT);
