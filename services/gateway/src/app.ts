@@ -279,6 +279,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     config.SESSION_MAX_AGE_SECONDS,
   );
   const limiter = new RateLimiter(redis, config.REDIS_PREFIX);
+  const limits = deps.limits ?? DEFAULT_RATE_LIMITS;
 
   registerForwardedRoutes(app, routes, {
     nc,
@@ -288,12 +289,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     principals,
     sessions,
     limiter,
-    limits: deps.limits ?? DEFAULT_RATE_LIMITS,
+    limits,
   });
 
   // The API description is the same for every association, but like all of /api it is only served on a
   // known association's address.
-  const document = buildOpenApi(routes);
+  const document = buildOpenApi(routes, { limits });
   const documentJson = JSON.stringify(document);
   const documentHtml = renderDocsHtml(document);
   const knownHost = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {

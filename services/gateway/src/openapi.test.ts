@@ -2,9 +2,13 @@ import { HTTP_ROUTES, type HttpRoute } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApi, operationId, pathParams, renderDocsHtml } from './openapi.js';
+import { type GatewayRoute, withRouteFlags } from './route-flags.js';
 
 describe('buildOpenApi', () => {
-  const doc = buildOpenApi(HTTP_ROUTES);
+  const routes = withRouteFlags(HTTP_ROUTES);
+  const doc = buildOpenApi(routes);
+  const statusesOf = (path: string, method: string) =>
+    Object.keys(doc.paths[path]?.[method]?.responses ?? {});
 
   it('is an OpenAPI 3.1 document with every catalogue route', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -46,6 +50,101 @@ describe('buildOpenApi', () => {
     expect(Object.keys(login?.responses ?? {})).toEqual(expect.arrayContaining(['400', '403', '419', '429']));
     expect(login?.parameters.find((p) => p.name === 'X-Requested-With')?.required).toBe(true);
     expect(doc.components.responses.TooManyRequests).toMatchObject({ headers: { 'Retry-After': {} } });
+  });
+
+  it('lists exactly the statuses a route answers', () => {
+    // A sign-in: 401 for wrong credentials or a wrong code, 413/415 for its body, 429 when limited.
+    const signIn = ['200', '400', '401', '403', '404', '413', '415', '419', '429', '500', '503'];
+    expect(statusesOf('/api/auth/login', 'post')).toEqual(signIn);
+    expect(statusesOf('/api/auth/bypass', 'post')).toEqual(signIn);
+    // Identity checks an admin role here, which no declared permission says: 403.
+    expect(statusesOf('/api/admin/users/{id}', 'get')).toEqual([
+      '200',
+      '304',
+      '400',
+      '401',
+      '403',
+      '404',
+      '500',
+      '503',
+    ]);
+    expect(statusesOf('/api/admin/users/{id}', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '419',
+      '422',
+      '500',
+      '503',
+    ]);
+    expect(statusesOf('/api/me', 'get')).toEqual(['200', '304', '401', '404', '500', '503']);
+    expect(statusesOf('/api/meeting/{committeeCode}/{meetingCode}/retrieve/meeting', 'get')).toEqual([
+      '200',
+      '304',
+      '400',
+      '401',
+      '404',
+      '500',
+      '503',
+    ]);
+  });
+
+  it('documents 413 and 415 on every route that takes a body, and on no other', () => {
+    for (const route of HTTP_ROUTES) {
+      const statuses = statusesOf(route.path, route.method.toLowerCase());
+      const takesBody = route.method !== 'GET';
+      expect(statuses.includes('413'), `${route.method} ${route.path}`).toBe(takesBody);
+      expect(statuses.includes('415'), `${route.method} ${route.path}`).toBe(takesBody);
+    }
+    expect(doc.components.responses.PayloadTooLarge).toMatchObject({
+      description: expect.stringContaining('512 KiB'),
+    });
+    expect(doc.components.responses.UnsupportedMediaType).toBeDefined();
+  });
+
+  it('says which routes need an admin role, declared on the route', () => {
+    const get = doc.paths['/api/admin/users/{id}']?.get;
+    expect(get?.['x-admin-role']).toBe(true);
+    expect(get?.description).toContain('Needs an admin role');
+    expect(renderDocsHtml(doc)).toContain('<dt>Permissions</dt><dd>an admin role</dd>');
+    expect(doc.paths['/api/me']?.get?.['x-admin-role']).toBeUndefined();
+    const route: GatewayRoute = {
+      method: 'GET',
+      path: '/api/things',
+      summary: 'Things',
+      tag: 'things',
+      subject: 'things.list',
+      auth: 'user',
+      reply: z.object({}),
+      adminRole: true,
+    };
+    expect(Object.keys(buildOpenApi([route]).paths['/api/things']?.get?.responses ?? {})).toContain('403');
+  });
+
+  it('describes the rate limits in force', () => {
+    expect(doc.paths['/api/auth/login']?.post?.description).toContain(
+      'Rate limited: 10 failed attempts a minute per client address, 5 per email from one client address, ' +
+        'and 50 per email from all addresses together.',
+    );
+    expect(doc.paths['/api/auth/bypass']?.post?.description).toContain(
+      'Rate limited: 5 failed attempts a minute per client address, 30 per association across all codes.',
+    );
+    const limits = {
+      login: { perIp: 7, perEmailPerIp: 3, perEmail: 40 },
+      bypass: { perIp: 4, perTenant: 20 },
+      windowSeconds: 120,
+    };
+    const other = buildOpenApi(routes, { limits });
+    expect(other.paths['/api/auth/login']?.post?.description).toContain(
+      'Rate limited: 7 failed attempts every 2 minutes per client address, 3 per email from one client ' +
+        'address, and 40 per email from all addresses together.',
+    );
+    expect(other.paths['/api/auth/bypass']?.post?.description).toContain('4 failed attempts every 2 minutes');
   });
 
   it('documents the X-Requested-With header a GET with side effects needs', () => {

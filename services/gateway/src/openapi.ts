@@ -1,6 +1,9 @@
 import { type HttpRoute, ZApiError } from '@gavel/contracts';
 import { z } from 'zod';
 import { CSRF_COOKIE, MUTATING_METHODS } from './csrf.js';
+import { BODY_LIMIT_BYTES } from './errors.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
+import type { GatewayRoute } from './route-flags.js';
 import { SESSION_COOKIE } from './session.js';
 
 type Json = Record<string, unknown>;
@@ -24,6 +27,8 @@ export interface OpenApiOperation {
   responses: Record<string, Json>;
   security: Record<string, string[]>[];
   'x-permissions': string[];
+  /** The service checks an admin role (admin, site admin or global admin), which no permission names. */
+  'x-admin-role'?: true;
   'x-auth': HttpRoute['auth'];
   'x-rate-limit'?: HttpRoute['rateLimit'];
   'x-subject'?: string;
@@ -44,11 +49,22 @@ export interface OpenApiDocument {
 
 const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '400': { name: 'BadRequest', description: 'The input is invalid; `errors` lists the messages per field.' },
-  '401': { name: 'Unauthenticated', description: 'Not signed in.' },
+  '401': {
+    name: 'Unauthenticated',
+    description: 'Not signed in; on a sign-in, the credentials or the code are wrong.',
+  },
   '403': { name: 'Forbidden', description: 'Not allowed, or the X-Requested-With header is missing.' },
   '404': { name: 'NotFound', description: 'Not found, or no association is served at this address.' },
   '409': { name: 'Conflict', description: 'The change conflicts with the current state.' },
   '419': { name: 'CsrfMismatch', description: 'The CSRF token header does not match the XSRF-TOKEN cookie.' },
+  '413': {
+    name: 'PayloadTooLarge',
+    description: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB.`,
+  },
+  '415': {
+    name: 'UnsupportedMediaType',
+    description: 'The request body is not JSON in UTF-8 (Content-Type: application/json).',
+  },
   '422': { name: 'RuleBroken', description: 'The request is well-formed but breaks a rule.' },
   '429': { name: 'TooManyRequests', description: 'Too many attempts; wait for Retry-After seconds.' },
   '500': { name: 'InternalError', description: 'Something went wrong on our side.' },
@@ -107,24 +123,55 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] as string);
 }
 
-function errorStatuses(route: HttpRoute): string[] {
+/** Every status a route may answer besides 200 (and 304), from what the gateway and its service check. */
+function errorStatuses(route: GatewayRoute): string[] {
   const mutating = MUTATING_METHODS.has(route.method);
   const statuses = new Set<string>(['404', '500', '503']);
   if (route.input || mutating) statuses.add('400');
-  if (route.auth === 'user') statuses.add('401');
-  if (mutating || route.xhrOnly || route.permissions?.length) statuses.add('403');
-  if (mutating && route.subject) {
+  // A sign-in refuses wrong credentials or a wrong code with 401, as a route needing a session refuses none.
+  if (route.auth === 'user' || route.session === 'create') statuses.add('401');
+  if (mutating || route.xhrOnly || route.permissions?.length || route.adminRole) statuses.add('403');
+  // A sign-in neither conflicts with nor breaks a rule of anything stored.
+  if (mutating && route.subject && !route.session) {
     statuses.add('409');
     statuses.add('422');
   }
-  if (mutating) statuses.add('419');
+  if (mutating) {
+    // Any mutating request may carry a body, which the gateway reads before the route: too large, or not
+    // JSON in UTF-8.
+    statuses.add('413');
+    statuses.add('415');
+    statuses.add('419');
+  }
   if (route.rateLimit) statuses.add('429');
   return [...statuses].sort();
 }
 
-function describe(route: HttpRoute): string {
+/** How a rate-limit window reads in a sentence: 60 → 'a minute'. */
+function perWindow(seconds: number): string {
+  if (seconds === 60) return 'a minute';
+  if (seconds === 3600) return 'an hour';
+  return seconds % 60 === 0 ? `every ${seconds / 60} minutes` : `every ${seconds} seconds`;
+}
+
+/** What a route's rate limit allows, in the words of its description, from the limits in force. */
+export function rateLimitText(kind: NonNullable<HttpRoute['rateLimit']>, limits: RateLimits): string {
+  const per = perWindow(limits.windowSeconds);
+  if (kind === 'login') {
+    const { perIp, perEmailPerIp, perEmail } = limits.login;
+    return (
+      `Rate limited: ${perIp} failed attempts ${per} per client address, ${perEmailPerIp} per email from ` +
+      `one client address, and ${perEmail} per email from all addresses together.`
+    );
+  }
+  const { perIp, perTenant } = limits.bypass;
+  return `Rate limited: ${perIp} failed attempts ${per} per client address, ${perTenant} per association across all codes.`;
+}
+
+function describe(route: GatewayRoute, limits: RateLimits): string {
   const lines = [`${route.summary}.`];
   lines.push(route.auth === 'user' ? 'Needs a signed-in session.' : 'Open to everyone.');
+  if (route.adminRole) lines.push('Needs an admin role (admin, site admin or global admin).');
   if (route.permissions?.length) {
     const which = route.permissionMode === 'any' ? 'any one of' : 'all of';
     lines.push(`Permissions checked (${which}): ${route.permissions.join(', ')}.`);
@@ -132,15 +179,15 @@ function describe(route: HttpRoute): string {
   if (route.xhrOnly) lines.push('Has side effects: needs an X-Requested-With header, like a mutating call.');
   if (route.session === 'create') lines.push('Signs in: sets the session cookie and a fresh XSRF-TOKEN.');
   if (route.session === 'destroy') lines.push('Signs out: deletes the session and clears its cookie.');
-  if (route.rateLimit === 'login')
-    lines.push('Rate limited: 10 failed attempts a minute per address, 5 per email.');
-  if (route.rateLimit === 'bypass') {
-    lines.push('Rate limited: 5 failed attempts a minute per address, 30 per association across all codes.');
-  }
+  if (route.rateLimit) lines.push(rateLimitText(route.rateLimit, limits));
   return lines.join(' ');
 }
 
-function operation(route: HttpRoute, defs: Record<string, JsonSchema>): OpenApiOperation {
+function operation(
+  route: GatewayRoute,
+  defs: Record<string, JsonSchema>,
+  limits: RateLimits,
+): OpenApiOperation {
   const mutating = MUTATING_METHODS.has(route.method);
   const names = pathParams(route.path);
   const input = route.input ? jsonSchemaOf(route.input, 'input', defs) : null;
@@ -208,26 +255,36 @@ function operation(route: HttpRoute, defs: Record<string, JsonSchema>): OpenApiO
   return {
     operationId: operationId(route),
     summary: route.summary,
-    description: describe(route),
+    description: describe(route, limits),
     tags: [route.tag],
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,
     security: Object.keys(requirement).length ? [requirement] : [],
     'x-permissions': [...(route.permissions ?? [])],
+    ...(route.adminRole ? { 'x-admin-role': true as const } : {}),
     'x-auth': route.auth,
     ...(route.rateLimit ? { 'x-rate-limit': route.rateLimit } : {}),
     ...(route.subject ? { 'x-subject': route.subject } : {}),
   };
 }
 
+export interface OpenApiOptions {
+  version?: string;
+  /** The rate limits in force, which the sign-in routes describe. */
+  limits?: RateLimits;
+}
+
 /** The OpenAPI 3.1 document of the JSON API, generated from the route catalogue and its zod schemas. */
-export function buildOpenApi(routes: readonly HttpRoute[], version = '0.1.0'): OpenApiDocument {
+export function buildOpenApi(
+  routes: readonly GatewayRoute[],
+  { version = '0.1.0', limits = DEFAULT_RATE_LIMITS }: OpenApiOptions = {},
+): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const item = paths[route.path] ?? {};
-    item[route.method.toLowerCase()] = operation(route, schemas);
+    item[route.method.toLowerCase()] = operation(route, schemas, limits);
     paths[route.path] = item;
   }
   schemas.ApiError = jsonSchemaOf(ZApiError, 'output', schemas);
@@ -319,7 +376,9 @@ export function renderDocsHtml(doc: OpenApiDocument, specUrl = '/api/docs/openap
         .join(', ');
       const permissions = op['x-permissions'].length
         ? op['x-permissions'].map((p) => `<code>${escapeHtml(p)}</code>`).join(' ')
-        : 'none';
+        : op['x-admin-role']
+          ? 'an admin role'
+          : 'none';
       return `<section class="op" id="${escapeHtml(op.operationId)}">
 <h3><span class="m m-${method.toLowerCase()}">${method}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(op.summary)}</p>

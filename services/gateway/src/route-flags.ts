@@ -7,14 +7,22 @@ export interface RouteFlags {
    * it (see `attemptKey` in routes.ts), so a retry of an attempt whose answer was lost gets that answer.
    */
   attemptKey?: boolean;
+  /**
+   * The service refuses (403) a caller without an admin role ('admin', or a site or global admin, who
+   * count as one): a check no permission names, so `permissions` cannot say it. Documented in OpenAPI.
+   */
+  adminRole?: boolean;
 }
 
 /** A catalogue route as the gateway serves and documents it. */
 export type GatewayRoute = HttpRoute & RouteFlags;
 
-/** The flags of the catalogue's routes, by NATS subject (each route has its own). */
+/** The flags of the catalogue's routes, by NATS subject (a subject served at two paths gets them at both). */
 const FLAGS_BY_SUBJECT: Readonly<Record<string, RouteFlags>> = {
   [SUBJECTS.identity.bypass]: { attemptKey: true },
+  // UserService.requireAdmin.
+  [SUBJECTS.identity.usersGet]: { adminRole: true },
+  [SUBJECTS.identity.usersUpdate]: { adminRole: true },
 };
 
 /** Each route with the gateway's flags for its subject; flags a route already carries win. */
