@@ -47,6 +47,8 @@ export const MOTION_DECIDED_IN_TREE = 'The amended motion already has a result: 
 // Not the spec's either: the other blockers, in the same words on the card and in the server's refusal.
 export const ANOTHER_VOTE_ACTIVE = 'Another vote is active.';
 export const NO_ELIGIBLE_VOTERS = 'No eligible voting member is checked in.';
+/** The meeting's 'In-meeting voting' switch is off: no vote is started and no unanimous consent applied. */
+export const IN_MEETING_VOTING_OFF = 'In-meeting voting is off for this meeting.';
 /** A root motion whose amendment was approved: its vote is held on the amendment's row. */
 export const AMENDED_NOTE = 'This motion was amended: the vote is held on its approved amendment.';
 
@@ -91,6 +93,7 @@ export function isUnanimousConsentOffered(
 export type StartVoteBlocker =
   | 'no_permission'
   | 'meeting_not_in_progress'
+  | 'in_meeting_voting_off'
   | 'active_vote'
   | 'active_amendment'
   | 'quorum_not_met'
@@ -106,6 +109,11 @@ export interface StartVoteInput {
   can_update_motions: boolean;
   /** Meeting status, or for an email vote its clock phase. */
   phase: Phase;
+  /**
+   * The meeting's 'In-meeting voting' switch; absent counts as on (email votes pass nothing). Off, no vote
+   * is started and no unanimous consent applied in the meeting.
+   */
+  in_meeting_voting?: boolean;
   /** Any vote of the meeting / email vote currently active. */
   has_active_vote: boolean;
   /** activeAmendment(motion) is not null for the motion row the vote is started on. */
@@ -129,13 +137,14 @@ export interface StartVoteInput {
 
 /**
  * Every unmet precondition of starting a vote, in the spec's order (empty means it may start):
- * 'run meetings' or 'update motions', meeting in progress, no active vote, no active amendment,
- * quorum met, chair or vice chair present, at least one eligible voter.
+ * 'run meetings' or 'update motions', meeting in progress, in-meeting voting on, no active vote, no
+ * active amendment, quorum met, chair or vice chair present, at least one eligible voter.
  */
 export function startVoteBlockers(input: StartVoteInput): StartVoteBlocker[] {
   const blockers: StartVoteBlocker[] = [];
   if (!input.can_run_meetings && !input.can_update_motions) blockers.push('no_permission');
   if (input.phase !== 'in_progress') blockers.push('meeting_not_in_progress');
+  if (input.in_meeting_voting === false) blockers.push('in_meeting_voting_off');
   if (input.has_active_vote) blockers.push('active_vote');
   if (input.has_active_amendment) blockers.push('active_amendment');
   if (input.present_voting_members < input.quorum) blockers.push('quorum_not_met');
@@ -168,6 +177,8 @@ export function startVoteBlockerMessage(blocker: StartVoteBlocker): string | nul
       return 'Only an amendment has an amendment vote.';
     case 'meeting_not_in_progress':
       return STATUS_MEETING_NOT_IN_PROGRESS;
+    case 'in_meeting_voting_off':
+      return IN_MEETING_VOTING_OFF;
     case 'quorum_not_met':
       return STATUS_QUORUM_NOT_MET;
     case 'chair_not_present':
@@ -184,16 +195,19 @@ export function startVoteBlockerMessage(blocker: StartVoteBlocker): string | nul
 }
 
 /**
- * The voting status line: the first of 'Meeting not in progress', 'Quorum not met', 'Chair/Vice
- * Chair Not Present', else 'Voting Active'.
+ * The voting status line: the first of 'Meeting not in progress', 'In-meeting voting is off for this
+ * meeting.' (the meeting's switch is off; absent counts as on), 'Quorum not met', 'Chair/Vice Chair Not
+ * Present', else 'Voting Active'.
  */
 export function votingStatusMessage(opts: {
   phase: Phase;
+  in_meeting_voting?: boolean;
   present_voting_members: number;
   quorum: number;
   chair_present: boolean;
 }): string {
   if (opts.phase !== 'in_progress') return STATUS_MEETING_NOT_IN_PROGRESS;
+  if (opts.in_meeting_voting === false) return IN_MEETING_VOTING_OFF;
   if (opts.present_voting_members < opts.quorum) return STATUS_QUORUM_NOT_MET;
   if (!opts.chair_present) return STATUS_CHAIR_NOT_PRESENT;
   return STATUS_VOTING_ACTIVE;

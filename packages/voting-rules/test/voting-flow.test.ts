@@ -9,6 +9,7 @@ import {
   canStartMeeting,
   canStartVote,
   confirmVoteTitle,
+  IN_MEETING_VOTING_OFF,
   isUnanimousConsentOffered,
   type MotionChangeInput,
   quorumNeededMessage,
@@ -85,6 +86,10 @@ describe('starting a vote', () => {
     ['no permission', { can_run_meetings: false }, ['no_permission']],
     ['meeting planned', { phase: 'planned' }, ['meeting_not_in_progress']],
     ['meeting ended', { phase: 'ended' }, ['meeting_not_in_progress']],
+    ['in-meeting voting on', { in_meeting_voting: true }, []],
+    ['in-meeting voting off', { in_meeting_voting: false }, ['in_meeting_voting_off']],
+    // Email votes pass nothing: absent counts as on.
+    ['in-meeting voting not given', { in_meeting_voting: undefined }, []],
     ['active vote', { has_active_vote: true }, ['active_vote']],
     ['active amendment', { has_active_amendment: true }, ['active_amendment']],
     ['quorum one short', { present_voting_members: 4 }, ['quorum_not_met']],
@@ -113,6 +118,11 @@ describe('starting a vote', () => {
       { phase: 'planned', present_voting_members: 0, chair_present: false },
       ['meeting_not_in_progress', 'quorum_not_met', 'chair_not_present'],
     ],
+    [
+      'in-meeting voting off comes right after the meeting phase',
+      { phase: 'planned', in_meeting_voting: false, has_active_vote: true, present_voting_members: 0 },
+      ['meeting_not_in_progress', 'in_meeting_voting_off', 'active_vote', 'quorum_not_met'],
+    ],
   ] as const)('%s', (_label, override, expected) => {
     const input = { ...ok, ...override } as StartVoteInput;
     expect(startVoteBlockers(input)).toEqual(expected);
@@ -121,6 +131,10 @@ describe('starting a vote', () => {
 
   it('maps blockers to the spec status messages', () => {
     expect(startVoteBlockerMessage('meeting_not_in_progress')).toBe('Meeting not in progress');
+    expect(startVoteBlockerMessage('in_meeting_voting_off')).toBe(
+      'In-meeting voting is off for this meeting.',
+    );
+    expect(IN_MEETING_VOTING_OFF).toBe('In-meeting voting is off for this meeting.');
     expect(startVoteBlockerMessage('quorum_not_met')).toBe('Quorum not met');
     expect(startVoteBlockerMessage('chair_not_present')).toBe('Chair/Vice Chair Not Present');
     expect(startVoteBlockerMessage('amendment_not_voted_on')).toBe('Amendment not voted on');
@@ -134,15 +148,30 @@ describe('starting a vote', () => {
   });
 
   it.each([
-    ['planned', 5, 5, true, 'Meeting not in progress'],
-    ['in_progress', 4, 5, true, 'Quorum not met'],
-    ['in_progress', 5, 5, false, 'Chair/Vice Chair Not Present'],
-    ['in_progress', 5, 5, true, 'Voting Active'],
-  ] as const)('voting status: %s, %i of %i, chair %s → %s', (phase, present, quorum, chair, expected) => {
-    expect(
-      votingStatusMessage({ phase, present_voting_members: present, quorum, chair_present: chair }),
-    ).toBe(expected);
-  });
+    ['planned', undefined, 5, 5, true, 'Meeting not in progress'],
+    ['in_progress', undefined, 4, 5, true, 'Quorum not met'],
+    ['in_progress', undefined, 5, 5, false, 'Chair/Vice Chair Not Present'],
+    ['in_progress', undefined, 5, 5, true, 'Voting Active'],
+    ['in_progress', true, 5, 5, true, 'Voting Active'],
+    ['in_progress', false, 5, 5, true, 'In-meeting voting is off for this meeting.'],
+    // After the meeting's phase, before quorum and chair.
+    ['planned', false, 5, 5, true, 'Meeting not in progress'],
+    ['in_progress', false, 0, 5, false, 'In-meeting voting is off for this meeting.'],
+    ['in_progress', true, 4, 5, true, 'Quorum not met'],
+  ] as const)(
+    'voting status: %s, in-meeting voting %s, %i of %i, chair %s → %s',
+    (phase, inMeetingVoting, present, quorum, chair, expected) => {
+      expect(
+        votingStatusMessage({
+          phase,
+          in_meeting_voting: inMeetingVoting,
+          present_voting_members: present,
+          quorum,
+          chair_present: chair,
+        }),
+      ).toBe(expected);
+    },
+  );
 });
 
 describe('editing and deleting a motion', () => {

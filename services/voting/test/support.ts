@@ -286,6 +286,18 @@ export async function setMeetingStatus(
   }, 15_000);
 }
 
+/** Turns the meeting's 'In-meeting voting' switch on or off as the meetings service would announce it. */
+export async function setInMeetingVoting(h: Harness, world: World, on: boolean) {
+  world.meeting = { ...world.meeting, in_meeting_voting: on };
+  await publishEvent(h, EVENTS.meetings.meetingUpdated, { tenantId: world.tenantId, meeting: world.meeting });
+  await eventually(async () => {
+    const row = await h.service.runtime.prisma.meetingRm.findFirst({
+      where: { tenantId: world.tenantId, id: world.meeting.id },
+    });
+    return row?.inMeetingVoting === on;
+  }, 15_000);
+}
+
 /** Whether a connection of the service's database waits for a lock (a change held back by a test's transaction). */
 export async function waitingForLock(h: Harness): Promise<boolean> {
   const rows = await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(

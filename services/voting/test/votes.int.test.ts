@@ -9,6 +9,7 @@ import {
   ZVoteReply,
 } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
+import { IN_MEETING_VOTING_OFF } from '@gavel/voting-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused, S } from './helpers.js';
 import {
@@ -16,6 +17,7 @@ import {
   type Harness,
   newWorld,
   outboxDrained,
+  setInMeetingVoting,
   setMeetingStatus,
   startHarness,
   streamEvents,
@@ -111,6 +113,39 @@ describe('starting a vote', () => {
     const runOnly = userCtx(w.tenantId, ['run meetings']);
     expect((await a.unanimous(runOnly, consented.id)).motion.motion_approved).toBe(true);
     const started = await a.start(runOnly, voted.id);
+    expect(started.message).toBe('Vote Started!');
+    expect(started.vote?.is_active).toBe(true);
+  });
+
+  it("starts no vote and applies no unanimous consent while the meeting's in-meeting voting is off", async () => {
+    const w = await newWorld(h, { quorum: 3, voters: 4 });
+    const a = api(h, w);
+    const voted = (await a.create(w.runner, { name: 'Voted' })).motion;
+    const consented = (await a.create(w.runner, { name: 'Consented' })).motion;
+    await setInMeetingVoting(h, w, false);
+    const asks = () => h.meetings.callsTo(SUBJECTS.meetings.attendanceOfMeeting).length;
+    const asked = asks();
+    // Nobody checked in either: the switch is named first, and no attendance is caught up for it.
+    expect(await refused(a.start(w.runner, voted.id))).toMatchObject({
+      code: 'rule_broken',
+      message: IN_MEETING_VOTING_OFF,
+    });
+    expect(await refused(a.unanimous(w.runner, consented.id))).toMatchObject({
+      code: 'rule_broken',
+      message: IN_MEETING_VOTING_OFF,
+    });
+    expect(IN_MEETING_VOTING_OFF).toBe('In-meeting voting is off for this meeting.');
+    expect(asks()).toBe(asked);
+    await checkIn(h, w, w.members.slice(0, 3));
+    expect((await refused(a.start(w.runner, voted.id))).message).toBe(IN_MEETING_VOTING_OFF);
+    expect((await refused(a.unanimous(w.runner, consented.id))).message).toBe(IN_MEETING_VOTING_OFF);
+    const prisma = h.service.runtime.prisma;
+    expect(await prisma.vote.count({ where: { tenantId: w.tenantId } })).toBe(0);
+    expect((await a.retrieve(w.runner)).motions.every((m) => m.motion_approved === null)).toBe(true);
+    // Switched on, both go ahead.
+    await setInMeetingVoting(h, w, true);
+    expect((await a.unanimous(w.runner, consented.id)).motion.motion_approved).toBe(true);
+    const started = await a.start(w.runner, voted.id);
     expect(started.message).toBe('Vote Started!');
     expect(started.vote?.is_active).toBe(true);
   });

@@ -63,7 +63,7 @@ import { ballotShape, quorumFor, toAttendanceMember } from './electorate.js';
 import { EMPTY_COUNTS, toVoteView } from './vote.mapper.js';
 import { VoteRepository, type VoteRow } from './vote.repository.js';
 
-/** The start-vote blockers that depend on who is checked in. */
+/** The start-vote blockers that depend on who is checked in (not the meeting's own settings or phase). */
 const ATTENDANCE_BLOCKERS: ReadonlySet<StartVoteBlocker> = new Set([
   'quorum_not_met',
   'chair_not_present',
@@ -244,6 +244,8 @@ export class VoteService {
       can_run_meetings: can(ctx, 'run meetings'),
       can_update_motions: can(ctx, 'update motions'),
       phase: scope.phase,
+      // The meeting's 'In-meeting voting' switch, from the meetings read model the scope was resolved from.
+      in_meeting_voting: scope.meeting?.inMeetingVoting,
       has_active_vote: state.activeVote !== null,
       has_active_amendment: activeAmendment(motion, state.motions, approval) !== null,
       present_voting_members: present,
