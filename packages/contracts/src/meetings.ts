@@ -102,7 +102,10 @@ export function addressCode(maxLength: number) {
     .max(maxLength, `The code may not be greater than ${maxLength} characters.`)
     .regex(/^[A-Za-z0-9-]+$/, 'The code may only contain letters, numbers and dashes.');
 }
-const ZMeetingCode = addressCode(20);
+/** A meeting's code: at most 20 characters. */
+export const ZMeetingCode = addressCode(20);
+/** An email vote's code: at most 50 characters. */
+export const ZEmailVoteCode = addressCode(50);
 
 /** How the join link is made: none, a Zoom meeting (server-to-server OAuth), or a fixed link. */
 export const ZVideoProvider = z.enum(['none', 'zoom', 'static']);

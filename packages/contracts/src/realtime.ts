@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCommitteeCode } from './committees.js';
-import { addressCode } from './meetings.js';
+import { ZEmailVoteCode, ZMeetingCode } from './meetings.js';
 
 /**
  * The realtime channel (meetings spec sections 4 and 7). Owning services decide who sees what: they
@@ -70,17 +70,13 @@ export const ZSocketMessage = z.object({ channel: ZChannel, kind: ZRealtimeKind,
 export type TSocketMessage = z.infer<typeof ZSocketMessage>;
 
 /**
- * The codes of a join, by the rules their owners give them (letters, digits and dashes; committee codes at
- * most 10 characters, meeting codes 20, email-vote codes 50): a code no committee, meeting or vote can have
- * is refused before any service is asked (a NUL would otherwise reach Postgres).
+ * Client → server: join a page's channel by the codes in its URL. The codes follow the rules their owners
+ * give them: a code no committee, meeting or vote can have is refused before any service is asked (a NUL
+ * would otherwise reach Postgres).
  */
-const ZJoinMeetingCode = addressCode(20);
-const ZJoinVoteCode = addressCode(50);
-
-/** Client → server: join a page's channel by the codes in its URL. */
 export const ZJoinRequest = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('meeting'), committee_code: ZCommitteeCode, meeting_code: ZJoinMeetingCode }),
-  z.object({ type: z.literal('vote'), committee_code: ZCommitteeCode, vote_code: ZJoinVoteCode }),
+  z.object({ type: z.literal('meeting'), committee_code: ZCommitteeCode, meeting_code: ZMeetingCode }),
+  z.object({ type: z.literal('vote'), committee_code: ZCommitteeCode, vote_code: ZEmailVoteCode }),
 ]);
 export type TJoinRequest = z.infer<typeof ZJoinRequest>;
 

@@ -112,6 +112,7 @@ export const EVENTS = {
     voteUpdated: 'evt.voting.vote.updated',
     voteClosed: 'evt.voting.vote.closed',
     voteEnded: 'evt.voting.vote.ended',
+    voteDeleted: 'evt.voting.vote.deleted',
     motionCreated: 'evt.voting.motion.created',
     motionUpdated: 'evt.voting.motion.updated',
     motionDeleted: 'evt.voting.motion.deleted',

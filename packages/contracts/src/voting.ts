@@ -25,7 +25,7 @@ export type TVoteLiveInput = z.infer<typeof ZVoteLiveInput>;
 // ---- the voting service's own schemas follow ----
 import { dateTimeInput } from './dates.js';
 import { ZResultVisibility, ZVoteKind, ZVoteType } from './enums.js';
-import { addressCode, ZCommitteeScope, ZMeetingCommittee } from './meetings.js';
+import { ZCommitteeScope, ZEmailVoteCode, ZMeetingCommittee } from './meetings.js';
 import { numberInput } from './numbers.js';
 import { ZBroadcast } from './realtime.js';
 
@@ -244,7 +244,7 @@ const ZEmailVoteFields = {
   end: dateTimeInput('end'),
 };
 export const ZEmailVoteCreateInput = z
-  .object({ ...ZCommitteeScope.shape, code: addressCode(50), ...ZEmailVoteFields })
+  .object({ ...ZCommitteeScope.shape, code: ZEmailVoteCode, ...ZEmailVoteFields })
   .refine((v) => Date.parse(v.end) > Date.parse(v.start), {
     message: 'End must be after start.',
     path: ['end'],
@@ -306,7 +306,10 @@ export const ZEmailVoteMemberStatusReply = z.object({
 });
 export type TEmailVoteMemberStatusReply = z.infer<typeof ZEmailVoteMemberStatusReply>;
 
-/** evt.voting.vote.started|updated|closed|ended: every change of a vote's window (meetings reads these). */
+/**
+ * evt.voting.vote.started|updated|closed|ended: every change of a vote's window; evt.voting.vote.deleted: the
+ * vote as it last stood, deleted with its motion (meetings reads these).
+ */
 export const ZVoteEvent = z.object({
   tenantId: ZId,
   vote: z.object({

@@ -1,7 +1,6 @@
 import { EVENT_FAMILIES, EVENTS, type TBroadcast, type TVoteEvent, ZVotingVoteEvent } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOTE_DELETED } from '../src/events/voting.events.js';
 import { api } from './helpers.js';
 import { checkIn, type Harness, newWorld, outboxDrained, startHarness, streamEvents } from './support.js';
 
@@ -63,7 +62,7 @@ describe('events', () => {
     // The amendment was defeated: the motion has no pending amendment and no result, so it may go.
     expect((await a.remove(w.runner, root.id)).message).toBe('Motion deleted');
     await outboxDrained(h);
-    const deleted = (await streamEvents<TVoteEvent>(h, VOTE_DELETED)).filter(
+    const deleted = (await streamEvents<TVoteEvent>(h, EVENTS.voting.voteDeleted)).filter(
       (e) => e.payload.tenantId === w.tenantId,
     );
     expect(deleted).toHaveLength(1);
@@ -74,8 +73,8 @@ describe('events', () => {
       type: 'amendment',
     });
     // What the meetings service reads it as: an event of the votes family whose subject says deleted.
-    expect(VOTE_DELETED.startsWith(EVENT_FAMILIES.votes.slice(0, -1))).toBe(true);
-    expect(VOTE_DELETED.endsWith('.deleted')).toBe(true);
+    expect(EVENTS.voting.voteDeleted.startsWith(EVENT_FAMILIES.votes.slice(0, -1))).toBe(true);
+    expect(EVENTS.voting.voteDeleted.endsWith('.deleted')).toBe(true);
     expect(ZVotingVoteEvent.safeParse(deleted[0]?.payload).success).toBe(true);
     // The motion and its amendment go as before.
     const motionsDeleted = (await streamEvents<{ tenantId: string }>(h, EVENTS.voting.motionDeleted)).filter(

@@ -19,13 +19,6 @@ import { toVoteEvent, toVoteView, type VoteCounts } from '../votes/vote.mapper.j
 import type { VoteRow } from '../votes/vote.repository.js';
 
 /**
- * A vote deleted with its motion. Not in contracts' EVENTS.voting yet: its payload is ZVoteEvent (the vote
- * as it last stood), in the `evt.voting.vote.*` family, and the meetings service's copy of votes drops a
- * vote on any subject of that family ending in `.deleted` (ZVotingVoteEvent).
- */
-export const VOTE_DELETED = 'evt.voting.vote.deleted';
-
-/**
  * The voting service's domain events and realtime broadcasts, written into the outbox in the change's
  * transaction (published after commit, exactly once).
  */
@@ -94,7 +87,7 @@ export class VotingEvents {
   /** Votes deleted with their motions: meetings drops its copy of each (it keeps the latest started one). */
   async votesDeleted(tx: Tx, votes: VoteRow[]): Promise<void> {
     for (const vote of votes) {
-      await this.outbox.emit(tx, VOTE_DELETED, ZVoteEvent, toVoteEvent(vote.tenantId, vote));
+      await this.outbox.emit(tx, EVENTS.voting.voteDeleted, ZVoteEvent, toVoteEvent(vote.tenantId, vote));
     }
   }
 
