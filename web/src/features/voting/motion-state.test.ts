@@ -300,6 +300,21 @@ describe('votingState: rules shared with the meeting page and the voting service
     expect(votingStatusText(short)).toBe('Quorum not met: 2 more voting members needed');
   });
 
+  it("refuses to start a vote, saying why, in a meeting whose 'In-meeting voting' is off", () => {
+    const runner = principal(RUNNER, 'u-staff');
+    const off = votingState(inputs({ principal: runner, inMeetingVoting: false }));
+    const view = motionView(off, off.inputs.motions[0] as never);
+    expect(view.startBlockers).toEqual(['in_meeting_voting_off']);
+    expect(startBlockerText(off, view, 'in_meeting_voting_off')).toBe(
+      'In-meeting voting is off for this meeting.',
+    );
+    expect(votingStatusText(off)).toBe('In-meeting voting is off for this meeting.');
+
+    const on = votingState(inputs({ principal: runner, inMeetingVoting: true }));
+    expect(motionView(on, on.inputs.motions[0] as never).startBlockers).toEqual([]);
+    expect(votingStatusText(on)).toBe('Voting Active');
+  });
+
   it('offers Amend on an undecided motion or amendment, not on a defeated amendment', () => {
     const defeatedVote = endedVote([{ response: 'opposed', count: 3 }], {
       id: 'v-a',

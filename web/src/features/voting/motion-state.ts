@@ -88,6 +88,8 @@ export interface VotingInputs {
   timeKey: number;
   /** vote.can_modify of an email vote; meetings pass true. */
   canModify: boolean;
+  /** The meeting's 'In-meeting voting' switch (off: no vote is started); email votes omit it. */
+  inMeetingVoting?: boolean;
 }
 
 /**
@@ -382,6 +384,7 @@ export function motionView(state: VotingState, motion: TMotion): MotionView {
       can_run_meetings: perms.runMeetings,
       can_update_motions: perms.updateMotions,
       phase: inputs.phase,
+      in_meeting_voting: inputs.inMeetingVoting,
       has_active_vote: state.activeVote !== null,
       has_active_amendment: pendingAmendment !== null,
       present_voting_members: state.presentVotingMembers,
@@ -496,12 +499,13 @@ function quorumNotMetText(state: VotingState): string {
 
 /**
  * The meeting's voting status line (spec section 8), the shared votingStatusMessage: 'Meeting not in
- * progress', 'Quorum not met' (with how many more are needed), 'Chair/Vice Chair Not Present', else
- * 'Voting Active'.
+ * progress', (ours) 'In-meeting voting is off for this meeting.', 'Quorum not met' (with how many more are
+ * needed), 'Chair/Vice Chair Not Present', else 'Voting Active'.
  */
 export function votingStatusText(state: VotingState): string {
   const status = votingStatusMessage({
     phase: state.inputs.phase,
+    in_meeting_voting: state.inputs.inMeetingVoting,
     present_voting_members: state.presentVotingMembers,
     quorum: state.quorum,
     chair_present: state.chairPresent,

@@ -192,7 +192,11 @@ export function MeetingForm({
             'Show motions',
             'Off shows the meeting details instead of the motions list.',
           )}
-          {switchField('in_meeting_voting', 'In-meeting voting')}
+          {switchField(
+            'in_meeting_voting',
+            'In-meeting voting',
+            'Off: no vote or unanimous consent is taken during the meeting.',
+          )}
         </FormSection>
       </fieldset>
 

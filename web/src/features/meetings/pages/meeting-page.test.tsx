@@ -10,7 +10,12 @@ import {
   makeMeetingCommittee,
   makeRsvp,
 } from '@/features/meetings/test-fixtures';
-import { makeMotion, makeVote, reply } from '@/features/voting/test-fixtures';
+import {
+  makeMotion,
+  makeAttendance as makePresentAttendance,
+  makeVote,
+  reply,
+} from '@/features/voting/test-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { FakeSocket } from '@/lib/realtime/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
@@ -476,6 +481,23 @@ describe('MeetingPage End Meeting', () => {
         timeout: 2_500,
       },
     );
+  });
+});
+
+describe("MeetingPage 'In-meeting voting'", () => {
+  it.each([
+    [false, 'In-meeting voting is off for this meeting.'],
+    [true, 'Voting Active'],
+  ])('with the switch %s, the voting status says %s', async (inMeetingVoting, status) => {
+    openAsRunner(
+      makeMeeting({ status: 'in_progress', show_motions: true, in_meeting_voting: inMeetingVoting }),
+      {
+        [`GET ${BASE}/retrieve/motions`]: { body: reply() },
+        // The chair and two members checked in: quorum met, chair present.
+        [`GET ${BASE}/retrieve/attendance`]: { body: makePresentAttendance() },
+      },
+    );
+    expect(await screen.findByText(status)).toBeTruthy();
   });
 });
 

@@ -141,6 +141,7 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
               attendance={attendance.data}
               live={live}
               clock={clock}
+              inMeetingVoting={meeting.in_meeting_voting}
             />
           ) : (
             <MeetingInfoPanel meeting={meeting} committeeCode={committeeCode} />

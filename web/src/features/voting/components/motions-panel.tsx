@@ -87,6 +87,8 @@ export interface MotionsPanelProps {
   live: boolean;
   /** The page's one-second clock. */
   clock: Clock;
+  /** The meeting's 'In-meeting voting' switch: off, no vote is started in it. Email votes omit it. */
+  inMeetingVoting?: boolean;
 }
 
 export const DELETE_MOTION_TITLE = 'Confirm Motion Delete';
@@ -95,7 +97,15 @@ export const DELETE_MOTION_TEXT =
 export const RESORT_ERROR_TITLE = 'Error Sorting Motions';
 
 /** The Motions panel of the meeting and email-vote pages. */
-export function MotionsPanel({ scope, phase, committee, attendance, live, clock }: MotionsPanelProps) {
+export function MotionsPanel({
+  scope,
+  phase,
+  committee,
+  attendance,
+  live,
+  clock,
+  inMeetingVoting,
+}: MotionsPanelProps) {
   const { principal } = useCurrentUser();
   const emailVote = useEmailVote(scope);
   const votingMember = isVotingMember(attendance?.members, principal.userId);
@@ -136,6 +146,7 @@ export function MotionsPanel({ scope, phase, committee, attendance, live, clock 
       now={clock.now}
       timeKey={clock.tick}
       canModify={canModify}
+      inMeetingVoting={inMeetingVoting}
     />
   );
 }
@@ -166,6 +177,7 @@ export function MotionsPanelView({
   now,
   timeKey,
   canModify,
+  inMeetingVoting,
 }: MotionsPanelViewProps) {
   const state = votingState({
     scope,
@@ -180,6 +192,7 @@ export function MotionsPanelView({
     now,
     timeKey,
     canModify,
+    inMeetingVoting,
   });
   const [flow, setFlow] = React.useState<VotingFlowTarget | null>(null);
   const resort = useResortMotions(scope);
