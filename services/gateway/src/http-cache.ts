@@ -9,7 +9,7 @@ const gunzip = promisify(gunzipCallback);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Conditional GETs for every forwarded GET: an ETag from a hash of the exact reply bytes, and 304 with no
+ * Conditional GETs for every forwarded GET but the personal ones (see sendUncachedJson): an ETag from a hash of the exact reply bytes, and 304 with no
  * body when the client already holds them. Thousands of clients poll the meeting's retrieve endpoints while
  * realtime is down; an unchanged answer then costs a few bytes on the wire. Replies depend on the caller,
  * so they may only be kept by the browser (private) and must be revalidated every time (no-cache).
@@ -38,6 +38,17 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, data: unk
     return reply.type(JSON_TYPE).send(body);
   }
   return sendConditional(request, reply, body, JSON_TYPE);
+}
+
+/**
+ * A JSON reply the browser may not keep, for personal data (a route's `personal` flag): `no-store` and no
+ * ETag, so no copy stays in the browser's disk cache after its user signs out.
+ */
+export function sendUncachedJson(reply: FastifyReply, data: unknown): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .type(JSON_TYPE)
+    .send(JSON.stringify(data) ?? 'null');
 }
 
 /** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q-value above 0). */

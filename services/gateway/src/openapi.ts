@@ -180,6 +180,7 @@ function describe(route: GatewayRoute, limits: RateLimits): string {
   if (route.session === 'create') lines.push('Signs in: sets the session cookie and a fresh XSRF-TOKEN.');
   if (route.session === 'destroy') lines.push('Signs out: deletes the session and clears its cookie.');
   if (route.rateLimit) lines.push(rateLimitText(route.rateLimit, limits));
+  if (route.personal) lines.push('Personal data: answered with Cache-Control: no-store.');
   return lines.join(' ');
 }
 
@@ -241,7 +242,7 @@ function operation(
           content: { 'application/json': { schema: jsonSchemaOf(route.reply, 'output', defs) } },
         },
   };
-  if (route.method === 'GET') {
+  if (route.method === 'GET' && !route.personal) {
     responses['304'] = { description: 'Not modified: the If-None-Match header names the current ETag' };
   }
   for (const status of errorStatuses(route)) {

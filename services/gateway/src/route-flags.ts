@@ -12,6 +12,12 @@ export interface RouteFlags {
    * count as one): a check no permission names, so `permissions` cannot say it. Documented in OpenAPI.
    */
   adminRole?: boolean;
+  /**
+   * The answer is personal data (who the user is, other users' details): sent with `no-store` and no
+   * ETag, so the browser keeps no copy on disk after its user signs out. Other GETs carry an ETag and
+   * `private, no-cache`, which the polled meeting and vote routes need for their 304s.
+   */
+  personal?: boolean;
 }
 
 /** A catalogue route as the gateway serves and documents it. */
@@ -20,9 +26,11 @@ export type GatewayRoute = HttpRoute & RouteFlags;
 /** The flags of the catalogue's routes, by NATS subject (a subject served at two paths gets them at both). */
 const FLAGS_BY_SUBJECT: Readonly<Record<string, RouteFlags>> = {
   [SUBJECTS.identity.bypass]: { attemptKey: true },
+  [SUBJECTS.identity.me]: { personal: true },
+  [SUBJECTS.identity.usersList]: { personal: true },
   // UserService.requireAdmin.
-  [SUBJECTS.identity.usersGet]: { adminRole: true },
-  [SUBJECTS.identity.usersUpdate]: { adminRole: true },
+  [SUBJECTS.identity.usersGet]: { adminRole: true, personal: true },
+  [SUBJECTS.identity.usersUpdate]: { adminRole: true, personal: true },
 };
 
 /** Each route with the gateway's flags for its subject; flags a route already carries win. */

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CSRF_COOKIE, isValidCsrfToken, setCsrfCookie } from './csrf.js';
 import { errorResponse, MESSAGES, sendError } from './errors.js';
-import { sendConditionalAnswer, sendFile, sendJson } from './http-cache.js';
+import { sendConditionalAnswer, sendFile, sendJson, sendUncachedJson } from './http-cache.js';
 import type { PrincipalResolver } from './principal.js';
 import { type Bucket, bucketsFor, type RateLimiter, type RateLimits } from './rate-limit.js';
 import type { GatewayRoute } from './route-flags.js';
@@ -155,9 +155,14 @@ export async function resolveCaller(
   return { tenant, token, session, principal, ctx };
 }
 
-/** A GET (or HEAD) answered with JSON, which the service may answer conditionally. */
+/** A GET (or HEAD) answered with JSON the browser may keep, which the service may answer conditionally. */
 function isPlainGet(route: GatewayRoute, request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !route.file && !route.session;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !route.file &&
+    !route.session &&
+    !route.personal
+  );
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
@@ -265,6 +270,7 @@ function forwarder(route: GatewayRoute, deps: ForwardingDeps) {
         return reply.send(body);
       }
       giveBack = true;
+      if (route.personal) return sendUncachedJson(reply, data);
       return route.file ? sendFile(request, reply, data) : sendJson(request, reply, data);
     } catch (err) {
       // A secret that was never checked (service down, our own failure) does not use up an attempt.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { HTTP_ROUTES, type HttpRoute } from '@gavel/contracts';
+import { HTTP_ROUTES, type HttpRoute, SUBJECTS } from '@gavel/contracts';
 import { createLogger, PreparedAnswer } from '@gavel/service-kit';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { buildGateway } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
 import { createRedis, redisReady } from '../src/redis.js';
-import { Client, fakeIdentity, fakeUsers, Responders } from './support.js';
+import { Client, fakeIdentity, fakeUsers, meOf, Responders } from './support.js';
 
 const ZFile = z.object({ filename: z.string(), content_type: z.string(), body: z.string() });
 const TEST_ROUTES: HttpRoute[] = [
@@ -80,6 +80,7 @@ let app: FastifyInstance;
 let nc: NatsConnection;
 let redis: Redis;
 let client: Client;
+let port: number;
 let version = 1;
 /** What test.list.get answers, encoded once per list like the attendance lists. */
 const lists = new Map<string, PreparedAnswer>();
@@ -88,7 +89,20 @@ const listAnswer = (code: string) => lists.get(code) ?? null;
 beforeAll(async () => {
   env = await testEnvironment();
   responders = await Responders.connect(env.infra.natsUrl, env.prefix);
-  fakeIdentity(responders, fakeUsers());
+  const users = fakeUsers();
+  fakeIdentity(responders, users);
+  responders.on(SUBJECTS.identity.usersGet, (input: { id: string }) => ({
+    user: { ...meOf(users[1] as (typeof users)[number]).user, id: input.id },
+    roles: [],
+    own_displayed_first_name: null,
+    available_roles: [],
+  }));
+  responders.on(SUBJECTS.meetings.retrieveAttendance, () => ({
+    users: [],
+    members: [],
+    attendance: [],
+    rsvps: [],
+  }));
   responders.on('test.thing.get', (input: { code: string }) => ({ code: input.code, version }));
   responders.on('test.thing.bump', () => ({ version: ++version }));
   responders.on('test.calendar', (input: { code: string }) => ({
@@ -107,7 +121,8 @@ beforeAll(async () => {
   app = await buildGateway({ config, logger, nc, redis, routes: [...HTTP_ROUTES, ...TEST_ROUTES] });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  client = new Client(typeof address === 'object' && address ? address.port : 0, 'alpha.test');
+  port = typeof address === 'object' && address ? address.port : 0;
+  client = new Client(port, 'alpha.test');
   await client.prime();
 });
 
@@ -157,10 +172,36 @@ describe('ETag and 304 on GET replies', () => {
     expect(bumped.headers['cache-control']).toBe('no-store');
   });
 
-  it('tags real catalogue GETs too (/api/me)', async () => {
+  it('never tags an error', async () => {
     const me = await client.get('/api/me');
-    expect(me.status).toBe(401); // errors are never tagged
+    expect(me.status).toBe(401);
     expect(me.headers.etag).toBeUndefined();
+  });
+});
+
+describe('personal answers', () => {
+  it("keep identity's answers about people out of the browser's cache: no-store, no ETag", async () => {
+    const alice = new Client(port, 'alpha.test');
+    expect((await alice.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+    for (const path of ['/api/me', '/api/admin/users/u-carol']) {
+      const answer = await alice.get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.json.user.id, path).toBeTruthy();
+      expect(answer.headers['cache-control'], path).toBe('no-store');
+      expect(answer.headers.etag, path).toBeUndefined();
+    }
+  });
+
+  it('leave the polled meeting routes their ETag and 304', async () => {
+    const alice = new Client(port, 'alpha.test');
+    expect((await alice.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+    const path = '/api/meeting/FIN/M1/retrieve/attendance';
+    const first = await alice.get(path);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect((await alice.get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 });
 

@@ -157,9 +157,9 @@ describe('sessions', () => {
     const me = await c.get('/api/me');
     expect(me.status).toBe(200);
     expect(me.json.user.id).toBe('u-alice');
-    // A GET reply: the browser may keep it privately but must revalidate it (ETag) every time.
-    expect(me.headers['cache-control']).toBe('private, no-cache');
-    expect(me.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    // Personal data: the browser keeps no copy (which would outlive the sign-out).
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers.etag).toBeUndefined();
     const call = responders.callsTo(SUBJECTS.identity.me).at(-1);
     expect(call?.ctx).toMatchObject({
       tenantId: 'ten-alpha',

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { HTTP_ROUTES, SERVER_TIME_HEADER, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
+import { HTTP_ROUTES, SERVER_TIME_HEADER, SESSION_EXPIRED_MESSAGE, SUBJECTS } from '@gavel/contracts';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -32,6 +32,13 @@ beforeAll(async () => {
   env = await testEnvironment();
   responders = await Responders.connect(env.infra.natsUrl, env.prefix);
   fakeIdentity(responders, fakeUsers());
+  // A polled route, which answers 304 to the copy a browser holds.
+  responders.on(SUBJECTS.meetings.retrieveAttendance, () => ({
+    users: [],
+    members: [],
+    attendance: [],
+    rsvps: [],
+  }));
   await responders.flush();
   webRoot = await mkdtemp(join(tmpdir(), 'gavel-web-'));
   await mkdir(join(webRoot, 'assets'));
@@ -94,10 +101,11 @@ describe('SPA', () => {
     expect((await c.login('alice@alpha.test', 'correct horse')).status).toBe(200);
     // The session test below counts the sessions in Redis.
     onTestFinished(async () => void (await c.post('/api/auth/logout')));
-    const etag = String((await c.get('/api/me')).headers.etag);
+    const polled = '/api/meeting/FIN/M1/retrieve/attendance';
+    const etag = String((await c.get(polled)).headers.etag);
     const calls = [
       () => c.get('/api/me'),
-      () => c.get('/api/me', { headers: { 'if-none-match': etag } }),
+      () => c.get(polled, { headers: { 'if-none-match': etag } }),
       () => c.get('/api/nothing'),
       () => c.post('/api/auth/logout', undefined, { headers: { 'x-xsrf-token': 'stale' } }),
       () => new Client(gateway.port, 'alpha.test').get('/api/me'),
