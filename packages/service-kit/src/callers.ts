@@ -22,27 +22,56 @@ import { TtlCache } from './ttl-cache.js';
 const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const IPV6 = /^\[[0-9a-f:.]+\]$/;
 
+/** A port as a Host header writes it: 1 to 65535 in at most 5 digits; null for anything else. */
+function parsePort(text: string): number | null {
+  if (!/^\d{1,5}$/.test(text)) return null;
+  const port = Number(text);
+  return port >= 1 && port <= 65_535 ? port : null;
+}
+
 /**
- * The host a request was addressed to, lowercased and without its port (`Alpha.Example.org:8080` →
- * `alpha.example.org`, `[::1]:8080` → `[::1]`), or null when the header is missing or not a host name.
+ * The host a request was addressed to, lowercased, without a trailing dot, and its port when it names one
+ * (`Alpha.Example.org.:8080` → `alpha.example.org` and 8080, `[::1]:8080` → `[::1]` and 8080), or null when
+ * the header is missing or is not a host name with an optional valid port: after an IPv6 literal's `]`
+ * only nothing or `:port` may follow (`[::1]@evil.example` is refused).
  */
-export function parseHost(raw: string | undefined | null): string | null {
+export function parseHostAndPort(
+  raw: string | undefined | null,
+): { host: string; port: number | null } | null {
   if (!raw) return null;
   let host = raw.trim().toLowerCase();
+  let portText: string | null = null;
   if (host.startsWith('[')) {
     const end = host.indexOf(']');
     if (end < 0) return null;
+    const rest = host.slice(end + 1);
     host = host.slice(0, end + 1);
-    return IPV6.test(host) ? host : null;
+    if (!IPV6.test(host)) return null;
+    if (rest !== '') {
+      if (!rest.startsWith(':')) return null;
+      portText = rest.slice(1);
+    }
+  } else {
+    const colon = host.indexOf(':');
+    if (colon >= 0) {
+      portText = host.slice(colon + 1);
+      host = host.slice(0, colon);
+    }
+    if (host.endsWith('.')) host = host.slice(0, -1);
+    if (host.length === 0 || host.length > 253 || !HOST_NAME.test(host)) return null;
   }
-  const colon = host.indexOf(':');
-  if (colon >= 0) {
-    if (!/^\d{1,5}$/.test(host.slice(colon + 1))) return null;
-    host = host.slice(0, colon);
-  }
-  if (host.endsWith('.')) host = host.slice(0, -1);
-  if (host.length === 0 || host.length > 253) return null;
-  return HOST_NAME.test(host) ? host : null;
+  if (portText === null) return { host, port: null };
+  const port = parsePort(portText);
+  return port === null ? null : { host, port };
+}
+
+/**
+ * The host a request was addressed to, lowercased and without its port (`Alpha.Example.org:8080` →
+ * `alpha.example.org`, `[::1]:8080` → `[::1]`), or null when the header is missing or not a host name
+ * (see parseHostAndPort).
+ */
+export function parseHost(raw: string | undefined | null): string | null {
+  return parseHostAndPort(raw)?.host ?? null;
 }
 
 export interface TenantResolverOptions {

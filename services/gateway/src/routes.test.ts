@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWithBadText, mergeInput, toFastifyPath } from './routes.js';
+import { fieldWithBadText, mergeInput, originOf, toFastifyPath } from './routes.js';
 
 describe('toFastifyPath', () => {
   it('turns OpenAPI parameters into Fastify ones', () => {
@@ -55,5 +55,15 @@ describe('fieldWithBadText', () => {
     expect(
       fieldWithBadText({ name: 'Budget \\u0000 review', count: 3, flag: null, list: ['a', '🗳️ vote 𝔸'] }),
     ).toBeNull();
+  });
+});
+
+describe('originOf', () => {
+  it("writes the parsed host and a port other than the scheme's own", () => {
+    expect(originOf('http', { host: 'alpha.test', port: null })).toBe('http://alpha.test');
+    expect(originOf('http', { host: 'alpha.test', port: 80 })).toBe('http://alpha.test');
+    expect(originOf('https', { host: 'alpha.test', port: 443 })).toBe('https://alpha.test');
+    expect(originOf('http', { host: 'alpha.test', port: 443 })).toBe('http://alpha.test:443');
+    expect(originOf('https', { host: '[::1]', port: 8443 })).toBe('https://[::1]:8443');
   });
 });

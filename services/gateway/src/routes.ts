@@ -24,7 +24,7 @@ import {
   setSessionCookie,
   type TSession,
 } from './session.js';
-import { parseHost, type TenantResolver } from './tenant.js';
+import { parseHostAndPort, type TenantResolver } from './tenant.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,6 +108,17 @@ export function attemptKey(csrfCookie: unknown): string | undefined {
   return createHash('sha256').update(`gavel sign-in attempt\n${csrfCookie}`).digest('base64url');
 }
 
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443 };
+
+/**
+ * The address the association was reached at, `scheme://host[:port]`, from the parsed Host (lowercased, no
+ * trailing dot) and its validated port, left out when it is the scheme's own, as browsers write origins.
+ */
+export function originOf(protocol: string, address: { host: string; port: number | null }): string {
+  const port = address.port === null || address.port === DEFAULT_PORTS[protocol] ? '' : `:${address.port}`;
+  return `${protocol}://${address.host}${port}`;
+}
+
 export interface Caller {
   tenant: TTenant;
   /** The cookie's token, whether or not it names a usable session. */
@@ -126,8 +137,9 @@ export async function resolveCaller(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Caller | null> {
-  const tenant = await deps.tenants.resolve(parseHost(request.host), request.id);
-  if (!tenant) {
+  const address = parseHostAndPort(request.host);
+  const tenant = address ? await deps.tenants.resolve(address.host, request.id) : null;
+  if (!address || !tenant) {
     sendError(reply, 404, MESSAGES.unknownHost);
     return null;
   }
@@ -150,7 +162,7 @@ export async function resolveCaller(
     userId: principal?.userId ?? null,
     roles: principal?.roles ?? [],
     permissions: principal?.permissions ?? [],
-    origin: `${request.protocol}://${request.host}`,
+    origin: originOf(request.protocol, address),
   };
   return { tenant, token, session, principal, ctx };
 }

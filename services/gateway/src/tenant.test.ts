@@ -27,6 +27,11 @@ describe('parseHost', () => {
       'alpha.org:http',
       'evil.org/path',
       '[::1',
+      '[::1]@evil.example',
+      '[::1]:abc',
+      '[::1]:',
+      '[::1]:65536',
+      'alpha.org:65536',
       '-a.org',
       'a..b',
     ]) {

@@ -106,6 +106,18 @@ describe('forwarding', () => {
     });
   });
 
+  it('tells the service the address it was reached at: the host as parsed, and a port only when it is not the default', async () => {
+    for (const [host, origin] of [
+      ['ALPHA.test.:8080', 'http://alpha.test:8080'],
+      ['alpha.test:80', 'http://alpha.test'],
+      ['Alpha.Test.', 'http://alpha.test'],
+    ]) {
+      const res = await alice.get('/api/admin/users/u-1', { host });
+      expect(res.status, host).toBe(200);
+      expect(responders.callsTo(SUBJECTS.identity.usersGet).at(-1)?.ctx.origin, host).toBe(origin);
+    }
+  });
+
   it.each([
     ['missing', 404, { message: 'This user does not exist.' }],
     ['forbidden', 403, { message: 'This action is unauthorized.' }],
