@@ -149,7 +149,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     ...connectionTimeouts(config),
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-    return503OnClosing: true,
+    // While closing, the onRequest hook answers 503 itself, with a request id, the security headers and
+    // the API's error shape (Fastify's own answer has none of them).
+    return503OnClosing: false,
     // A URL Fastify cannot even route (bad percent-encoding) is answered before any hook runs: give it
     // the API's error shape and a request id all the same.
     frameworkErrors: (error, request, reply) => {
@@ -214,11 +216,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     return handleError(err, request, reply);
   });
 
+  // Set when the shutdown starts: requests still arriving (on a connection busy when it started) are
+  // refused, and answers end their connection so keep-alive clients do not hold the shutdown open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.headers(SECURITY_HEADERS);
     // Behind TLS, browsers are told to keep to https: a downgraded first visit would expose the cookies.
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+    if (closing) return sendError(reply, 503, MESSAGES.shuttingDown);
     const cookie = request.cookies[CSRF_COOKIE];
     if (!isValidCsrfToken(cookie)) setCsrfCookie(request, reply);
     const verdict = checkCsrf(request.method, request.headers, cookie, request.routeOptions.config.xhrOnly);
@@ -226,11 +236,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (verdict === 'token_mismatch') return sendError(reply, 419, MESSAGES.csrf);
   });
 
-  // While closing, answers end their connection so keep-alive clients do not hold the shutdown open.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     if (isApiPath(request.url)) reply.header(SERVER_TIME_HEADER, serverTimeStamp(reply.elapsedTime));

@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
+import { connect as netConnect } from 'node:net';
 import { SUBJECTS } from '@gavel/contracts';
 import { type TestEnvironment, testEnvironment } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../src/server.js';
-import { Client, fakeIdentity, fakeUsers, meOf, Responders } from './support.js';
+import { Client, fakeIdentity, fakeUsers, meOf, Responders, startTestGateway } from './support.js';
 
 let env: TestEnvironment;
 let responders: Responders;
@@ -79,5 +80,41 @@ describe('startGateway', () => {
     await stopping;
     await expect(c.get('/api/me')).rejects.toThrow();
     running = undefined;
+  });
+});
+
+describe('a request arriving during shutdown', () => {
+  it('gets 503 in the API error shape, with its request id and the security headers', async () => {
+    const gateway = await startTestGateway(env);
+    const c = new Client(gateway.port, 'alpha.test');
+    expect((await c.login('alice@alpha.test', 'correct horse')).status).toBe(200);
+
+    // A connection that has begun its request when the shutdown starts is not closed as idle: its request,
+    // finished then, arrives while the gateway is closing.
+    const socket = netConnect({ host: '127.0.0.1', port: gateway.port });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+    });
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write('GET /api/me HTTP/1.1\r\nHost: alpha.test\r\nX-Request-Id: closing-req-1\r\n');
+    // A slow request in flight keeps the shutdown from finishing at once.
+    const inFlight = c.get('/api/admin/users/u-9');
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = gateway.close();
+    await new Promise((r) => setTimeout(r, 50));
+    socket.write('\r\n');
+    await ended;
+    expect((await inFlight).status).toBe(200);
+    await closed;
+
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/^x-request-id: closing-req-1$/im);
+    expect(head).toMatch(/^x-content-type-options: nosniff$/im);
+    expect(head).toMatch(/^cache-control: no-store$/im);
+    expect(head).toMatch(/^connection: close$/im);
+    expect(JSON.parse(body)).toEqual({ message: 'The server is restarting. Please try again in a moment.' });
   });
 });
