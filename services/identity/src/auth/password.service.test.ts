@@ -1,12 +1,16 @@
-import { verify } from '@node-rs/argon2';
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { hash, verify } from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { PasswordService } from './password.service.js';
 
-// argon2's own verify, watched: a check the service skipped would not show here.
+// argon2's own hash and verify, watched: a check the service skipped would not show here.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const argon2 = await importOriginal<typeof import('@node-rs/argon2')>();
-  return { ...argon2, verify: vi.fn(argon2.verify) };
+  return { ...argon2, hash: vi.fn(argon2.hash), verify: vi.fn(argon2.verify) };
 });
+const argon2Hash = vi.mocked(hash);
 const argon2Verify = vi.mocked(verify);
 
 /**
@@ -40,5 +44,24 @@ describe('password hashing', () => {
     ]);
     // ...and argon2 ran each to its end: it answered "no match", it did not refuse the hash.
     for (const result of argon2Verify.mock.results) await expect(result.value).resolves.toBe(false);
+  });
+});
+
+describe('the stand-in hash', () => {
+  it('is built when the service starts, so the first unknown email costs one argon2 check, like a wrong password', async () => {
+    @Module({ providers: [PasswordService] })
+    class PasswordsOnly {}
+    argon2Hash.mockClear();
+    const app = await NestFactory.createApplicationContext(PasswordsOnly, { logger: false });
+    try {
+      expect(argon2Hash).toHaveBeenCalledTimes(1);
+      argon2Hash.mockClear();
+      argon2Verify.mockClear();
+      expect(await app.get(PasswordService).verify(null, 'whoever')).toBe(false);
+      expect(argon2Hash).not.toHaveBeenCalled();
+      expect(argon2Verify).toHaveBeenCalledTimes(1);
+    } finally {
+      await app.close();
+    }
   });
 });
