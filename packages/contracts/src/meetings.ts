@@ -238,7 +238,10 @@ export const ZMeeting = ZMeetingCounts.extend({
   zoom_id: z.string().nullable(),
   zoom_registration_url: z.string().nullable(),
   video_url: z.string().nullable().optional(),
-  /** Whether the meeting's start date is today in the association's time zone (Start Meeting button). */
+  /**
+   * Whether today, in the association's time zone, is one of the meeting's days: from its start's day to its
+   * end's day inclusive (Start Meeting button; the service starts a meeting only then).
+   */
   is_today: z.boolean(),
 });
 export type TMeeting = z.infer<typeof ZMeeting>;

@@ -572,6 +572,20 @@ describe('phases', () => {
     });
   });
 
+  it('starts a meeting over several days on its middle day (yesterday morning to tomorrow afternoon)', async () => {
+    // The harness's zone has it about noon now: 26 hours ago was yesterday, 29 hours on is tomorrow there.
+    const hour = 3600_000;
+    const { admin, meeting } = await world(h, {
+      start: new Date(Date.now() - 26 * hour).toISOString(),
+      end: new Date(Date.now() + 29 * hour).toISOString(),
+    });
+    expect(meeting.is_today).toBe(true);
+    const list = await h.call(S.meetingsList, admin, { committeeCode: 'FIN' }, ZMeetingListReply);
+    expect(list.map((m) => m.is_today)).toEqual([true]);
+    const started = await start(admin);
+    expect(started).toMatchObject({ status: 'in_progress', is_today: true });
+  });
+
   it('two runners starting at once: one wins, one event', async () => {
     const { admin, meeting } = await world(h);
     const results = await Promise.allSettled([start(admin), start(admin), start(admin)]);

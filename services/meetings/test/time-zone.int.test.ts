@@ -8,6 +8,7 @@ import {
   middayTimeZone,
   newCommittee,
   newTenantId,
+  REF,
   startHarness,
   userCtx,
 } from './support.js';
@@ -59,18 +60,22 @@ async function meetingAt(
   return { admin, meeting: await h.call(SUBJECTS.meetings.meetingCreate, admin, input, ZMeeting) };
 }
 
-/** A start within a day of now that is today in `today` but not in `notToday`. */
-function startTodayOnlyIn(today: string, notToday: string): Date {
+/**
+ * A start within a day of now that is today in `today` but not in `notToday`, as is the instant `lengthMs`
+ * after it (a meeting's days run from its start's day to its end's).
+ */
+function startTodayOnlyIn(today: string, notToday: string, lengthMs = 0): Date {
   const now = new Date();
+  const todayOnlyIn = (at: Date) => sameDay(at, now, today) && !sameDay(at, now, notToday);
   for (let half = -46; half <= 46; half++) {
     const at = new Date(now.getTime() + half * 1800_000);
-    if (sameDay(at, now, today) && !sameDay(at, now, notToday)) return at;
+    if (todayOnlyIn(at) && todayOnlyIn(new Date(at.getTime() + lengthMs))) return at;
   }
   throw new Error(`no instant is today in ${today} only`);
 }
 
 const start = (admin: ReturnType<typeof userCtx>) =>
-  h.call(SUBJECTS.meetings.meetingStart, admin, { committeeCode: 'FIN', meetingCode: 'M1' }, ZMeeting);
+  h.call(SUBJECTS.meetings.meetingStart, admin, REF, ZMeeting);
 
 describe("'today' of a meeting", () => {
   // Twelve hours from the deployment's zone: its day is another one for half of every day.
@@ -83,8 +88,15 @@ describe("'today' of a meeting", () => {
   });
 
   it("refuses a start on the deployment's day when that is not the association's", async () => {
-    const { admin, meeting } = await meetingAt(ownZone, startTodayOnlyIn(DEPLOYMENT_ZONE, ownZone));
-    expect(meeting.is_today).toBe(false);
+    const { admin, meeting } = await meetingAt(ownZone, new Date());
+    // A one-minute meeting wholly on that day: today in the deployment's zone only (before or after the
+    // association's today; one already over, left planned, is set on the row as the create refuses it).
+    const at = startTodayOnlyIn(DEPLOYMENT_ZONE, ownZone, 60_000);
+    await h.service.runtime.prisma.meeting.update({
+      where: { id: meeting.id },
+      data: { start: at, end: new Date(at.getTime() + 60_000) },
+    });
+    expect((await h.call(SUBJECTS.meetings.meetingGet, admin, REF, ZMeeting)).is_today).toBe(false);
     await expect(start(admin)).rejects.toMatchObject({
       code: 'rule_broken',
       message: 'A meeting can only be started on the day it is scheduled.',

@@ -7,13 +7,24 @@ import type {
   TPhase,
   TVideoProvider,
 } from '@gavel/contracts';
-import { sameDay } from '@gavel/service-kit';
+import { dateKey } from '@gavel/service-kit';
 import type { CommitteeRow, MeetingRow, RsvpTally } from './meeting.repository.js';
 
 type TMeetingStatusValue = TPhase;
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Whether a meeting "is today" (Start Meeting is offered and allowed only then): today in the association's
+ * time zone is one of its days, from its start's day to its end's day inclusive, so a meeting over several
+ * days may be started on any of them.
+ */
+export function isMeetingToday(meeting: { start: Date; end: Date }, now: Date, timeZone: string): boolean {
+  const today = dateKey(now, timeZone);
+  // `YYYY-MM-DD` keys compare as their days do.
+  return dateKey(meeting.start, timeZone) <= today && today <= dateKey(meeting.end, timeZone);
+}
 
 /** RSVP counts of the Meeting entity (spec section 3). */
 export function rsvpCounts(tallies: readonly RsvpTally[]) {
@@ -65,7 +76,7 @@ export function toMeeting(v: MeetingView): TMeeting {
     zoom_id: m.zoomId,
     zoom_registration_url: m.zoomRegistrationUrl,
     ...(v.admin ? { video_url: m.videoUrl } : {}),
-    is_today: sameDay(m.start, v.now, v.timeZone),
+    is_today: isMeetingToday(m, v.now, v.timeZone),
     ...rsvpCounts(v.tallies.filter((t) => t.meetingId === m.id)),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rsvpCounts } from './meeting.mapper.js';
+import { isMeetingToday, rsvpCounts } from './meeting.mapper.js';
 import { isActiveVote, slugify } from './meeting.service.js';
 
 describe('meeting rules', () => {
@@ -36,5 +36,47 @@ describe('meeting rules', () => {
   it('makes slugs', () => {
     expect(slugify('Monthly Meeting-M1')).toBe('monthly-meeting-m1');
     expect(slugify('***')).toBe('meeting');
+  });
+
+  describe("a meeting is today on each of its days, in the association's time zone", () => {
+    const zone = 'America/New_York';
+    // Noon on November 24, 2026 in New York (UTC-5).
+    const now = new Date('2026-11-24T17:00:00Z');
+    const window = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
+
+    it('a one-day meeting: today, not yesterday or tomorrow', () => {
+      expect(isMeetingToday(window('2026-11-24T14:00:00Z', '2026-11-24T16:00:00Z'), now, zone)).toBe(true);
+      // Later today, still ahead.
+      expect(isMeetingToday(window('2026-11-24T23:00:00Z', '2026-11-25T01:00:00Z'), now, zone)).toBe(true);
+      expect(isMeetingToday(window('2026-11-23T14:00:00Z', '2026-11-23T16:00:00Z'), now, zone)).toBe(false);
+      expect(isMeetingToday(window('2026-11-25T14:00:00Z', '2026-11-25T16:00:00Z'), now, zone)).toBe(false);
+    });
+
+    it('a meeting over several days: on its first, middle and last day, not before or after', () => {
+      // Yesterday 9:00 to tomorrow 17:00.
+      const threeDays = window('2026-11-23T14:00:00Z', '2026-11-25T22:00:00Z');
+      expect(isMeetingToday(threeDays, now, zone)).toBe(true);
+      const day = 86_400_000;
+      const on = (days: number) => new Date(now.getTime() + days * day);
+      expect(isMeetingToday(threeDays, on(-1), zone)).toBe(true);
+      expect(isMeetingToday(threeDays, on(1), zone)).toBe(true);
+      expect(isMeetingToday(threeDays, on(-2), zone)).toBe(false);
+      expect(isMeetingToday(threeDays, on(2), zone)).toBe(false);
+    });
+
+    it("counts days at the association's midnight, not UTC's", () => {
+      // Monday 9:00 to 23:30 in New York: Tuesday 04:30 in UTC.
+      const monday = window('2026-11-23T14:00:00Z', '2026-11-24T04:30:00Z');
+      // Tuesday 00:10 in New York (05:10 UTC): no longer its day, though the end is Tuesday in UTC.
+      expect(isMeetingToday(monday, new Date('2026-11-24T05:10:00Z'), zone)).toBe(false);
+      // Monday 23:50 in New York (04:50 UTC Tuesday): still its day.
+      expect(isMeetingToday(monday, new Date('2026-11-24T04:50:00Z'), zone)).toBe(true);
+      expect(isMeetingToday(monday, new Date('2026-11-24T05:10:00Z'), 'UTC')).toBe(true);
+      // Across midnight, 22:00 Monday to 02:00 Tuesday: both days are its days.
+      const overnight = window('2026-11-24T03:00:00Z', '2026-11-24T07:00:00Z');
+      expect(isMeetingToday(overnight, new Date('2026-11-24T04:00:00Z'), zone)).toBe(true);
+      expect(isMeetingToday(overnight, new Date('2026-11-24T06:00:00Z'), zone)).toBe(true);
+      expect(isMeetingToday(overnight, new Date('2026-11-25T05:10:00Z'), zone)).toBe(false);
+    });
   });
 });

@@ -24,7 +24,7 @@ import {
   type TRequestContext,
   type TRetrieveMeetingReply,
 } from '@gavel/contracts';
-import { isUniqueViolation, sameDay, sanitizeRichText } from '@gavel/service-kit';
+import { isUniqueViolation, sanitizeRichText } from '@gavel/service-kit';
 import { isVoteActive } from '@gavel/voting-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { toAttendanceEvent } from '../attendance/attendance.mapper.js';
@@ -35,7 +35,7 @@ import { Clock } from '../clock.js';
 import { Database } from '../db/database.js';
 import type { Db, Tx } from '../db/prisma.js';
 import { MeetingEvents } from './meeting.events.js';
-import { toMeeting, toMeetingCommittee } from './meeting.mapper.js';
+import { isMeetingToday, toMeeting, toMeetingCommittee } from './meeting.mapper.js';
 import {
   type CommitteeRow,
   type MeetingData,
@@ -261,7 +261,7 @@ export class MeetingService {
     return { ok: true };
   }
 
-  /** PUT {admin base}/start ('run meetings'): only a planned meeting scheduled for today. */
+  /** PUT {admin base}/start ('run meetings'): only a planned meeting on one of its days (isMeetingToday). */
   async start(ctx: TRequestContext, ref: TMeetingRef): Promise<TMeeting> {
     requireUser(ctx);
     requirePermission(isRunner(ctx));
@@ -273,7 +273,7 @@ export class MeetingService {
       if (current.status !== 'planned')
         throw new AppError('rule_broken', 'Only a planned meeting can be started.');
       const now = this.clock.now();
-      if (!sameDay(current.start, now, timeZone))
+      if (!isMeetingToday(current, now, timeZone))
         throw new AppError('rule_broken', 'A meeting can only be started on the day it is scheduled.');
       const row = await this.meetings.update(tx, ctx.tenantId, current.id, {
         status: 'in_progress',
