@@ -19,7 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CREATE_ENDED,
   DELETE_HAS_RESPONSES,
+  EDIT_DESCRIPTION_HAS_RESPONSES,
   EDIT_ENDED,
+  EDIT_NAME_HAS_RESPONSES,
   EDIT_START_HAS_RESPONSES,
 } from '../src/email-votes/email-vote.service.js';
 import { refused, S } from './helpers.js';
@@ -53,12 +55,13 @@ const list = (ctx: TRequestContext, committeeCode: string) =>
   h.call(S.emailVotesList, ctx, { committeeCode }, ZEmailVoteListReply);
 const remove = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
   h.call(S.emailVoteDelete, ctx, { committeeCode, voteCode }, ZMessageReply);
+/** An edit of the window, renaming the vote 'Edited' unless `fields` name it (and sending a description if they do). */
 const edit = (
   ctx: TRequestContext,
   committeeCode: string,
   voteCode: string,
-  window: { start: string; end: string },
-) => h.call(S.emailVoteUpdate, ctx, { committeeCode, voteCode, name: 'Edited', ...window }, ZEmailVote);
+  fields: { start: string; end: string; name?: string; description?: string | null },
+) => h.call(S.emailVoteUpdate, ctx, { committeeCode, voteCode, name: 'Edited', ...fields }, ZEmailVote);
 const get = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
   h.call(S.emailVoteGet, ctx, { committeeCode, voteCode }, ZRetrieveEmailVoteReply);
 
@@ -603,6 +606,83 @@ describe('editing an email vote', () => {
   });
 });
 
+describe('editing an email vote once responses are in', () => {
+  it('changes only Closes: a new name or description is refused, each naming its field; the same ones resent save', async () => {
+    const w = await newWorld(h, { quorum: 1, voters: 2 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const created = await h.call(
+      S.emailVoteCreate,
+      manager,
+      {
+        committeeCode: code,
+        code: 'FIXED',
+        name: 'Budget ballot',
+        description: '<p>Read this first</p>',
+        start: new Date(Date.now() - HOUR).toISOString(),
+        end: new Date(Date.now() + HOUR).toISOString(),
+      },
+      ZEmailVote,
+    );
+    const same = { name: created.name, description: created.description, start: created.start };
+    // Before any response, both may still change.
+    expect(
+      await edit(manager, code, 'FIXED', { ...same, name: 'Budget ballot 2', end: created.end }),
+    ).toMatchObject({ name: 'Budget ballot 2' });
+    const answered = await edit(manager, code, 'FIXED', { ...same, end: created.end });
+    const motion = await addMotion(manager, code, 'FIXED', 'Adopt the budget');
+    const [voter] = w.members;
+    if (!voter) throw new Error('voter');
+    await cast(voter.ctx, code, 'FIXED', motion);
+    const rows = async () => {
+      const row = await h.service.runtime.prisma.emailVote.findFirstOrThrow({
+        where: { tenantId: w.tenantId, id: created.id },
+      });
+      return {
+        name: row.name,
+        description: row.description,
+        end: row.end.toISOString(),
+        updatedAt: row.updatedAt,
+      };
+    };
+    const before = await rows();
+
+    const renamed = await refused(edit(manager, code, 'FIXED', { ...same, name: 'Other', end: created.end }));
+    expect(renamed).toMatchObject({ code: 'rule_broken', message: EDIT_NAME_HAS_RESPONSES });
+    expect(renamed.errors).toEqual({ name: [EDIT_NAME_HAS_RESPONSES] });
+    const described = await refused(
+      edit(manager, code, 'FIXED', { ...same, description: '<p>Other</p>', end: created.end }),
+    );
+    expect(described).toMatchObject({ code: 'rule_broken', message: EDIT_DESCRIPTION_HAS_RESPONSES });
+    expect(described.errors).toEqual({ description: [EDIT_DESCRIPTION_HAS_RESPONSES] });
+    // Cleared is a change too; several at once name each field.
+    const all = await refused(
+      edit(manager, code, 'FIXED', {
+        name: 'Other',
+        description: null,
+        start: new Date(Date.now() - 2 * HOUR).toISOString(),
+        end: new Date(Date.now() + 2 * HOUR).toISOString(),
+      }),
+    );
+    expect(all.errors).toEqual({
+      name: [EDIT_NAME_HAS_RESPONSES],
+      start: [EDIT_START_HAS_RESPONSES],
+      description: [EDIT_DESCRIPTION_HAS_RESPONSES],
+    });
+    // Nothing of the refused edits was written, not even the end sent with them.
+    expect(await rows()).toEqual(before);
+
+    // The form resends the name and description as they were (the name with spaces trimmed): Closes moves.
+    const later = new Date(Date.now() + 3 * HOUR).toISOString();
+    const saved = await edit(manager, code, 'FIXED', { ...same, name: ` ${answered.name} `, end: later });
+    expect(saved).toMatchObject({ name: 'Budget ballot', description: '<p>Read this first</p>', end: later });
+    // Left out, the description stays as it is.
+    expect(
+      (await edit(manager, code, 'FIXED', { name: same.name, start: same.start, end: created.end })).end,
+    ).toBe(created.end);
+  });
+});
+
 describe('editing an email vote: description and closing', () => {
   it('keeps a description the edit leaves out; null or an empty one clears it', async () => {
     const w = await newWorld(h, { voters: 1 });
@@ -655,6 +735,7 @@ describe('editing an email vote: description and closing', () => {
 
     const before = Date.now();
     const closed = await edit(manager, code, 'LATE', {
+      name: open.name,
       start: open.start,
       end: new Date(before - HOUR).toISOString(),
     });

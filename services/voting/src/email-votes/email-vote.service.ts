@@ -35,6 +35,9 @@ export const EMAIL_VOTE_DELETED = 'Vote deleted';
 export const DELETE_HAS_RESPONSES = 'This vote already has responses and can no longer be deleted.';
 export const DELETE_ENDED = 'This vote has ended and can no longer be deleted.';
 export const EDIT_START_HAS_RESPONSES = 'This vote already has responses: its start can no longer be moved.';
+export const EDIT_NAME_HAS_RESPONSES = 'This vote already has responses: its name can no longer be changed.';
+export const EDIT_DESCRIPTION_HAS_RESPONSES =
+  'This vote already has responses: its description can no longer be changed.';
 export const EDIT_ENDED = 'This vote has ended and can no longer be edited.';
 export const CREATE_ENDED = 'A new vote must close in the future.';
 
@@ -122,8 +125,9 @@ export class EmailVoteService {
 
   /**
    * PUT {admin base} ('create email vote'): name, description and window. An ended vote stays as it is (a
-   * closed vote is never reopened); once responses are in, the start stays where they were cast, while the
-   * end may still move (closing early is always allowed, and so is more time).
+   * closed vote is never reopened); once responses are in, only the end may move (closing early is always
+   * allowed, and so is more time): the start stays where they were cast, and the name and description stay
+   * what members answered (each sent unchanged, as the edit form resends them, is no change).
    */
   update(ctx: TRequestContext, input: TEmailVoteUpdateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
@@ -134,15 +138,21 @@ export class EmailVoteService {
       const scope = await this.scopes.resolveLocked(tx, ctx, input);
       const current = scope.emailVote as EmailVoteRow;
       if (scope.phase === 'ended') throw new AppError('rule_broken', EDIT_ENDED);
-      const startMoves = new Date(input.start).getTime() !== current.start.getTime();
       const closes = new Date(input.end).getTime() <= Date.now();
+      // What responses fix: each field that would change, with the refusal it then gets.
+      const fixed = lockedByResponses(current, input);
       // Casts take no scope lock: hold the ballots against them (waiting for those in flight) to count,
       // or to close after every response that is already in.
-      if (startMoves || closes) {
+      if (fixed.length > 0 || closes) {
         await this.votes.lockAgainstCasts(tx, current.tenantId, { emailVoteId: current.id });
       }
-      if (startMoves && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
-        throw new AppError('rule_broken', EDIT_START_HAS_RESPONSES, { start: [EDIT_START_HAS_RESPONSES] });
+      const [first] = fixed;
+      if (first && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
+        throw new AppError(
+          'rule_broken',
+          first.message,
+          Object.fromEntries(fixed.map((f) => [f.field, [f.message]])),
+        );
       }
       // An end in the past closes the still open vote now: an earlier end would precede responses it
       // already counts (the form asks before it saves one).
@@ -271,6 +281,25 @@ export class EmailVoteService {
     const progress = await this.repo.progress(db, row.tenantId, row.committeeId, [row.id]);
     return toEmailVote(row, progress.get(row.id), new Date());
   }
+}
+
+/**
+ * The fields an edit would change that responses fix (all but the end), in the form's order, each with its
+ * refusal. A description left out stays; one sent is compared as it would be stored (sanitised).
+ */
+function lockedByResponses(
+  current: EmailVoteRow,
+  input: EmailVoteWrite,
+): { field: 'name' | 'start' | 'description'; message: string }[] {
+  const fixed: { field: 'name' | 'start' | 'description'; message: string }[] = [];
+  if (input.name !== current.name) fixed.push({ field: 'name', message: EDIT_NAME_HAS_RESPONSES });
+  if (new Date(input.start).getTime() !== current.start.getTime()) {
+    fixed.push({ field: 'start', message: EDIT_START_HAS_RESPONSES });
+  }
+  if (input.description !== undefined && sanitizeRichText(input.description) !== current.description) {
+    fixed.push({ field: 'description', message: EDIT_DESCRIPTION_HAS_RESPONSES });
+  }
+  return fixed;
 }
 
 function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: Date): TEmailVote {

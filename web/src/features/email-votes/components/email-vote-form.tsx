@@ -25,8 +25,18 @@ export interface EmailVoteFormProps {
   actions?: React.ReactNode;
   /** The id of the text saying why the server refuses any save: the submit button is then disabled. */
   saveBlockedBy?: string;
-  /** Why Opens may no longer move (responses are in): the field is then disabled and says so. */
-  startLockedNote?: string;
+  /**
+   * Once responses are in only Closes may change: Name, Opens and Description are then disabled, each
+   * saying why with its hint.
+   */
+  answeredHints?: AnsweredHints;
+}
+
+/** Why each field responses fix may no longer change. */
+export interface AnsweredHints {
+  name: string;
+  start: string;
+  description: string;
 }
 
 export const CLOSE_NOW_TITLE = 'Close the vote now?';
@@ -43,7 +53,7 @@ export function EmailVoteForm({
   onSave,
   actions,
   saveBlockedBy,
-  startLockedNote,
+  answeredHints,
 }: EmailVoteFormProps) {
   const form = useFormFields(initial);
   const { values, errors, set } = form;
@@ -78,10 +88,15 @@ export function EmailVoteForm({
             id="vote-name"
             label="Name"
             error={errors.name}
+            hint={answeredHints?.name}
             className={withCode ? undefined : 'sm:col-span-2'}
           >
             {/* No maxLength on name and code: a longer one is refused with a message, not cut silently. */}
-            <Input value={values.name} onChange={(e) => set('name', e.target.value)} />
+            <Input
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              disabled={answeredHints !== undefined}
+            />
           </FormField>
           {withCode && (
             <FormField
@@ -101,17 +116,22 @@ export function EmailVoteForm({
             labels={{ start: 'Opens', end: 'Closes' }}
             values={values}
             errors={errors}
-            disabled={{ start: startLockedNote !== undefined }}
-            hints={{ start: startLockedNote }}
+            disabled={{ start: answeredHints !== undefined }}
+            hints={{ start: answeredHints?.start }}
             onChange={form.change}
           />
         </fieldset>
-        <FormField id="vote-description" label="Description" error={errors.description}>
+        <FormField
+          id="vote-description"
+          label="Description"
+          error={errors.description}
+          hint={answeredHints?.description}
+        >
           <RichTextEditor
             value={values.description}
             onChange={(html) => set('description', html)}
             aria-label="Description"
-            disabled={locked}
+            disabled={locked || answeredHints !== undefined}
           />
         </FormField>
       </fieldset>

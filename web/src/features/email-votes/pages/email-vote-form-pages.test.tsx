@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_NOW_MESSAGE, CLOSE_NOW_TITLE } from '@/features/email-votes/components/email-vote-form';
 import { EMAIL_VOTE_FORM_MESSAGES } from '@/features/email-votes/email-vote-form';
 import {
+  EMAIL_VOTE_ANSWERED_HINTS,
   EMAIL_VOTE_ANSWERED_NOTE,
   EMAIL_VOTE_ENDED_NOTE,
-  EMAIL_VOTE_START_LOCKED_HINT,
 } from '@/features/email-votes/pages/email-vote-form-pages';
 import { makeMeetingCommittee, makeMotion, reply } from '@/features/voting/test-fixtures';
 import { describedText } from '@/test/described';
@@ -141,7 +141,7 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     expect(remove.disabled).toBe(false);
   });
 
-  it('with responses: still saves (the start stays), but Delete Vote is disabled and says why', async () => {
+  it('with responses: saves only Closes (Name, Opens and Description are disabled and say why); Delete Vote is disabled', async () => {
     const answered = emailVote({
       start: new Date(Date.now() - DAY_MS).toISOString(),
       phase: 'in_progress',
@@ -152,6 +152,16 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     expect(save.disabled).toBe(false);
     expect(remove.disabled).toBe(true);
     expect(describedText(remove)).toBe(EMAIL_VOTE_ANSWERED_NOTE);
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    expect(name.disabled).toBe(true);
+    expect(describedText(name)).toBe(EMAIL_VOTE_ANSWERED_HINTS.name);
+    expect((screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement).disabled).toBe(true);
+    const description = await screen.findByRole('textbox', { name: 'Description' });
+    expect(description.getAttribute('aria-disabled')).toBe('true');
+    expect(describedText(description)).toBe(EMAIL_VOTE_ANSWERED_HINTS.description);
+    // Closes alone stays open to change.
+    expect((screen.getByRole('textbox', { name: 'Closes' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole('textbox', { name: 'Closes' }).closest('fieldset[disabled]')).toBeNull();
   });
 
   it('ended: Save Vote and Delete Vote are disabled and say why', async () => {
@@ -362,7 +372,7 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     const { save } = await voteButtons();
     const opens = screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement;
     expect(opens.disabled).toBe(true);
-    expect(describedText(opens)).toBe(EMAIL_VOTE_START_LOCKED_HINT);
+    expect(describedText(opens)).toBe(EMAIL_VOTE_ANSWERED_HINTS.start);
     const opensCalendar = screen.getByRole('button', { name: 'Choose Opens date' }) as HTMLButtonElement;
     expect(opensCalendar.disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Choose Closes date' }) as HTMLButtonElement).disabled).toBe(
@@ -394,19 +404,25 @@ describe('EmailVoteEditPage: a vote that does not exist', () => {
 });
 
 describe('EmailVoteEditPage: what it keeps and where it leads', { timeout: 20_000 }, () => {
-  it("keeps the vote's exact opening (with its seconds) when Opens is left alone", async () => {
+  it("keeps the vote's exact opening (with its seconds), name and description when they are left alone", async () => {
     // As the demo seed makes it: opened at "now", with seconds and milliseconds.
     const start = new Date(Date.now() - DAY_MS);
     start.setSeconds(30, 123);
-    const answered = emailVote({ start: start.toISOString(), phase: 'in_progress', can_modify: false });
+    const answered = emailVote({
+      name: 'Budget Approval',
+      description: '<p>Read this first</p>',
+      start: start.toISOString(),
+      phase: 'in_progress',
+      can_modify: false,
+    });
     const { user, fetchMock } = renderEditPage(['create email vote'], answered);
     fetchMock.on(`PUT ${ADMIN}`, { body: makeEmailVote({ can_modify: false }) });
     const { save } = await voteButtons();
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' (revised)');
     await user.click(save);
     await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)[0]?.body).toMatchObject({
-      name: 'Budget Approval (revised)',
+      name: 'Budget Approval',
+      description: '<p>Read this first</p>',
       start: start.toISOString(),
       end: answered.end,
     });

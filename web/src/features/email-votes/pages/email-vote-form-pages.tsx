@@ -6,7 +6,7 @@ import { DeleteSection } from '@/components/delete-section';
 import { CancelLink, EditPageStatus, FormPage } from '@/components/form-page';
 import { ErrorState } from '@/components/page-status';
 import { useCurrentUser } from '@/features/auth/queries';
-import { EmailVoteForm } from '@/features/email-votes/components/email-vote-form';
+import { type AnsweredHints, EmailVoteForm } from '@/features/email-votes/components/email-vote-form';
 import { EmailVoteMotions } from '@/features/email-votes/components/email-vote-motions';
 import {
   emailVoteFormValues,
@@ -27,8 +27,13 @@ import { useReached } from '@/lib/use-clock';
 export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email votes.';
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
 export const EMAIL_VOTE_ANSWERED_NOTE =
-  'This vote already has responses, so it can no longer be deleted and its opening time can no longer be moved.';
-export const EMAIL_VOTE_START_LOCKED_HINT = 'Responses are in: the opening time can no longer be moved.';
+  'This vote already has responses, so it can no longer be deleted and only its closing time can change.';
+/** Once responses are in, as the server refuses a change of each. */
+export const EMAIL_VOTE_ANSWERED_HINTS: AnsweredHints = {
+  name: 'This vote already has responses: its name can no longer be changed.',
+  start: 'Responses are in: the opening time can no longer be moved.',
+  description: 'This vote already has responses: its description can no longer be changed.',
+};
 const LOCKED_NOTE_ID = 'vote-locked-note';
 
 /** /admin/committee/:code/vote/create */
@@ -94,7 +99,7 @@ function EmailVoteEditor({
   // The admin page of the vote's committee, of the vote's year (codes repeat across years).
   const committeeAdminPath = paths.committeeAdmin(data.committee);
   // As the server decides: an ended vote is neither saved nor deleted; once responses are in (can_modify
-  // false before the end) it may still be saved, with its start where it was, but not deleted. Ended by
+  // false before the end) it may still be saved, with only its end changed, but not deleted. Ended by
   // the clock, so a page left open past the close locks then, not on the server's refusal.
   const ended = useReached(data.end);
   return (
@@ -114,11 +119,15 @@ function EmailVoteEditor({
         withCode={false}
         submitLabel="Save Vote"
         saveBlockedBy={ended ? LOCKED_NOTE_ID : undefined}
-        startLockedNote={!ended && !data.can_modify ? EMAIL_VOTE_START_LOCKED_HINT : undefined}
+        answeredHints={!ended && !data.can_modify ? EMAIL_VOTE_ANSWERED_HINTS : undefined}
         onSave={async (values) => {
           const { code: _code, ...body } = toEmailVoteBody(values);
           // The pickers show whole minutes: a time left as it was keeps the vote's own instant (seconds
-          // too), so a save never moves an opening that responses already depend on.
+          // too), so a save never moves an opening that responses already depend on. A name and description
+          // left as they were are sent as the vote has them (the editor may write the same text differently),
+          // so that, once responses are in, the server sees no change of either.
+          if (values.name === initial.name) body.name = data.name;
+          if (values.description === initial.description) body.description = data.description;
           if (values.start === initial.start) body.start = data.start;
           if (values.end === initial.end) body.end = data.end;
           await update.mutateAsync(body);
