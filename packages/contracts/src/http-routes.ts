@@ -45,6 +45,22 @@ export interface HttpRoute {
    * site can send the browser to a GET (with the SameSite=Lax session cookie) but cannot add a header.
    */
   xhrOnly?: boolean;
+  /**
+   * The call uses up a one-time secret (a bypass code): the gateway sends the browser's attempt key with
+   * it (ZBypassRedeemInput), so a retry of an attempt whose answer was lost gets that answer.
+   */
+  attemptKey?: boolean;
+  /**
+   * The service refuses (403) a caller without an admin role ('admin', or a site or global admin, who
+   * count as one): a check no permission names, so `permissions` cannot say it. Documented in OpenAPI.
+   */
+  adminRole?: boolean;
+  /**
+   * The answer is personal data (who the user is, other users' details): sent with `no-store` and no
+   * ETag, so the browser keeps no copy on disk after its user signs out. Other GETs carry an ETag and
+   * `private, no-cache`, which the polled meeting and vote routes need for their 304s.
+   */
+  personal?: boolean;
 }
 
 const ZOk = z.object({ ok: z.literal(true) });
@@ -73,6 +89,7 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     reply: identity.ZBypassBody,
     session: 'create',
     rateLimit: 'bypass',
+    attemptKey: true,
   },
   {
     method: 'POST',
@@ -91,6 +108,7 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     subject: SUBJECTS.identity.me,
     auth: 'user',
     reply: identity.ZMe,
+    personal: true,
   },
   {
     method: 'POST',
@@ -103,6 +121,7 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     permissionMode: 'any',
     input: identity.ZUserListInput,
     reply: identity.ZUserListReply,
+    personal: true,
   },
   {
     method: 'GET',
@@ -113,6 +132,9 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: identity.ZUserIdParams,
     reply: identity.ZUserEditView,
+    // UserService.requireAdmin.
+    adminRole: true,
+    personal: true,
   },
   {
     method: 'PUT',
@@ -123,6 +145,8 @@ const CORE_ROUTES: readonly HttpRoute[] = [
     auth: 'user',
     input: identity.ZUserUpdateInput,
     reply: identity.ZUserEditView,
+    adminRole: true,
+    personal: true,
   },
   {
     method: 'GET',

@@ -106,6 +106,18 @@ export const ZBypassInput = z.object({
     .regex(/^[A-Za-z0-9]{6}$/, 'The code must be 6 letters or digits.'),
 });
 export type TBypassInput = z.infer<typeof ZBypassInput>;
+/**
+ * What the gateway sends identity to redeem a code: the HTTP body plus `attempt`, the gateway's key of this
+ * sign-in attempt (a hash of what the browser sends again when it retries). Not in ZBypassInput: a browser
+ * does not send it, the gateway adds it.
+ */
+export const ZBypassRedeemInput = ZBypassInput.extend({
+  attempt: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/)
+    .optional(),
+});
+export type TBypassRedeemInput = z.output<typeof ZBypassRedeemInput>;
 export const ZBypassBody = z.object({ to: z.string() });
 export const ZBypassReply = sessionReply(ZBypassBody);
 

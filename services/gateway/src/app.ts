@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import {
   HTTP_ROUTES,
+  type HttpRoute,
   REQUEST_ID_HEADER,
   SERVER_TIME_HEADER,
   SESSION_EXPIRED_MESSAGE,
@@ -27,7 +28,6 @@ import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
 import { attachRealtimeProxy, parseRealtimeUrls, SOCKET_IO_PATH } from './realtime-proxy.js';
-import { type GatewayRoute, withRouteFlags } from './route-flags.js';
 import { registerForwardedRoutes } from './routes.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { serverTimeStamp } from './server-time.js';
@@ -53,7 +53,7 @@ export interface GatewayDeps {
   nc: NatsConnection;
   redis: Redis;
   /** The route catalogue to serve; HTTP_ROUTES unless a test says otherwise (with the gateway's flags). */
-  routes?: readonly GatewayRoute[];
+  routes?: readonly HttpRoute[];
   limits?: RateLimits;
 }
 
@@ -141,7 +141,7 @@ export function prefersJson(accept: string | undefined): boolean {
  */
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, logger, nc, redis } = deps;
-  const routes = withRouteFlags(deps.routes ?? HTTP_ROUTES);
+  const routes = deps.routes ?? HTTP_ROUTES;
   const app = Fastify({
     logger: false,
     trustProxy: config.TRUST_PROXY,

@@ -2,10 +2,9 @@ import { HTTP_ROUTES, type HttpRoute } from '@gavel/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApi, operationId, pathParams, renderDocsHtml } from './openapi.js';
-import { type GatewayRoute, withRouteFlags } from './route-flags.js';
 
 describe('buildOpenApi', () => {
-  const routes = withRouteFlags(HTTP_ROUTES);
+  const routes = HTTP_ROUTES;
   const doc = buildOpenApi(routes);
   const statusesOf = (path: string, method: string) =>
     Object.keys(doc.paths[path]?.[method]?.responses ?? {});
@@ -113,7 +112,7 @@ describe('buildOpenApi', () => {
     expect(get?.description).toContain('Needs an admin role');
     expect(renderDocsHtml(doc)).toContain('<dt>Permissions</dt><dd>an admin role</dd>');
     expect(doc.paths['/api/me']?.get?.['x-admin-role']).toBeUndefined();
-    const route: GatewayRoute = {
+    const route: HttpRoute = {
       method: 'GET',
       path: '/api/things',
       summary: 'Things',

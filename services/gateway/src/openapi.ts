@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { CSRF_COOKIE, MUTATING_METHODS } from './csrf.js';
 import { BODY_LIMIT_BYTES } from './errors.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
-import type { GatewayRoute } from './route-flags.js';
 import { SESSION_COOKIE } from './session.js';
 
 type Json = Record<string, unknown>;
@@ -124,7 +123,7 @@ export function pathParams(path: string): string[] {
 }
 
 /** Every status a route may answer besides 200 (and 304), from what the gateway and its service check. */
-function errorStatuses(route: GatewayRoute): string[] {
+function errorStatuses(route: HttpRoute): string[] {
   const mutating = MUTATING_METHODS.has(route.method);
   const statuses = new Set<string>(['404', '500', '503']);
   if (route.input || mutating) statuses.add('400');
@@ -168,7 +167,7 @@ export function rateLimitText(kind: NonNullable<HttpRoute['rateLimit']>, limits:
   return `Rate limited: ${perIp} failed attempts ${per} per client address, ${perTenant} per association across all codes.`;
 }
 
-function describe(route: GatewayRoute, limits: RateLimits): string {
+function describe(route: HttpRoute, limits: RateLimits): string {
   const lines = [`${route.summary}.`];
   lines.push(route.auth === 'user' ? 'Needs a signed-in session.' : 'Open to everyone.');
   if (route.adminRole) lines.push('Needs an admin role (admin, site admin or global admin).');
@@ -184,11 +183,7 @@ function describe(route: GatewayRoute, limits: RateLimits): string {
   return lines.join(' ');
 }
 
-function operation(
-  route: GatewayRoute,
-  defs: Record<string, JsonSchema>,
-  limits: RateLimits,
-): OpenApiOperation {
+function operation(route: HttpRoute, defs: Record<string, JsonSchema>, limits: RateLimits): OpenApiOperation {
   const mutating = MUTATING_METHODS.has(route.method);
   const names = pathParams(route.path);
   const input = route.input ? jsonSchemaOf(route.input, 'input', defs) : null;
@@ -278,7 +273,7 @@ export interface OpenApiOptions {
 
 /** The OpenAPI 3.1 document of the JSON API, generated from the route catalogue and its zod schemas. */
 export function buildOpenApi(
-  routes: readonly GatewayRoute[],
+  routes: readonly HttpRoute[],
   { version = '0.1.0', limits = DEFAULT_RATE_LIMITS }: OpenApiOptions = {},
 ): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};

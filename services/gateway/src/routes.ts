@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   fieldErrors,
+  type HttpRoute,
   SESSION_EXPIRED_MESSAGE,
   sessionReply,
   type TPrincipalReply,
@@ -16,7 +17,6 @@ import { errorResponse, MESSAGES, sendError } from './errors.js';
 import { sendConditionalAnswer, sendFile, sendJson, sendUncachedJson } from './http-cache.js';
 import type { PrincipalResolver } from './principal.js';
 import { type Bucket, bucketsFor, type RateLimiter, type RateLimits } from './rate-limit.js';
-import type { GatewayRoute } from './route-flags.js';
 import {
   clearSessionCookie,
   type SessionStore,
@@ -168,7 +168,7 @@ export async function resolveCaller(
 }
 
 /** A GET (or HEAD) answered with JSON the browser may keep, which the service may answer conditionally. */
-function isPlainGet(route: GatewayRoute, request: FastifyRequest): boolean {
+function isPlainGet(route: HttpRoute, request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !route.file &&
@@ -184,7 +184,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 /** Registers one Fastify route per catalogue entry that forwards to its NATS subject. */
 export function registerForwardedRoutes(
   app: FastifyInstance,
-  routes: readonly GatewayRoute[],
+  routes: readonly HttpRoute[],
   deps: ForwardingDeps,
 ): void {
   for (const route of routes) {
@@ -203,7 +203,7 @@ export function registerForwardedRoutes(
   }
 }
 
-function forwarder(route: GatewayRoute, deps: ForwardingDeps) {
+function forwarder(route: HttpRoute, deps: ForwardingDeps) {
   const replySchema: z.ZodType = route.session === 'create' ? sessionReply(route.reply) : route.reply;
   const callOpts = { prefix: deps.prefix, timeoutMs: deps.timeoutMs };
 

@@ -1,13 +1,14 @@
 import {
   SUBJECTS,
+  type TBypassRedeemInput,
   type TRequestContext,
   ZBypassCreateInput,
   type ZBypassCreateReply,
+  ZBypassRedeemInput,
 } from '@gavel/contracts';
 import { Handle } from '@gavel/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import type { z } from 'zod';
-import { type TBypassRedeemInput, ZBypassRedeemInput } from './bypass-code.schemas.js';
 import { BypassCodeService } from './bypass-code.service.js';
 
 @Controller()
