@@ -178,9 +178,19 @@ const ZMeetingFieldsShape = z.object({
 export const ZMeetingCreateInput = ZMeetingFieldsShape.extend(ZCommitteeScope.shape);
 export type TMeetingCreateInput = z.infer<typeof ZMeetingCreateInput>;
 
-/** PUT /api/admin/committee/{committeeCode}/meeting/{meetingCode}: the given fields; `code` renames. */
-export const ZMeetingUpdateInput = ZMeetingFieldsShape.partial().extend(ZMeetingRef.shape);
+/**
+ * PUT /api/admin/committee/{committeeCode}/meeting/{meetingCode}: the given fields; `code` renames.
+ * `updated_at`: the meeting's as the editor loaded it; when the meeting has changed since, nothing is saved
+ * and the answer is a conflict (409, MEETING_CHANGED_MEANWHILE). Without it the save is not checked.
+ */
+export const ZMeetingUpdateInput = ZMeetingFieldsShape.partial()
+  .extend(ZMeetingRef.shape)
+  .extend({ updated_at: ZIso.optional() });
 export type TMeetingUpdateInput = z.infer<typeof ZMeetingUpdateInput>;
+
+/** An edit refused because someone else saved the meeting after the editor loaded it (409). */
+export const MEETING_CHANGED_MEANWHILE =
+  'This meeting was changed by someone else while you were editing it. Reload to see the changes.';
 
 /** The type of a meeting created without one (the create form starts with it too). */
 export const DEFAULT_MEETING_TYPE = 'Regular Meeting';
@@ -238,6 +248,8 @@ export const ZMeeting = ZMeetingCounts.extend({
   zoom_id: z.string().nullable(),
   zoom_registration_url: z.string().nullable(),
   video_url: z.string().nullable().optional(),
+  /** When the meeting was last changed: an edit sends it back (ZMeetingUpdateInput). */
+  updated_at: ZIso,
   /**
    * Whether today, in the association's time zone, is one of the meeting's days: from its start's day to its
    * end's day inclusive (Start Meeting button; the service starts a meeting only then).

@@ -3,6 +3,7 @@ import {
   type AppError,
   DEFAULT_MEETING_TYPE,
   EVENTS,
+  MEETING_CHANGED_MEANWHILE,
   MEETING_RULE_ERRORS,
   SUBJECTS,
   type TBroadcast,
@@ -332,6 +333,42 @@ describe('create, edit, delete, list', () => {
     expect(reloads.map((r) => r.payload.payload)).toEqual([
       { reason: 'meeting.moved', path: '/meeting/FIN/M9' },
     ]);
+  });
+
+  it('refuses an edit from a meeting loaded before someone else saved it (409), writing nothing; a current one saves', async () => {
+    const { admin, meeting } = await world(h);
+    const edit = (change: Record<string, unknown>) =>
+      h.call(S.meetingUpdate, admin, { ...REF, ...change }, ZMeeting);
+    // Two admins open the edit form; B saves first.
+    const byB = await edit({ name: "B's name", updated_at: meeting.updated_at });
+    expect(byB.name).toBe("B's name");
+    expect(byB.updated_at).not.toBe(meeting.updated_at);
+    // A saves every field of the meeting as A loaded it: refused, B's change stays.
+    const conflict: Partial<AppError> = { code: 'conflict', message: MEETING_CHANGED_MEANWHILE };
+    await expect(
+      edit({ name: "A's name", location_name: 'Hall', updated_at: meeting.updated_at }),
+    ).rejects.toMatchObject(conflict);
+    await expect(
+      edit({ name: "A's name", updated_at: meeting.updated_at }).catch((err: AppError) => err.errors),
+    ).resolves.toBeUndefined();
+    const row = await h.service.runtime.prisma.meeting.findUniqueOrThrow({ where: { id: meeting.id } });
+    expect([row.name, row.locationName, row.updatedAt.toISOString()]).toEqual([
+      "B's name",
+      'Board Room',
+      byB.updated_at,
+    ]);
+    expect(
+      await eventsFor<TMeetingEvent>(EVENTS.meetings.meetingUpdated, (p) => p.meeting.id === meeting.id),
+    ).toHaveLength(1);
+    // A reloads and saves over the meeting as it is now; a caller that sends no updated_at is not checked.
+    const loaded = await h.call(S.meetingGet, admin, REF, ZMeeting);
+    expect(loaded.updated_at).toBe(byB.updated_at);
+    expect((await edit({ name: "A's name", updated_at: loaded.updated_at })).name).toBe("A's name");
+    expect((await edit({ location_name: 'Hall' })).location_name).toBe('Hall');
+    // A meeting started since it was loaded has changed too.
+    const beforeStart = await h.call(S.meetingGet, admin, REF, ZMeeting);
+    await start(admin);
+    await expect(edit({ name: 'Late', updated_at: beforeStart.updated_at })).rejects.toMatchObject(conflict);
   });
 
   it("refuses an edit that moves a planned meeting's window into the past; one that leaves it may still save", async () => {

@@ -76,6 +76,7 @@ export function toMeeting(v: MeetingView): TMeeting {
     zoom_id: m.zoomId,
     zoom_registration_url: m.zoomRegistrationUrl,
     ...(v.admin ? { video_url: m.videoUrl } : {}),
+    updated_at: iso(m.updatedAt),
     is_today: isMeetingToday(m, v.now, v.timeZone),
     ...rsvpCounts(v.tallies.filter((t) => t.meetingId === m.id)),
   };

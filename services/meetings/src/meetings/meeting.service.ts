@@ -6,6 +6,7 @@ import {
   canViewMeeting,
   DEFAULT_MEETING_TYPE,
   FORBIDDEN_MESSAGE,
+  MEETING_CHANGED_MEANWHILE,
   MEETING_LIST_PERMISSIONS,
   MEETING_RULE_ERRORS,
   meetingChannel,
@@ -215,6 +216,10 @@ export class MeetingService {
       if (!current) throw new AppError('not_found', MEETING_NOT_FOUND);
       if (current.status === 'ended')
         throw new AppError('rule_broken', 'An ended meeting can no longer be edited.');
+      // Saved by someone else (or started, or given its Zoom meeting) since the editor loaded it: the form
+      // sends every field, so saving would silently undo that change.
+      if (input.updated_at !== undefined && time(input.updated_at) !== current.updatedAt.getTime())
+        throw new AppError('conflict', MEETING_CHANGED_MEANWHILE);
       const data = meetingData(input, current);
       // Moving a planned meeting's window wholly into the past would leave one that could never start;
       // an edit that leaves the window where it was may still be saved (the meeting is not made worse).

@@ -35,6 +35,7 @@ export function makeMeeting(overrides: Partial<TMeeting> = {}): TMeeting {
     video_provider: 'none',
     zoom_id: null,
     zoom_registration_url: null,
+    updated_at: at(2026, 11, 1, 12, 0),
     is_today: false,
     rsvp_count: 0,
     rsvp_attending_count: 0,

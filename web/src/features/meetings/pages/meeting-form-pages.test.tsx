@@ -1,10 +1,11 @@
-import type { TMeeting } from '@gavel/contracts';
+import { MEETING_CHANGED_MEANWHILE, type TMeeting } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { MEETING_FORM_MESSAGES } from '@/features/meetings/meeting-form';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
 import { makeMeeting, makeMeetingCommittee } from '@/features/meetings/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { UNSAVED_TEXT, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
@@ -188,6 +189,37 @@ describe('MeetingEditPage: the window', () => {
     expect(describedText(end)).toBe(MEETING_FORM_MESSAGES.plannedEndInPast);
     expect(document.activeElement).toBe(end);
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
+  }, 15_000);
+});
+
+describe('MeetingEditPage: a change someone else saved meanwhile', () => {
+  it("sends the meeting's updated_at as loaded; the service's 409 shows in the error dialog, keeping the form", async () => {
+    const meeting = makeMeeting({ updated_at: '2026-11-01T12:00:00.000Z' });
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: makeMe({ roles: [], permissions: ['update meetings'] }) },
+      [`GET ${ADMIN}`]: { body: meeting },
+      [`PUT ${ADMIN}`]: { status: 409, body: { message: MEETING_CHANGED_MEANWHILE } },
+    });
+    const { router, user, queryClient } = renderApp('/admin/committee/FIN/meeting/M1/edit');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(name, ' (mine)');
+    // The page's query refetches meanwhile (another tab's save invalidated it): the form still saves over
+    // the meeting it showed, not the newer one it never showed.
+    fetchMock.on(`GET ${ADMIN}`, {
+      body: makeMeeting({ name: 'Their name', updated_at: '2026-11-02T08:00:00.000Z' }),
+    });
+    await queryClient.refetchQueries({ queryKey: queryKeys.meetings.admin('FIN', 'M1') });
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error Saving Meeting' });
+    expect(within(dialog).getByText(MEETING_CHANGED_MEANWHILE)).toBeTruthy();
+    const puts = fetchMock.requestsTo(`PUT ${ADMIN}`);
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({
+      name: 'November Meeting (mine)',
+      updated_at: '2026-11-01T12:00:00.000Z',
+    });
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN/meeting/M1/edit');
+    expect((name as HTMLInputElement).value).toBe('November Meeting (mine)');
   }, 15_000);
 });
 

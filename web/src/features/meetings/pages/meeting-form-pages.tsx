@@ -69,6 +69,7 @@ export function MeetingEditPage() {
     >
       {(data) => (
         <MeetingEditor
+          key={data.id}
           committeeCode={code}
           meetingCode={meetingCode}
           meeting={data}
@@ -98,7 +99,10 @@ function MeetingEditor({
   const navigate = useNavigate();
   const update = useUpdateMeeting(code, meetingCode);
   const remove = useDeleteMeeting(code, data.code);
-  const initial = React.useMemo(() => meetingFormValues(data), [data]);
+  // The meeting as the form loaded it, kept while the query refetches: the save sends its updated_at, so a
+  // change someone else saved meanwhile is refused (409, in the error dialog) instead of silently undone.
+  const [loaded] = React.useState(data);
+  const initial = React.useMemo(() => meetingFormValues(loaded), [loaded]);
   return (
     <FormPage
       title={`Edit Meeting: ${data.name}`}
@@ -117,11 +121,14 @@ function MeetingEditor({
         submitLabel="Save Meeting"
         errorTitle="Error Saving Meeting"
         saveBlockedBy={data.status === 'ended' ? ENDED_NOTE_ID : undefined}
-        original={data}
+        original={loaded}
         onSave={async (values) => {
           // A start or end left alone is sent as the meeting's own instant (seconds too), so the save
           // neither moves it nor re-issues its calendar event.
-          const saved = await update.mutateAsync(toMeetingBody(values, data));
+          const saved = await update.mutateAsync({
+            ...toMeetingBody(values, loaded),
+            updated_at: loaded.updated_at,
+          });
           toast.success('Meeting Saved');
           await navigate(meetingBase(code, saved.code));
         }}
