@@ -243,19 +243,40 @@ const ZEmailVoteFields = {
   start: dateTimeInput('start'),
   end: dateTimeInput('end'),
 };
+/**
+ * The email-vote rules the voting service checks, each with the field it is shown under, worded after the
+ * edit form's labels (Name, Opens, Closes, Description): the form checks and shows the same words.
+ */
+export const EMAIL_VOTE_RULE_ERRORS = {
+  endAfterStart: { field: 'end', message: 'Closes must be after Opens.' },
+  /** A vote created already over could never be edited nor deleted (both refuse an ended vote). */
+  newEndInPast: { field: 'end', message: 'Closes must be in the future for a new vote.' },
+  /** Once responses are in only Closes may change: the form shows these as the locked fields' hints. */
+  nameHasResponses: {
+    field: 'name',
+    message: 'This vote already has responses: its name can no longer be changed.',
+  },
+  startHasResponses: {
+    field: 'start',
+    message: 'This vote already has responses: Opens can no longer be moved.',
+  },
+  descriptionHasResponses: {
+    field: 'description',
+    message: 'This vote already has responses: its description can no longer be changed.',
+  },
+} as const satisfies Record<string, { field: keyof typeof ZEmailVoteFields; message: string }>;
+
+const endAfterStart = {
+  message: EMAIL_VOTE_RULE_ERRORS.endAfterStart.message,
+  path: [EMAIL_VOTE_RULE_ERRORS.endAfterStart.field],
+};
 export const ZEmailVoteCreateInput = z
   .object({ ...ZCommitteeScope.shape, code: ZEmailVoteCode, ...ZEmailVoteFields })
-  .refine((v) => Date.parse(v.end) > Date.parse(v.start), {
-    message: 'End must be after start.',
-    path: ['end'],
-  });
+  .refine((v) => Date.parse(v.end) > Date.parse(v.start), endAfterStart);
 export type TEmailVoteCreateInput = z.infer<typeof ZEmailVoteCreateInput>;
 export const ZEmailVoteUpdateInput = z
   .object({ committeeCode: z.string().min(1), voteCode: z.string().min(1), ...ZEmailVoteFields })
-  .refine((v) => Date.parse(v.end) > Date.parse(v.start), {
-    message: 'End must be after start.',
-    path: ['end'],
-  });
+  .refine((v) => Date.parse(v.end) > Date.parse(v.start), endAfterStart);
 export type TEmailVoteUpdateInput = z.infer<typeof ZEmailVoteUpdateInput>;
 /** voting.email-votes.list: a committee's email votes (GET /api/admin/committee/{committeeCode}/votes). */
 export const ZCommitteeEmailVotesRef = ZCommitteeScope;

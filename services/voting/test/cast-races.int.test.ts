@@ -1,4 +1,5 @@
 import {
+  EMAIL_VOTE_RULE_ERRORS,
   EVENTS,
   type TBroadcast,
   type TMotion,
@@ -12,7 +13,7 @@ import {
 import { eventually } from '@gavel/test-kit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETE_HAS_RESPONSES, EDIT_START_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
+import { DELETE_HAS_RESPONSES } from '../src/email-votes/email-vote.service.js';
 import { HAS_RESPONSES } from '../src/motions/motion.service.js';
 import { CAST_BATCH, castSql } from '../src/responses/response.repository.js';
 import { api, S } from './helpers.js';
@@ -170,7 +171,7 @@ const changes: [string, (b: Ballot) => Promise<unknown>, string][] = [
         { ...b.base, name: 'Ballot', start: new Date(Date.now() - 2 * HOUR).toISOString(), end: b.end },
         ZEmailVote,
       ),
-    EDIT_START_HAS_RESPONSES,
+    EMAIL_VOTE_RULE_ERRORS.startHasResponses.message,
   ],
 ];
 

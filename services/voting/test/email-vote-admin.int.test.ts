@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   EMAIL_VOTE_LIST_PERMISSIONS,
+  EMAIL_VOTE_RULE_ERRORS,
   EVENTS,
   type Permission,
   type TBroadcast,
@@ -16,14 +17,7 @@ import {
 } from '@gavel/contracts';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CREATE_ENDED,
-  DELETE_HAS_RESPONSES,
-  EDIT_DESCRIPTION_HAS_RESPONSES,
-  EDIT_ENDED,
-  EDIT_NAME_HAS_RESPONSES,
-  EDIT_START_HAS_RESPONSES,
-} from '../src/email-votes/email-vote.service.js';
+import { DELETE_HAS_RESPONSES, EDIT_ENDED } from '../src/email-votes/email-vote.service.js';
 import { refused, S } from './helpers.js';
 import {
   addMember,
@@ -48,6 +42,11 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
+const { newEndInPast, nameHasResponses, startHasResponses, descriptionHasResponses } = EMAIL_VOTE_RULE_ERRORS;
+const CREATE_ENDED = newEndInPast.message;
+const EDIT_NAME_HAS_RESPONSES = nameHasResponses.message;
+const EDIT_START_HAS_RESPONSES = startHasResponses.message;
+const EDIT_DESCRIPTION_HAS_RESPONSES = descriptionHasResponses.message;
 const DAY = 24 * HOUR;
 const MANAGER: Permission[] = ['create email vote', 'create motions', 'update motions', 'delete motions'];
 
@@ -520,6 +519,18 @@ describe('creating an email vote', () => {
     expect(await list(manager, code)).toEqual([]);
     // Closing in the future is enough, whenever it opened.
     expect((await createVote(manager, code, 'RUNS', -DAY, HOUR)).phase).toBe('in_progress');
+  });
+
+  it('refuses a Closes not after Opens under Closes, in the words of the form, on create and edit', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const { field, message } = EMAIL_VOTE_RULE_ERRORS.endAfterStart;
+    const created = await refused(createVote(manager, code, 'BACK', 2 * HOUR, HOUR));
+    expect(created).toMatchObject({ code: 'bad_request', errors: { [field]: [message] } });
+    const open = await createVote(manager, code, 'OPEN', -HOUR, HOUR);
+    const edited = await refused(edit(manager, code, 'OPEN', { start: open.end, end: open.end }));
+    expect(edited).toMatchObject({ code: 'bad_request', errors: { [field]: [message] } });
   });
 
   it('refuses, naming the field, dates the database cannot hold and times without an offset', async () => {

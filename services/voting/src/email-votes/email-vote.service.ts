@@ -3,6 +3,7 @@ import {
   can,
   canAny,
   EMAIL_VOTE_LIST_PERMISSIONS,
+  EMAIL_VOTE_RULE_ERRORS,
   EVENTS,
   isAdmin,
   requireUser,
@@ -34,12 +35,7 @@ import { type EmailVoteProgress, EmailVoteRepository } from './email-vote.reposi
 export const EMAIL_VOTE_DELETED = 'Vote deleted';
 export const DELETE_HAS_RESPONSES = 'This vote already has responses and can no longer be deleted.';
 export const DELETE_ENDED = 'This vote has ended and can no longer be deleted.';
-export const EDIT_START_HAS_RESPONSES = 'This vote already has responses: its start can no longer be moved.';
-export const EDIT_NAME_HAS_RESPONSES = 'This vote already has responses: its name can no longer be changed.';
-export const EDIT_DESCRIPTION_HAS_RESPONSES =
-  'This vote already has responses: its description can no longer be changed.';
 export const EDIT_ENDED = 'This vote has ended and can no longer be edited.';
-export const CREATE_ENDED = 'A new vote must close in the future.';
 
 type EmailVoteWrite = Pick<TEmailVoteUpdateInput, 'name' | 'description' | 'start' | 'end'>;
 
@@ -92,9 +88,7 @@ export class EmailVoteService {
     if (!can(ctx, 'create email vote'))
       throw new AppError('forbidden', 'You are not allowed to create email votes.');
     // A vote created already over could never be edited nor deleted (both refuse an ended vote).
-    if (new Date(input.end).getTime() <= Date.now()) {
-      throw new AppError('rule_broken', CREATE_ENDED, { end: [CREATE_ENDED] });
-    }
+    if (new Date(input.end).getTime() <= Date.now()) throw ruleBroken(EMAIL_VOTE_RULE_ERRORS.newEndInPast);
     return this.db.transaction(async (tx) => {
       const committee = await this.scopes.committeeByCode(tx, ctx, input.committeeCode, input.year);
       // A committee deleted meanwhile takes the vote with it, or is gone before it is created.
@@ -146,13 +140,9 @@ export class EmailVoteService {
       if (fixed.length > 0 || closes) {
         await this.votes.lockAgainstCasts(tx, current.tenantId, { emailVoteId: current.id });
       }
-      const [first] = fixed;
+      const [first, ...more] = fixed;
       if (first && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
-        throw new AppError(
-          'rule_broken',
-          first.message,
-          Object.fromEntries(fixed.map((f) => [f.field, [f.message]])),
-        );
+        throw ruleBroken(first, ...more);
       }
       // An end in the past closes the still open vote now: an earlier end would precede responses it
       // already counts (the form asks before it saves one).
@@ -287,19 +277,27 @@ export class EmailVoteService {
  * The fields an edit would change that responses fix (all but the end), in the form's order, each with its
  * refusal. A description left out stays; one sent is compared as it would be stored (sanitised).
  */
-function lockedByResponses(
-  current: EmailVoteRow,
-  input: EmailVoteWrite,
-): { field: 'name' | 'start' | 'description'; message: string }[] {
-  const fixed: { field: 'name' | 'start' | 'description'; message: string }[] = [];
-  if (input.name !== current.name) fixed.push({ field: 'name', message: EDIT_NAME_HAS_RESPONSES });
+function lockedByResponses(current: EmailVoteRow, input: EmailVoteWrite): EmailVoteRule[] {
+  const fixed: EmailVoteRule[] = [];
+  if (input.name !== current.name) fixed.push(EMAIL_VOTE_RULE_ERRORS.nameHasResponses);
   if (new Date(input.start).getTime() !== current.start.getTime()) {
-    fixed.push({ field: 'start', message: EDIT_START_HAS_RESPONSES });
+    fixed.push(EMAIL_VOTE_RULE_ERRORS.startHasResponses);
   }
   if (input.description !== undefined && sanitizeRichText(input.description) !== current.description) {
-    fixed.push({ field: 'description', message: EDIT_DESCRIPTION_HAS_RESPONSES });
+    fixed.push(EMAIL_VOTE_RULE_ERRORS.descriptionHasResponses);
   }
   return fixed;
+}
+
+type EmailVoteRule = (typeof EMAIL_VOTE_RULE_ERRORS)[keyof typeof EMAIL_VOTE_RULE_ERRORS];
+
+/** A refusal of the rules broken, each under its field in the form's words; the first is the message. */
+function ruleBroken(first: EmailVoteRule, ...more: EmailVoteRule[]): AppError {
+  return new AppError(
+    'rule_broken',
+    first.message,
+    Object.fromEntries([first, ...more].map((r) => [r.field, [r.message]])),
+  );
 }
 
 function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: Date): TEmailVote {

@@ -1,4 +1,4 @@
-import { type TEmailVote, ZEmailVoteCreateInput } from '@gavel/contracts';
+import { EMAIL_VOTE_RULE_ERRORS, type TEmailVote, ZEmailVoteCreateInput } from '@gavel/contracts';
 import { isUnreadableEntry, pickerFormatMessage } from '@/components/date-time-picker';
 import type { EmailVoteCreateBody } from '@/features/email-votes/api';
 import { fromLocalInput, toLocalInput } from '@/features/meetings/meeting-form';
@@ -40,15 +40,15 @@ export function toEmailVoteBody(values: EmailVoteFormValues): EmailVoteCreateBod
 
 /**
  * Worded after the form's labels (the window's fields are labelled Opens and Closes); the name's messages
- * are the contract's.
+ * are the contract's, and so are those of the rules the service checks again (EMAIL_VOTE_RULE_ERRORS).
  */
 export const EMAIL_VOTE_FORM_MESSAGES = {
   code: 'The code field is required.',
   start: 'Enter when the vote opens.',
   end: 'Enter when the vote closes.',
-  endAfterStart: 'The vote must close after it opens.',
-  /** As the server says it: a new vote that has already closed could never be edited nor deleted. */
-  endInPast: 'The vote must close in the future.',
+  endAfterStart: EMAIL_VOTE_RULE_ERRORS.endAfterStart.message,
+  /** A new vote that has already closed could never be edited nor deleted. */
+  endInPast: EMAIL_VOTE_RULE_ERRORS.newEndInPast.message,
 } as const;
 
 /** True when saving these values on edit closes the vote at once (its Closes is not in the future). */

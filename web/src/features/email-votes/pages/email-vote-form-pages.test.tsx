@@ -1,11 +1,10 @@
-import type { TRetrieveEmailVoteReply } from '@gavel/contracts';
+import { EMAIL_VOTE_RULE_ERRORS, type TRetrieveEmailVoteReply } from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_NOW_MESSAGE, CLOSE_NOW_TITLE } from '@/features/email-votes/components/email-vote-form';
 import { EMAIL_VOTE_FORM_MESSAGES } from '@/features/email-votes/email-vote-form';
 import {
-  EMAIL_VOTE_ANSWERED_HINTS,
   EMAIL_VOTE_ANSWERED_NOTE,
   EMAIL_VOTE_ENDED_NOTE,
 } from '@/features/email-votes/pages/email-vote-form-pages';
@@ -154,11 +153,11 @@ describe('EmailVoteEditPage: only the actions the server allows', { timeout: 20_
     expect(describedText(remove)).toBe(EMAIL_VOTE_ANSWERED_NOTE);
     const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
     expect(name.disabled).toBe(true);
-    expect(describedText(name)).toBe(EMAIL_VOTE_ANSWERED_HINTS.name);
+    expect(describedText(name)).toBe(EMAIL_VOTE_RULE_ERRORS.nameHasResponses.message);
     expect((screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement).disabled).toBe(true);
     const description = await screen.findByRole('textbox', { name: 'Description' });
     expect(description.getAttribute('aria-disabled')).toBe('true');
-    expect(describedText(description)).toBe(EMAIL_VOTE_ANSWERED_HINTS.description);
+    expect(describedText(description)).toBe(EMAIL_VOTE_RULE_ERRORS.descriptionHasResponses.message);
     // Closes alone stays open to change.
     expect((screen.getByRole('textbox', { name: 'Closes' }) as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByRole('textbox', { name: 'Closes' }).closest('fieldset[disabled]')).toBeNull();
@@ -245,7 +244,7 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
   });
 
-  it('says the vote must close after it opens, and focuses Closes', async () => {
+  it('says Closes must be after Opens, in the server’s words, and focuses Closes', async () => {
     const { user } = renderCreatePage();
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Budget');
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'B1');
@@ -254,22 +253,23 @@ describe('EmailVoteForm: messages worded after the labels, focus on the first in
     await user.clear(closes);
     await user.type(closes, '11/23/2031 9:00 AM');
     await user.click(screen.getByRole('button', { name: 'Create Vote' }));
-    expect(describedText(closes)).toBe('The vote must close after it opens.');
+    expect(describedText(closes)).toBe(EMAIL_VOTE_RULE_ERRORS.endAfterStart.message);
     expect(document.activeElement).toBe(closes);
   });
 
   it("shows the server's start and end messages under Opens and Closes, and focuses Opens", async () => {
     const { user, fetchMock } = renderEditPage(['create email vote']);
-    const moved = 'This vote already has responses: its start can no longer be moved.';
+    const moved = EMAIL_VOTE_RULE_ERRORS.startHasResponses.message;
+    const backwards = EMAIL_VOTE_RULE_ERRORS.endAfterStart.message;
     fetchMock.on(`PUT ${ADMIN}`, {
       status: 422,
-      body: { message: moved, errors: { end: ['End must be after start.'], start: [moved] } },
+      body: { message: moved, errors: { end: [backwards], start: [moved] } },
     });
     const { save } = await voteButtons();
     await user.click(save);
     const opens = screen.getByRole('textbox', { name: 'Opens' });
     await waitFor(() => expect(describedText(opens)).toBe(moved));
-    expect(describedText(screen.getByRole('textbox', { name: 'Closes' }))).toBe('End must be after start.');
+    expect(describedText(screen.getByRole('textbox', { name: 'Closes' }))).toBe(backwards);
     expect(document.activeElement).toBe(opens);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -299,7 +299,7 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     await user.clear(closes);
     await user.type(closes, pickerText(Date.now() - DAY_MS));
     await user.click(screen.getByRole('button', { name: 'Create Vote' }));
-    expect(describedText(closes)).toBe(EMAIL_VOTE_FORM_MESSAGES.endInPast);
+    expect(describedText(closes)).toBe(EMAIL_VOTE_RULE_ERRORS.newEndInPast.message);
     expect(document.activeElement).toBe(closes);
     expect(fetchMock.requestsTo('POST /api/admin/committee/FIN/vote')).toHaveLength(0);
   });
@@ -372,7 +372,7 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     const { save } = await voteButtons();
     const opens = screen.getByRole('textbox', { name: 'Opens' }) as HTMLInputElement;
     expect(opens.disabled).toBe(true);
-    expect(describedText(opens)).toBe(EMAIL_VOTE_ANSWERED_HINTS.start);
+    expect(describedText(opens)).toBe(EMAIL_VOTE_RULE_ERRORS.startHasResponses.message);
     const opensCalendar = screen.getByRole('button', { name: 'Choose Opens date' }) as HTMLButtonElement;
     expect(opensCalendar.disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Choose Closes date' }) as HTMLButtonElement).disabled).toBe(

@@ -1,4 +1,4 @@
-import { can, type TRetrieveEmailVoteReply } from '@gavel/contracts';
+import { can, EMAIL_VOTE_RULE_ERRORS, type TRetrieveEmailVoteReply } from '@gavel/contracts';
 import * as React from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -28,11 +28,11 @@ export const EMAIL_VOTE_FORBIDDEN = 'You do not have permission to manage email 
 export const EMAIL_VOTE_ENDED_NOTE = 'This vote can no longer be changed.';
 export const EMAIL_VOTE_ANSWERED_NOTE =
   'This vote already has responses, so it can no longer be deleted and only its closing time can change.';
-/** Once responses are in, as the server refuses a change of each. */
+/** Once responses are in, in the words the server refuses a change of each. */
 export const EMAIL_VOTE_ANSWERED_HINTS: AnsweredHints = {
-  name: 'This vote already has responses: its name can no longer be changed.',
-  start: 'Responses are in: the opening time can no longer be moved.',
-  description: 'This vote already has responses: its description can no longer be changed.',
+  name: EMAIL_VOTE_RULE_ERRORS.nameHasResponses.message,
+  start: EMAIL_VOTE_RULE_ERRORS.startHasResponses.message,
+  description: EMAIL_VOTE_RULE_ERRORS.descriptionHasResponses.message,
 };
 const LOCKED_NOTE_ID = 'vote-locked-note';
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_VOTE_RULE_ERRORS, ZEmailVoteCreateInput, ZEmailVoteUpdateInput } from './voting.js';
+
+const WINDOW = { start: '2031-11-24T09:00:00Z', end: '2031-11-23T09:00:00Z' };
+
+describe('email-vote contracts', () => {
+  it('refuses a Closes not after Opens in the shared words, under Closes, on create and edit', () => {
+    const { field, message } = EMAIL_VOTE_RULE_ERRORS.endAfterStart;
+    for (const result of [
+      ZEmailVoteCreateInput.safeParse({ committeeCode: 'FIN', code: 'EV1', name: 'Ballot', ...WINDOW }),
+      ZEmailVoteUpdateInput.safeParse({ committeeCode: 'FIN', voteCode: 'EV1', name: 'Ballot', ...WINDOW }),
+      ZEmailVoteUpdateInput.safeParse({
+        committeeCode: 'FIN',
+        voteCode: 'EV1',
+        name: 'Ballot',
+        start: WINDOW.start,
+        end: WINDOW.start,
+      }),
+    ]) {
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]]);
+    }
+  });
+
+  it('words the rules after the form’s labels, each under one of the form’s fields', () => {
+    expect(EMAIL_VOTE_RULE_ERRORS.endAfterStart.message).toBe('Closes must be after Opens.');
+    expect(EMAIL_VOTE_RULE_ERRORS.startHasResponses.message).toMatch(/Opens can no longer be moved/);
+    for (const { field } of Object.values(EMAIL_VOTE_RULE_ERRORS)) {
+      expect(['name', 'start', 'end', 'description']).toContain(field);
+    }
+  });
+});
