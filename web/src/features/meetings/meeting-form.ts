@@ -65,8 +65,20 @@ export function windowToSend(values: TimeWindow, original?: TimeWindow | null): 
   return { start: send('start'), end: send('end') };
 }
 
-/** The meeting an edit starts from, as loaded: its own instants (seconds too) and its status. */
-export type MeetingFormOriginal = Pick<TMeeting, 'start' | 'end' | 'status'>;
+/** The meeting an edit starts from, as loaded: its own instants (seconds too), its status and its code. */
+export type MeetingFormOriginal = Pick<TMeeting, 'start' | 'end' | 'status' | 'code'>;
+
+/**
+ * Whether an edit gives the meeting another code, and so another address: links already sent stop working.
+ * Codes name meetings whatever their case (the service finds 'm1' for 'M1'), so a change of case does not.
+ */
+export function changesCode(
+  values: Pick<MeetingFormValues, 'code'>,
+  original?: Pick<TMeeting, 'code'> | null,
+) {
+  const code = values.code.trim();
+  return !!original && code !== '' && code.toLowerCase() !== original.code.toLowerCase();
+}
 
 export function emptyMeetingForm(): MeetingFormValues {
   return {
@@ -157,6 +169,8 @@ export const MEETING_FORM_MESSAGES = {
   typeRequired: 'The meeting type field is required.',
   modeRequired: MEETING_RULE_ERRORS.modeRequired.message,
   videoUrlRequired: MEETING_RULE_ERRORS.videoUrlRequired.message,
+  /** A warning, not a refusal: under Code while an edit changes it (changesCode). */
+  codeChangeBreaksLinks: 'Links to this meeting already sent (emails, calendar files) will stop working.',
 } as const;
 
 export interface MeetingFormCheck {

@@ -1,8 +1,9 @@
 import { MEETING_RULE_ERRORS } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MeetingForm } from '@/features/meetings/components/meeting-form';
+import { MeetingForm, type MeetingFormProps } from '@/features/meetings/components/meeting-form';
 import { emptyMeetingForm, MEETING_FORM_MESSAGES } from '@/features/meetings/meeting-form';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { ApiError } from '@/lib/api-client';
 import { describedText } from '@/test/described';
 import { renderApp } from '@/test/render';
@@ -16,7 +17,11 @@ const filled = {
   end: '2031-11-24T11:00',
 };
 
-function open(initial = filled, onSave = vi.fn(async (): Promise<unknown> => undefined)) {
+function open(
+  initial = filled,
+  onSave = vi.fn(async (): Promise<unknown> => undefined),
+  props: Partial<MeetingFormProps> = {},
+) {
   const view = renderApp('/', {
     routes: [
       {
@@ -28,6 +33,7 @@ function open(initial = filled, onSave = vi.fn(async (): Promise<unknown> => und
             submitLabel="Save Meeting"
             errorTitle="Error Saving Meeting"
             onSave={onSave}
+            {...props}
           />
         ),
       },
@@ -121,5 +127,28 @@ describe('MeetingForm', () => {
     expect(describedText(inPerson)).toBe(message);
     expect(describedText(remote)).toBe('');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('warns under Code, while an edit changes it, that links already sent will stop working', async () => {
+    const warning = MEETING_FORM_MESSAGES.codeChangeBreaksLinks;
+    const { user, onSave } = open(filled, undefined, { mode: 'edit', original: makeMeeting({ code: 'M1' }) });
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    expect(screen.queryByText(warning)).toBeNull();
+    await user.type(code, '-NEW');
+    expect(describedText(code)).toContain(warning);
+    // A warning, not a refusal: the rename may be saved.
+    await user.click(screen.getByRole('button', { name: 'Save Meeting' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ code: 'M1-NEW' }));
+    // The saved code again, or in another case (addresses find it either way): no warning.
+    await user.clear(code);
+    await user.type(code, 'm1');
+    expect(screen.queryByText(warning)).toBeNull();
+    expect(code.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('gives a new meeting no such warning', async () => {
+    const { user } = open({ ...filled, code: '' }, undefined, { mode: 'create' });
+    await user.type(await screen.findByRole('textbox', { name: 'Code' }), 'M2');
+    expect(screen.queryByText(MEETING_FORM_MESSAGES.codeChangeBreaksLinks)).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { RichTextEditor } from '@/components/rich-text-editor';
 import { Input } from '@/components/ui/input';
 import { FormSection, SaveActions, SwitchField } from '@/features/meetings/components/form-bits';
 import {
+  changesCode,
+  MEETING_FORM_MESSAGES,
   type MeetingFormOriginal,
   type MeetingFormValues,
   validateMeetingForm,
@@ -86,7 +88,7 @@ export function MeetingForm({
     key: TextKey,
     label: string,
     input: Omit<React.ComponentProps<'input'>, 'value' | 'onChange'> = {},
-    hint?: string,
+    hint?: React.ReactNode,
   ) => (
     <FormField id={FIELD_IDS[key]} label={label} error={errors[key]} hint={hint}>
       <Input value={values[key]} onChange={(e) => set(key, e.target.value)} {...input} />
@@ -115,7 +117,14 @@ export function MeetingForm({
               'code',
               'Code',
               { autoCapitalize: 'off' },
-              "Letters, numbers and dashes; used in the meeting's address.",
+              <>
+                Letters, numbers and dashes; used in the meeting's address.
+                {mode === 'edit' && changesCode(values, original) && (
+                  <span className="mt-1 block font-medium text-amber-800">
+                    {MEETING_FORM_MESSAGES.codeChangeBreaksLinks}
+                  </span>
+                )}
+              </>,
             )}
             <DateTimeRangeFields
               ids={{ start: FIELD_IDS.start, end: FIELD_IDS.end }}
