@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_VOTE_RULE_ERRORS, ZEmailVoteCreateInput, ZEmailVoteUpdateInput } from './voting.js';
+import {
+  EMAIL_VOTE_RULE_ERRORS,
+  ZEmailVote,
+  ZEmailVoteCreateInput,
+  ZEmailVoteUpdateInput,
+} from './voting.js';
 
 const WINDOW = { start: '2031-11-24T09:00:00Z', end: '2031-11-23T09:00:00Z' };
 
@@ -28,5 +33,20 @@ describe('email-vote contracts', () => {
     for (const { field } of Object.values(EMAIL_VOTE_RULE_ERRORS)) {
       expect(['name', 'start', 'end', 'description']).toContain(field);
     }
+  });
+
+  it('takes the updated_at an editor loaded, when sent; every email vote answered carries one', () => {
+    const edit = {
+      committeeCode: 'FIN',
+      voteCode: 'EV1',
+      name: 'Ballot',
+      start: WINDOW.end,
+      end: WINDOW.start,
+    };
+    const loaded = '2026-11-01T12:00:00.000Z';
+    expect(ZEmailVoteUpdateInput.parse({ ...edit, updated_at: loaded }).updated_at).toBe(loaded);
+    expect(ZEmailVoteUpdateInput.parse(edit).updated_at).toBeUndefined();
+    expect(ZEmailVoteUpdateInput.safeParse({ ...edit, updated_at: 'yesterday' }).success).toBe(false);
+    expect(ZEmailVote.shape.updated_at.safeParse(undefined).success).toBe(false);
   });
 });

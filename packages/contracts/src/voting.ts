@@ -223,6 +223,8 @@ export const ZEmailVote = z.object({
   voting_members_not_started_count: z.number().int(),
   voting_members_incomplete_count: z.number().int(),
   voting_members_complete_count: z.number().int(),
+  /** When the vote was last changed: an edit sends it back (ZEmailVoteUpdateInput). */
+  updated_at: ZIso,
 });
 export type TEmailVote = z.infer<typeof ZEmailVote>;
 /**
@@ -274,10 +276,23 @@ export const ZEmailVoteCreateInput = z
   .object({ ...ZCommitteeScope.shape, code: ZEmailVoteCode, ...ZEmailVoteFields })
   .refine((v) => Date.parse(v.end) > Date.parse(v.start), endAfterStart);
 export type TEmailVoteCreateInput = z.infer<typeof ZEmailVoteCreateInput>;
+/**
+ * PUT {admin base}: the vote's name, description and window. `updated_at`: the vote's as the editor loaded
+ * it; when the vote has changed since, nothing is saved and the answer is a conflict (409,
+ * EMAIL_VOTE_CHANGED_MEANWHILE). Without it the save is not checked.
+ */
 export const ZEmailVoteUpdateInput = z
-  .object({ committeeCode: z.string().min(1), voteCode: z.string().min(1), ...ZEmailVoteFields })
+  .object({
+    committeeCode: z.string().min(1),
+    voteCode: z.string().min(1),
+    ...ZEmailVoteFields,
+    updated_at: ZIso.optional(),
+  })
   .refine((v) => Date.parse(v.end) > Date.parse(v.start), endAfterStart);
 export type TEmailVoteUpdateInput = z.infer<typeof ZEmailVoteUpdateInput>;
+/** An edit refused because someone else saved the vote after the editor loaded it (409). */
+export const EMAIL_VOTE_CHANGED_MEANWHILE =
+  'This vote was changed by someone else while you were editing it. Reload to see the changes.';
 /** voting.email-votes.list: a committee's email votes (GET /api/admin/committee/{committeeCode}/votes). */
 export const ZCommitteeEmailVotesRef = ZCommitteeScope;
 export type TCommitteeEmailVotesRef = z.infer<typeof ZCommitteeEmailVotesRef>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  EMAIL_VOTE_CHANGED_MEANWHILE,
   EMAIL_VOTE_LIST_PERMISSIONS,
   EMAIL_VOTE_RULE_ERRORS,
   EVENTS,
@@ -59,7 +60,7 @@ const edit = (
   ctx: TRequestContext,
   committeeCode: string,
   voteCode: string,
-  fields: { start: string; end: string; name?: string; description?: string | null },
+  fields: { start: string; end: string; name?: string; description?: string | null; updated_at?: string },
 ) => h.call(S.emailVoteUpdate, ctx, { committeeCode, voteCode, name: 'Edited', ...fields }, ZEmailVote);
 const get = (ctx: TRequestContext, committeeCode: string, voteCode: string) =>
   h.call(S.emailVoteGet, ctx, { committeeCode, voteCode }, ZRetrieveEmailVoteReply);
@@ -691,6 +692,76 @@ describe('editing an email vote once responses are in', () => {
     expect(
       (await edit(manager, code, 'FIXED', { name: same.name, start: same.start, end: created.end })).end,
     ).toBe(created.end);
+  });
+});
+
+describe('editing an email vote someone else saved meanwhile', () => {
+  it('refuses an edit from the vote as loaded before another save (409), writing nothing; a current one saves', async () => {
+    const w = await newWorld(h, { voters: 1 });
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const loaded = await createVote(manager, code, 'BOTH', -HOUR, HOUR);
+    expect(loaded.updated_at).toBe((await get(manager, code, 'BOTH')).updated_at);
+    const window = { start: loaded.start, end: loaded.end };
+    // Two managers open the edit form; B saves first.
+    const byB = await edit(manager, code, 'BOTH', {
+      ...window,
+      name: "B's name",
+      updated_at: loaded.updated_at,
+    });
+    expect(byB.name).toBe("B's name");
+    expect(byB.updated_at).not.toBe(loaded.updated_at);
+    const row = () =>
+      h.service.runtime.prisma.emailVote.findFirstOrThrow({ where: { tenantId: w.tenantId, id: loaded.id } });
+    const afterB = await row();
+    await outboxDrained(h);
+    const updatedEvents = async () =>
+      (await streamEvents<TEmailVoteEvent>(h, EVENTS.voting.emailVoteUpdated)).filter(
+        (e) => e.payload.email_vote.id === loaded.id,
+      );
+    expect(await updatedEvents()).toHaveLength(1);
+
+    // A saves every field of the vote as A loaded it, a later Closes too: refused, B's change stays.
+    const stale = await refused(
+      edit(manager, code, 'BOTH', {
+        name: "A's name",
+        start: loaded.start,
+        end: new Date(Date.now() + 2 * HOUR).toISOString(),
+        updated_at: loaded.updated_at,
+      }),
+    );
+    expect(stale).toMatchObject({
+      code: 'conflict',
+      message: EMAIL_VOTE_CHANGED_MEANWHILE,
+    });
+    expect(stale.errors).toBeUndefined();
+    // Closing it now is refused too (the stale form's Closes in the past), and its ballots stay open.
+    const motion = await addMotion(manager, code, 'BOTH', 'Adopt the budget');
+    const closing = await refused(
+      edit(manager, code, 'BOTH', {
+        ...window,
+        name: "B's name",
+        end: new Date(Date.now() - 1000).toISOString(),
+        updated_at: loaded.updated_at,
+      }),
+    );
+    expect(closing.code).toBe('conflict');
+    expect(await row()).toEqual(afterB);
+    const ballot = await h.service.runtime.prisma.vote.findFirstOrThrow({
+      where: { tenantId: w.tenantId, id: motion.motion_vote_id ?? '' },
+    });
+    expect(ballot.endedAt.getTime()).toBe(afterB.end.getTime());
+    await outboxDrained(h);
+    expect(await updatedEvents()).toHaveLength(1);
+
+    // A reloads and saves over the vote as it is now; a caller that sends no updated_at is not checked.
+    const reloaded = await get(manager, code, 'BOTH');
+    expect(reloaded.updated_at).toBe(byB.updated_at);
+    expect(
+      (await edit(manager, code, 'BOTH', { ...window, name: "A's name", updated_at: reloaded.updated_at }))
+        .name,
+    ).toBe("A's name");
+    expect((await edit(manager, code, 'BOTH', window)).name).toBe('Edited');
   });
 });
 

@@ -161,6 +161,7 @@ export function makeEmailVote(overrides: Partial<TEmailVote> = {}): TEmailVote {
     voting_members_not_started_count: 2,
     voting_members_incomplete_count: 1,
     voting_members_complete_count: 2,
+    updated_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
 }

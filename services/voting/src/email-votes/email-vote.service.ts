@@ -2,6 +2,7 @@ import {
   AppError,
   can,
   canAny,
+  EMAIL_VOTE_CHANGED_MEANWHILE,
   EMAIL_VOTE_LIST_PERMISSIONS,
   EMAIL_VOTE_RULE_ERRORS,
   EVENTS,
@@ -121,7 +122,8 @@ export class EmailVoteService {
    * PUT {admin base} ('create email vote'): name, description and window. An ended vote stays as it is (a
    * closed vote is never reopened); once responses are in, only the end may move (closing early is always
    * allowed, and so is more time): the start stays where they were cast, and the name and description stay
-   * what members answered (each sent unchanged, as the edit form resends them, is no change).
+   * what members answered (each sent unchanged, as the edit form resends them, is no change). With the
+   * `updated_at` the editor loaded, an edit over someone else's saved since is refused (409), writing nothing.
    */
   update(ctx: TRequestContext, input: TEmailVoteUpdateInput): Promise<TEmailVote> {
     if (!can(ctx, 'create email vote'))
@@ -132,6 +134,11 @@ export class EmailVoteService {
       const scope = await this.scopes.resolveLocked(tx, ctx, input);
       const current = scope.emailVote as EmailVoteRow;
       if (scope.phase === 'ended') throw new AppError('rule_broken', EDIT_ENDED);
+      // Saved by someone else since the editor loaded it: the form sends every field, so saving would
+      // silently undo that change.
+      if (input.updated_at !== undefined && Date.parse(input.updated_at) !== current.updatedAt.getTime()) {
+        throw new AppError('conflict', EMAIL_VOTE_CHANGED_MEANWHILE);
+      }
       const closes = new Date(input.end).getTime() <= Date.now();
       // What responses fix: each field that would change, with the refusal it then gets.
       const fixed = lockedByResponses(current, input);
@@ -323,6 +330,7 @@ function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: D
     voting_members_not_started_count: notStarted,
     voting_members_incomplete_count: incomplete,
     voting_members_complete_count: complete,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 

@@ -1,4 +1,8 @@
-import { EMAIL_VOTE_RULE_ERRORS, type TRetrieveEmailVoteReply } from '@gavel/contracts';
+import {
+  EMAIL_VOTE_CHANGED_MEANWHILE,
+  EMAIL_VOTE_RULE_ERRORS,
+  type TRetrieveEmailVoteReply,
+} from '@gavel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +13,7 @@ import {
   EMAIL_VOTE_ENDED_NOTE,
 } from '@/features/email-votes/pages/email-vote-form-pages';
 import { makeMeetingCommittee, makeMotion, reply } from '@/features/voting/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeEmailVote, makeMe } from '@/test/fixtures';
@@ -384,6 +389,35 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     await user.click(save);
     await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
     expect(fetchMock.requestsTo(`PUT ${ADMIN}`)[0]?.body).toMatchObject({ start: start.toISOString() });
+  });
+});
+
+describe('EmailVoteEditPage: a change someone else saved meanwhile', { timeout: 20_000 }, () => {
+  it("sends the vote's updated_at as loaded; the service's 409 shows in the error dialog, keeping the form", async () => {
+    const vote = emailVote({ name: 'Budget Approval', updated_at: '2026-11-01T12:00:00.000Z' });
+    const { user, fetchMock, router, queryClient } = renderEditPage(['create email vote'], vote);
+    fetchMock.on(`PUT ${ADMIN}`, { status: 409, body: { message: EMAIL_VOTE_CHANGED_MEANWHILE } });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(name, ' (mine)');
+    // The page's query refetches meanwhile (another tab's save invalidated it): the form still saves over
+    // the vote it showed, not the newer one it never showed.
+    fetchMock.on('GET /api/vote/FIN/EV1/retrieve/vote', {
+      body: emailVote({ name: 'Their name', updated_at: '2026-11-02T08:00:00.000Z' }),
+    });
+    await queryClient.refetchQueries({ queryKey: queryKeys.meetings.emailVote('FIN', 'EV1') });
+    await user.click(screen.getByRole('button', { name: 'Save Vote' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error Saving Vote' });
+    expect(within(dialog).getByText(EMAIL_VOTE_CHANGED_MEANWHILE)).toBeTruthy();
+    const puts = fetchMock.requestsTo(`PUT ${ADMIN}`);
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({
+      name: 'Budget Approval (mine)',
+      start: vote.start,
+      end: vote.end,
+      updated_at: '2026-11-01T12:00:00.000Z',
+    });
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN/vote/EV1/edit');
+    expect((name as HTMLInputElement).value).toBe('Budget Approval (mine)');
   });
 });
 

@@ -76,7 +76,7 @@ export function EmailVoteEditPage() {
       query={vote}
       back={backToCommitteeAdmin(code)}
     >
-      {(data) => <EmailVoteEditor committeeCode={code} voteCode={voteCode} vote={data} />}
+      {(data) => <EmailVoteEditor key={data.id} committeeCode={code} voteCode={voteCode} vote={data} />}
     </EditPageStatus>
   );
 }
@@ -95,7 +95,10 @@ function EmailVoteEditor({
   const navigate = useNavigate();
   const update = useUpdateEmailVote(code, voteCode);
   const remove = useDeleteEmailVote(code, voteCode);
-  const initial = React.useMemo(() => emailVoteFormValues(data), [data]);
+  // The vote as the form loaded it, kept while the query refetches: the save sends its updated_at, so a
+  // change someone else saved meanwhile is refused (409, in the error dialog) instead of silently undone.
+  const [loaded] = React.useState(data);
+  const initial = React.useMemo(() => emailVoteFormValues(loaded), [loaded]);
   // The admin page of the vote's committee, of the vote's year (codes repeat across years).
   const committeeAdminPath = paths.committeeAdmin(data.committee);
   // As the server decides: an ended vote is neither saved nor deleted; once responses are in (can_modify
@@ -113,7 +116,6 @@ function EmailVoteEditor({
         </p>
       )}
       <EmailVoteForm
-        key={data.id}
         committeeCode={code}
         initial={initial}
         withCode={false}
@@ -126,11 +128,11 @@ function EmailVoteEditor({
           // too), so a save never moves an opening that responses already depend on. A name and description
           // left as they were are sent as the vote has them (the editor may write the same text differently),
           // so that, once responses are in, the server sees no change of either.
-          if (values.name === initial.name) body.name = data.name;
-          if (values.description === initial.description) body.description = data.description;
-          if (values.start === initial.start) body.start = data.start;
-          if (values.end === initial.end) body.end = data.end;
-          await update.mutateAsync(body);
+          if (values.name === initial.name) body.name = loaded.name;
+          if (values.description === initial.description) body.description = loaded.description;
+          if (values.start === initial.start) body.start = loaded.start;
+          if (values.end === initial.end) body.end = loaded.end;
+          await update.mutateAsync({ ...body, updated_at: loaded.updated_at });
           toast.success('Vote Saved');
           await navigate(voteBase(code, voteCode));
         }}
