@@ -159,6 +159,23 @@ export function toMeetingBody(
   };
 }
 
+/** The browser's time zone, the one the date-time pickers read and show times in. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The line under the Start/End pair: the zone the times are entered in (the browser's) and, when it is
+ * another, the association's (/api/me's tenant.time_zone), whose days decide when a meeting may start.
+ * An association without a zone of its own uses the deployment's, which the web is not told: not named.
+ */
+export function timeZoneNote(browserZone: string, associationZone: string | null | undefined): string {
+  const yours = `Times are in your time zone (${browserZone}).`;
+  return associationZone && associationZone !== browserZone
+    ? `${yours} The association's time zone is ${associationZone}.`
+    : yours;
+}
+
 /** The form's messages; those of the rules the service checks again are the contract's (MEETING_RULE_ERRORS). */
 export const MEETING_FORM_MESSAGES = {
   startRequired: 'The start field is required.',

@@ -151,4 +151,37 @@ describe('MeetingForm', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Code' }), 'M2');
     expect(screen.queryByText(MEETING_FORM_MESSAGES.codeChangeBreaksLinks)).toBeNull();
   });
+
+  describe('the time zone the times are in', () => {
+    /** The browser in `zone`, as Intl tells the pickers' code. */
+    function browserIn(zone: string) {
+      const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+        this: Intl.DateTimeFormat,
+      ) {
+        return { ...real.call(this), timeZone: zone };
+      });
+    }
+
+    it("names the browser's zone under Start and End, and the association's when it is another", async () => {
+      browserIn('Europe/Paris');
+      open(filled, undefined, { associationTimeZone: 'America/Chicago' });
+      await screen.findByRole('textbox', { name: 'End' });
+      expect(
+        screen.getByText(
+          "Times are in your time zone (Europe/Paris). The association's time zone is America/Chicago.",
+        ),
+      ).toBeTruthy();
+    });
+
+    it("names only the browser's zone when the association's is the same, or not its own", async () => {
+      browserIn('America/Chicago');
+      const { unmount } = open(filled, undefined, { associationTimeZone: 'America/Chicago' });
+      expect(await screen.findByText('Times are in your time zone (America/Chicago).')).toBeTruthy();
+      unmount();
+      open(filled, undefined, { associationTimeZone: null });
+      expect(await screen.findByText('Times are in your time zone (America/Chicago).')).toBeTruthy();
+      expect(screen.queryByText(/association's time zone/)).toBeNull();
+    });
+  });
 });

@@ -8,10 +8,12 @@ import { RichTextEditor } from '@/components/rich-text-editor';
 import { Input } from '@/components/ui/input';
 import { FormSection, SaveActions, SwitchField } from '@/features/meetings/components/form-bits';
 import {
+  browserTimeZone,
   changesCode,
   MEETING_FORM_MESSAGES,
   type MeetingFormOriginal,
   type MeetingFormValues,
+  timeZoneNote,
   validateMeetingForm,
 } from '@/features/meetings/meeting-form';
 import { useFormFields } from '@/lib/use-form-fields';
@@ -43,6 +45,11 @@ export interface MeetingFormProps {
   mode?: 'create' | 'edit';
   /** On edit, the meeting as loaded: a planned one's window may not be moved wholly into the past. */
   original?: MeetingFormOriginal;
+  /**
+   * The association's time zone (/api/me's tenant.time_zone; null: none of its own), named under Start and
+   * End when it is not the browser's.
+   */
+  associationTimeZone?: string | null;
 }
 
 /** The fields shown as a plain text input, and those shown as a switch (see textField and switchField). */
@@ -68,6 +75,7 @@ export function MeetingForm({
   saveBlockedBy,
   mode = 'edit',
   original,
+  associationTimeZone = null,
 }: MeetingFormProps) {
   const form = useFormFields(initial);
   const { values, errors, set } = form;
@@ -133,6 +141,10 @@ export function MeetingForm({
               errors={errors}
               onChange={form.change}
             />
+            {/* The pickers read times in the browser's zone; the service counts days in the association's. */}
+            <p className="text-xs text-muted-foreground sm:col-span-2">
+              {timeZoneNote(browserTimeZone(), associationTimeZone)}
+            </p>
             {textField('type', 'Meeting type', { maxLength: 100 })}
             <FormField id={FIELD_IDS.visibility} label="Visibility" error={errors.visibility}>
               <ChoiceSelect

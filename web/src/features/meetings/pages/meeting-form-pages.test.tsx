@@ -1,6 +1,6 @@
 import { MEETING_CHANGED_MEANWHILE, type TMeeting } from '@gavel/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DELETE_CONFIRM_YES } from '@/components/confirm-dialog';
 import { MEETING_FORM_MESSAGES } from '@/features/meetings/meeting-form';
 import { MEETING_ENDED_NOTE, MEETING_IN_PROGRESS_NOTE } from '@/features/meetings/pages/meeting-form-pages';
@@ -221,6 +221,28 @@ describe('MeetingEditPage: a change someone else saved meanwhile', () => {
     expect(router.state.location.pathname).toBe('/admin/committee/FIN/meeting/M1/edit');
     expect((name as HTMLInputElement).value).toBe('November Meeting (mine)');
   }, 15_000);
+});
+
+describe('MeetingEditPage: the time zone', () => {
+  it("names the association's zone from /api/me when the browser is in another", async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...real.call(this), timeZone: 'Europe/Paris' };
+    });
+    const me = makeMe({ roles: [], permissions: ['update meetings'] });
+    mockFetch({
+      'GET /api/me': { body: { ...me, tenant: { ...me.tenant, time_zone: 'America/Chicago' } } },
+      [`GET ${ADMIN}`]: { body: makeMeeting() },
+    });
+    renderApp('/admin/committee/FIN/meeting/M1/edit');
+    expect(
+      await screen.findByText(
+        "Times are in your time zone (Europe/Paris). The association's time zone is America/Chicago.",
+      ),
+    ).toBeTruthy();
+  });
 });
 
 describe('MeetingEditPage: a meeting that does not exist', () => {

@@ -27,7 +27,7 @@ const ENDED_NOTE_ID = 'meeting-ended-note';
 /** /admin/committee/:code/meeting/create */
 export function MeetingCreatePage() {
   const { code, year, committeeAdminPath } = useCommitteeCreateRoute();
-  const { principal } = useCurrentUser();
+  const { me, principal } = useCurrentUser();
   const navigate = useNavigate();
   const create = useCreateMeeting(code, year);
   const initial = React.useMemo(() => emptyMeetingForm(), []);
@@ -40,6 +40,7 @@ export function MeetingCreatePage() {
         initial={initial}
         submitLabel="Create Meeting"
         mode="create"
+        associationTimeZone={me.tenant.time_zone}
         errorTitle="Error Saving Meeting"
         onSave={async (values) => {
           const meeting = await create.mutateAsync(toMeetingBody(values));
@@ -97,6 +98,7 @@ function MeetingEditor({
   canDelete: boolean;
 }) {
   const navigate = useNavigate();
+  const { me } = useCurrentUser();
   const update = useUpdateMeeting(code, meetingCode);
   const remove = useDeleteMeeting(code, data.code);
   // The meeting as the form loaded it, kept while the query refetches: the save sends its updated_at, so a
@@ -122,6 +124,7 @@ function MeetingEditor({
         errorTitle="Error Saving Meeting"
         saveBlockedBy={data.status === 'ended' ? ENDED_NOTE_ID : undefined}
         original={loaded}
+        associationTimeZone={me.tenant.time_zone}
         onSave={async (values) => {
           // A start or end left alone is sent as the meeting's own instant (seconds too), so the save
           // neither moves it nor re-issues its calendar event.
