@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useCreateEmailVote, useDeleteEmailVote } from '@/features/email-votes/queries';
 import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
@@ -88,3 +88,44 @@ describe("an email vote's change refreshes its committee's list of every year", 
     expect(await screen.findByRole('link', { name: 'New vote' })).toBeTruthy();
   });
 });
+
+describe("a committee's email-vote list left open", () => {
+  it('is fetched again when the window regains focus, showing a vote closed meanwhile as Ended without Edit', async () => {
+    const open = makeEmailVote({ name: 'Budget vote' });
+    const { fetchMock } = openList([open]);
+    await screen.findByRole('list', { name: 'Email Votes' });
+    expect(await screen.findByRole('link', { name: 'Edit Budget vote' })).toBeTruthy();
+    // Closed early by another manager while this page sat in a background tab.
+    fetchMock.on(LIST, {
+      body: [{ ...open, end: new Date(Date.now() - 1_000).toISOString(), phase: 'ended' }],
+    });
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByText('Ended')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit Budget vote' })).toBeNull();
+    expect(fetchMock.requestsTo(LIST)).toHaveLength(2);
+  });
+});
+
+/** FIN's Email Votes list as the committee admin page shows it to a vote manager. */
+function openList(votes: unknown[]) {
+  const fetchMock = mockFetch({
+    'GET /api/admin/committee/FIN/meetings': { body: [] },
+    [LIST]: { body: votes },
+  });
+  const app = renderApp('/', {
+    routes: [
+      {
+        path: '/',
+        element: (
+          <CommitteeMeetingsSection
+            committee={{ code: 'FIN', year: null }}
+            principal={principal(['create email vote'])}
+          />
+        ),
+      },
+    ],
+  });
+  return { ...app, fetchMock };
+}

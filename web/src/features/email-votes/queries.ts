@@ -55,11 +55,16 @@ export function useEmailVoteAttendance(
   });
 }
 
+/**
+ * A committee's email votes (the committee admin page's list): fetched again whenever the window regains
+ * focus, so a page left open shows the votes others created, edited or closed meanwhile.
+ */
 export function useCommitteeEmailVotes(committeeCode: string, year?: number) {
   return useQuery({
     queryKey: queryKeys.meetings.emailVotes(committeeCode, year),
     queryFn: ({ signal }) => fetchCommitteeEmailVotes(committeeCode, year, signal),
     retry: (failures, err) => !isMissing(err) && failures < 2,
+    refetchOnWindowFocus: 'always',
   });
 }
 
