@@ -212,6 +212,14 @@ export const MEETING_RULE_ERRORS = {
   plannedEndInPast: { field: 'end', message: 'A planned meeting must end in the future.' },
   /** The static video provider is offered as 'Fixed link': its link is what members join by. */
   videoUrlRequired: { field: 'video_url', message: 'The video link is required for a fixed link.' },
+  /**
+   * A Zoom meeting with neither its Zoom meeting ID nor a registration link, on a site without Zoom
+   * credentials: no Zoom meeting can be created when the first person joins, so remote members get no link.
+   */
+  zoomNotConfigured: {
+    field: 'zoom_id',
+    message: 'Zoom is not set up on this site: enter the Zoom meeting ID or a registration link.',
+  },
 } as const satisfies Record<string, { field: keyof TMeetingCreateInput; message: string }>;
 
 export const ZMeetingCounts = z.object({

@@ -25,6 +25,13 @@ export const ZMeetingsSettings = z.object({
 });
 export type TMeetingsSettings = z.infer<typeof ZMeetingsSettings>;
 
+/** Whether the Zoom app's credentials are set: only then can a Zoom meeting be created on the first join. */
+export function zoomConfigured(
+  settings: Pick<TMeetingsSettings, 'ZOOM_ACCOUNT_ID' | 'ZOOM_CLIENT_ID' | 'ZOOM_CLIENT_SECRET'>,
+): boolean {
+  return !!(settings.ZOOM_ACCOUNT_ID && settings.ZOOM_CLIENT_ID && settings.ZOOM_CLIENT_SECRET);
+}
+
 export const ZMeetingsConfig = ZServiceConfig.extend(ZMeetingsSettings.shape);
 export type TMeetingsConfig = z.infer<typeof ZMeetingsConfig>;
 

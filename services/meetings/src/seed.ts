@@ -78,6 +78,7 @@ export async function seedDemo(
     fixedClock(now),
     { of: async () => timeZone },
     new ListVersions(db),
+    settings,
   );
   const { tenantId, committee } = demo;
   const ctx = demo.admin;

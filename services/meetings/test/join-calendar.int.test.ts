@@ -192,6 +192,22 @@ describe('GET {meeting base}/join', () => {
     expect(zoom.calls.map((c) => c.path)).toEqual(['/v2/meetings/987654321/registrants']);
   });
 
+  it('Zoom set up on the site: a Zoom meeting may have neither its ID nor a registration link (made on the first join)', async () => {
+    // meetings.int.test.ts runs without the credentials: there it is refused.
+    const { admin, m } = await liveZoomMeeting({ zoom_registration_url: null });
+    expect(await h.call(S.meetingGet, admin, REF, ZMeeting)).toMatchObject({
+      video_provider: 'zoom',
+      zoom_id: null,
+      zoom_registration_url: null,
+    });
+    expect((await h.call(S.meetingUpdate, admin, { ...REF, name: 'Renamed' }, ZMeeting)).name).toBe(
+      'Renamed',
+    );
+    await h.call(S.meetingStart, admin, REF, ZMeeting);
+    expect((await join(m.ctx)).fallback).toBe(false);
+    expect((await h.call(S.meetingGet, admin, REF, ZMeeting)).zoom_id).toBe('987654321');
+  });
+
   it('Zoom 401 or 404 hides the join button; other failures fall back to the registration URL', async () => {
     const { admin, m } = await liveZoomMeeting({ zoom_id: '404404' });
     await h.call(S.meetingStart, admin, REF, ZMeeting);

@@ -371,6 +371,64 @@ describe('create, edit, delete, list', () => {
     await expect(edit({ name: 'Late', updated_at: beforeStart.updated_at })).rejects.toMatchObject(conflict);
   });
 
+  it('without Zoom credentials, refuses a Zoom meeting with neither its Zoom meeting ID nor a registration link', async () => {
+    // This file's service runs without ZOOM_* (join-calendar.int.test.ts has them: there it is taken).
+    const { tenant, admin, meeting } = await world(h);
+    const rule = MEETING_RULE_ERRORS.zoomNotConfigured;
+    const refused = { code: 'bad_request', message: rule.message, errors: { [rule.field]: [rule.message] } };
+    const zoom = { allow_remote: true, video_provider: 'zoom' };
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ ...zoom, code: 'M2' }), ZMeeting),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      h.call(S.meetingCreate, admin, meetingInput({ ...zoom, code: 'M2', zoom_id: null }), ZMeeting),
+    ).rejects.toMatchObject(refused);
+    expect(await h.service.runtime.prisma.meeting.count({ where: { tenantId: tenant } })).toBe(1);
+    // Either one gives members a way in (the ID: Zoom's own link; the registration link: the fallback).
+    const byId = await h.call(
+      S.meetingCreate,
+      admin,
+      meetingInput({ ...zoom, code: 'M2', zoom_id: '123 456 789' }),
+      ZMeeting,
+    );
+    expect(byId).toMatchObject({ video_provider: 'zoom', zoom_id: '123456789' });
+    const registration = 'https://zoom.example/register/1';
+    const byLink = await h.call(
+      S.meetingCreate,
+      admin,
+      meetingInput({ ...zoom, code: 'M3', zoom_registration_url: registration }),
+      ZMeeting,
+    );
+    expect(byLink).toMatchObject({
+      video_provider: 'zoom',
+      zoom_id: null,
+      zoom_registration_url: registration,
+    });
+
+    // On edit, with the meeting's values where the edit leaves them.
+    const edit = (ref: typeof REF, change: Record<string, unknown>) =>
+      h.call(S.meetingUpdate, admin, { ...ref, ...change }, ZMeeting);
+    await expect(edit(REF, zoom)).rejects.toMatchObject(refused);
+    await expect(
+      edit({ ...REF, meetingCode: 'M2' }, { zoom_id: null, zoom_registration_url: null }),
+    ).rejects.toMatchObject(refused);
+    await expect(edit({ ...REF, meetingCode: 'M3' }, { zoom_registration_url: null })).rejects.toMatchObject(
+      refused,
+    );
+    const rows = await h.service.runtime.prisma.meeting.findMany({
+      where: { tenantId: tenant },
+      orderBy: { code: 'asc' },
+    });
+    expect(rows.map((r) => [r.code, r.videoProvider, r.zoomId, r.zoomRegistrationUrl])).toEqual([
+      ['M1', 'none', null, null],
+      ['M2', 'zoom', '123456789', null],
+      ['M3', 'zoom', null, registration],
+    ]);
+    expect((await edit(REF, { ...zoom, zoom_registration_url: registration })).video_provider).toBe('zoom');
+    expect((await edit({ ...REF, meetingCode: 'M2' }, { name: 'Renamed' })).name).toBe('Renamed');
+    expect(meeting.video_provider).toBe('none');
+  });
+
   it("refuses an edit that moves a planned meeting's window into the past; one that leaves it may still save", async () => {
     const { admin, meeting } = await world(h);
     const edit = (change: Record<string, unknown>) =>

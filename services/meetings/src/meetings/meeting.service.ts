@@ -33,6 +33,7 @@ import { AttendanceRepository } from '../attendance/attendance.repository.js';
 import { ListVersions } from '../attendance/list-cache.js';
 import { nextCalendarSequence } from '../calendar/calendar-sequence.js';
 import { Clock } from '../clock.js';
+import { MEETINGS_SETTINGS, type TMeetingsSettings, zoomConfigured } from '../config.js';
 import { Database } from '../db/database.js';
 import type { Db, Tx } from '../db/prisma.js';
 import { MeetingEvents } from './meeting.events.js';
@@ -80,7 +81,13 @@ export class MeetingService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MeetingTimeZones) private readonly timeZones: Pick<MeetingTimeZones, 'of'>,
     @Inject(ListVersions) private readonly listVersions: ListVersions,
+    @Inject(MEETINGS_SETTINGS) private readonly settings: TMeetingsSettings,
   ) {}
+
+  /** What a meeting's settings are checked against beyond its own fields. */
+  private get site(): MeetingSite {
+    return { zoomConfigured: zoomConfigured(this.settings) };
+  }
 
   /** The Meeting entity with its RSVP counts. */
   async present(db: Db, tenantId: string, row: MeetingRow, committee: CommitteeRow, admin = false) {
@@ -196,7 +203,7 @@ export class MeetingService {
       // A committee deleted meanwhile takes the meeting with it, or is gone before it is created.
       if (!(await this.meetings.holdCommittee(tx, ctx.tenantId, committee.id)))
         throw new AppError('not_found', 'Committee not found.');
-      const data = meetingData(input, null);
+      const data = meetingData(input, null, this.site);
       // A meeting created already over could never start (only on its day), end, or let its committee go.
       if (time(data.end) <= this.clock.now().getTime()) throw ruleBroken(MEETING_RULE_ERRORS.newEndInPast);
       if (await this.meetings.codeTaken(tx, ctx.tenantId, committee.code, data.code)) throw codeTaken();
@@ -220,7 +227,7 @@ export class MeetingService {
       // sends every field, so saving would silently undo that change.
       if (input.updated_at !== undefined && time(input.updated_at) !== current.updatedAt.getTime())
         throw new AppError('conflict', MEETING_CHANGED_MEANWHILE);
-      const data = meetingData(input, current);
+      const data = meetingData(input, current, this.site);
       // Moving a planned meeting's window wholly into the past would leave one that could never start;
       // an edit that leaves the window where it was may still be saved (the meeting is not made worse).
       const moved = time(data.start) !== current.start.getTime() || time(data.end) !== current.end.getTime();
@@ -372,8 +379,18 @@ function ruleBroken(rule: { field: string; message: string }): AppError {
   return new AppError('rule_broken', rule.message, { [rule.field]: [rule.message] });
 }
 
+/** What the site offers that a meeting's settings depend on. */
+interface MeetingSite {
+  /** Zoom meetings can be created on the first join (the Zoom app's credentials are set). */
+  zoomConfigured: boolean;
+}
+
 /** The row values of a create (current = null: defaults) or an edit (current: kept where absent). */
-function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | null): MeetingData {
+function meetingData(
+  input: Partial<TMeetingCreateInput>,
+  current: MeetingRow | null,
+  site: MeetingSite,
+): MeetingData {
   const pick = <K extends keyof TMeetingCreateInput, V>(key: K, fallback: V) =>
     input[key] === undefined ? fallback : input[key];
   const code = (input.code ?? current?.code) as string;
@@ -384,6 +401,11 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
   const allowRemote = pick('allow_remote', current?.allowRemote ?? false) as boolean;
   const videoProvider = pick('video_provider', current?.videoProvider ?? 'none') as string;
   const videoUrl = pick('video_url', current?.videoUrl ?? null) as string | null;
+  // Stored as the number Zoom's API takes: '123 4567 8901' → '12345678901'.
+  const zoomId = (pick('zoom_id', current?.zoomId ?? null) as string | null)?.replace(/\D/g, '') || null;
+  const zoomRegistrationUrl = pick('zoom_registration_url', current?.zoomRegistrationUrl ?? null) as
+    | string
+    | null;
   const errors: Record<string, string[]> = {};
   const broken = (rule: { field: string; message: string }) => {
     errors[rule.field] = [rule.message];
@@ -391,6 +413,9 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
   if (!(end > start)) broken(MEETING_RULE_ERRORS.endAfterStart);
   if (!allowInPerson && !allowRemote) broken(MEETING_RULE_ERRORS.modeRequired);
   if (videoProvider === 'static' && !videoUrl) broken(MEETING_RULE_ERRORS.videoUrlRequired);
+  // Without Zoom's credentials no meeting is created on the first join: remote members would get no link.
+  if (videoProvider === 'zoom' && !zoomId && !zoomRegistrationUrl && !site.zoomConfigured)
+    broken(MEETING_RULE_ERRORS.zoomNotConfigured);
   // Bad input (400) with per-field messages, like the schema's own checks.
   if (Object.keys(errors).length)
     throw new AppError('bad_request', Object.values(errors)[0]?.[0] ?? 'Invalid meeting.', errors);
@@ -412,9 +437,8 @@ function meetingData(input: Partial<TMeetingCreateInput>, current: MeetingRow | 
     inMeetingVoting: pick('in_meeting_voting', current?.inMeetingVoting ?? true) as boolean,
     slug: slugify(`${name}-${code}`),
     videoProvider,
-    // Stored as the number Zoom's API takes: '123 4567 8901' → '12345678901'.
-    zoomId: (pick('zoom_id', current?.zoomId ?? null) as string | null)?.replace(/\D/g, '') ?? null,
-    zoomRegistrationUrl: pick('zoom_registration_url', current?.zoomRegistrationUrl ?? null) as string | null,
+    zoomId,
+    zoomRegistrationUrl,
     videoUrl,
   };
 }

@@ -186,6 +186,8 @@ export const MEETING_FORM_MESSAGES = {
   typeRequired: 'The meeting type field is required.',
   modeRequired: MEETING_RULE_ERRORS.modeRequired.message,
   videoUrlRequired: MEETING_RULE_ERRORS.videoUrlRequired.message,
+  /** The service's alone: only it knows whether Zoom is set up (under Zoom meeting ID). */
+  zoomNotConfigured: MEETING_RULE_ERRORS.zoomNotConfigured.message,
   /** A warning, not a refusal: under Code while an edit changes it (changesCode). */
   codeChangeBreaksLinks: 'Links to this meeting already sent (emails, calendar files) will stop working.',
 } as const;

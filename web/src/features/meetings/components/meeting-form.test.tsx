@@ -129,6 +129,20 @@ describe('MeetingForm', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it("shows the service's refusal of a Zoom meeting it cannot create under Zoom meeting ID", async () => {
+    const { field, message } = MEETING_RULE_ERRORS.zoomNotConfigured;
+    expect(message).toBe(MEETING_FORM_MESSAGES.zoomNotConfigured);
+    const onSave = vi.fn(async () => {
+      throw new ApiError(400, message, { [field]: [message] });
+    });
+    const { user } = open({ ...filled, allow_remote: true, video_provider: 'zoom' }, onSave);
+    await user.click(await screen.findByRole('button', { name: 'Save Meeting' }));
+    const zoomId = screen.getByRole('textbox', { name: 'Zoom meeting ID' });
+    expect(describedText(zoomId)).toContain(message);
+    expect(document.activeElement).toBe(zoomId);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('warns under Code, while an edit changes it, that links already sent will stop working', async () => {
     const warning = MEETING_FORM_MESSAGES.codeChangeBreaksLinks;
     const { user, onSave } = open(filled, undefined, { mode: 'edit', original: makeMeeting({ code: 'M1' }) });
