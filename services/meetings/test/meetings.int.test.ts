@@ -663,7 +663,7 @@ describe('phases', () => {
     });
     await expect(start(admin)).rejects.toMatchObject({
       code: 'rule_broken',
-      message: 'A meeting can only be started on the day it is scheduled.',
+      message: 'A meeting can only be started on a day it is scheduled for.',
     });
   });
 

@@ -47,7 +47,8 @@ function at(code: string, offsetMs: number, overrides: Record<string, unknown> =
 /**
  * A tenant with committee FIN and its meetings: M1 (planned, now), LATER (planned, in three days), LIVE
  * (in progress, its scheduled start moved two days back), PAST (planned, a day and a half ago, never
- * started) and DONE (started and ended today).
+ * started), DONE (started and ended today) and MULTI (planned, from yesterday to tomorrow: 'today' on each
+ * of its days, so still to be started).
  */
 async function finWithMeetings() {
   const w = await world(h);
@@ -59,6 +60,11 @@ async function finWithMeetings() {
   await h.service.runtime.prisma.meeting.update({
     where: { id: past.id },
     data: { start: new Date(Date.now() - 1.5 * DAY), end: new Date(Date.now() - 1.5 * DAY + 2 * 3600_000) },
+  });
+  const multi = await create(at('MULTI', DAY));
+  await h.service.runtime.prisma.meeting.update({
+    where: { id: multi.id },
+    data: { start: new Date(Date.now() - DAY), end: new Date(Date.now() + DAY) },
   });
   const live = await create(at('LIVE', 0));
   await h.call(S.meetingStart, w.admin, ref('LIVE'), ZMeeting);
@@ -80,10 +86,11 @@ describe('GET /api/me/meetings', () => {
     const list = await mine(ann.ctx);
     expect(list.map((m) => [m.meeting.code, m.meeting.status])).toEqual([
       ['LIVE', 'in_progress'],
+      ['MULTI', 'planned'],
       ['M1', 'planned'],
       ['LATER', 'planned'],
     ]);
-    expect(list[1]).toMatchObject({
+    expect(list[2]).toMatchObject({
       committee: { id: w.committee.id, code: 'FIN', name: 'Finance Committee', year: 2026 },
       is_member: true,
       rsvp: null,

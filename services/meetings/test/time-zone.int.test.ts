@@ -99,7 +99,7 @@ describe("'today' of a meeting", () => {
     expect((await h.call(SUBJECTS.meetings.meetingGet, admin, REF, ZMeeting)).is_today).toBe(false);
     await expect(start(admin)).rejects.toMatchObject({
       code: 'rule_broken',
-      message: 'A meeting can only be started on the day it is scheduled.',
+      message: 'A meeting can only be started on a day it is scheduled for.',
     });
   });
 

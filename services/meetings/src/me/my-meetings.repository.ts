@@ -48,8 +48,9 @@ export class MyMeetingsRepository {
   }
 
   /**
-   * Meetings of these committees or with these ids that are in progress, or planned and starting at or
-   * after `since` (the start of today in the association's time zone); soonest first.
+   * Meetings of these committees or with these ids that are in progress, or planned and ending at or
+   * after `since` (the start of today in the association's time zone: a meeting over several days may be
+   * started on any of them); soonest first.
    */
   upcoming(
     db: Db,
@@ -63,7 +64,7 @@ export class MyMeetingsRepository {
         tenantId,
         AND: [
           { OR: [{ committeeId: { in: of.committeeIds } }, { id: { in: of.meetingIds } }] },
-          { OR: [{ status: 'in_progress' }, { status: 'planned', start: { gte: since } }] },
+          { OR: [{ status: 'in_progress' }, { status: 'planned', end: { gte: since } }] },
         ],
       },
       orderBy: [{ start: 'asc' }, { id: 'asc' }],

@@ -286,7 +286,7 @@ export class MeetingService {
         throw new AppError('rule_broken', 'Only a planned meeting can be started.');
       const now = this.clock.now();
       if (!isMeetingToday(current, now, timeZone))
-        throw new AppError('rule_broken', 'A meeting can only be started on the day it is scheduled.');
+        throw new AppError('rule_broken', 'A meeting can only be started on a day it is scheduled for.');
       const row = await this.meetings.update(tx, ctx.tenantId, current.id, {
         status: 'in_progress',
         actualStart: now,
