@@ -161,10 +161,15 @@ export function useUserSearch(criteria: UserSearchCriteria | null) {
 }
 
 // ---- admin ----
+/**
+ * A committee's meetings (the committee admin page's list): fetched again whenever the window regains focus,
+ * so a page left open shows meetings others started, ended or changed meanwhile.
+ */
 export function useCommitteeMeetings(committeeCode: string, year?: number) {
   return useQuery({
     queryKey: queryKeys.meetings.list(committeeCode, year),
     queryFn: ({ signal }) => fetchCommitteeMeetings(committeeCode, year, signal),
+    refetchOnWindowFocus: 'always',
   });
 }
 

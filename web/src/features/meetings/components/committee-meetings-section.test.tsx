@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { principal } from '@/features/voting/test-fixtures';
@@ -264,5 +264,70 @@ describe('the committee admin page lists its meetings and email votes', () => {
     expect(await within(meetingsCard).findByRole('link', { name: 'November Meeting' })).toBeTruthy();
     expect(within(meetingsCard).queryByRole('alert')).toBeNull();
     expect(fetchMock.requestsTo('GET /api/admin/committee/FIN/votes')).toHaveLength(1);
+  });
+});
+
+describe('the committee admin page’s lists follow the clock and the window', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a vote that closes while the page is open as Ended, without its Edit link, and one that opens as In Progress', async () => {
+    // The page's one-second clock and the time it reads, under the test's control; fetches keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const now = Date.now();
+    const fetchMock = open(
+      ['create email vote'],
+      [],
+      [
+        makeEmailVote({
+          name: 'Closing vote',
+          start: new Date(now - day).toISOString(),
+          end: new Date(now + 5_000).toISOString(),
+        }),
+        makeEmailVote({
+          id: 'ev-2',
+          code: 'EV2',
+          name: 'Opening vote',
+          start: new Date(now + 3_000).toISOString(),
+          end: new Date(now + day).toISOString(),
+          phase: 'planned',
+        }),
+      ],
+    );
+    const votes = await screen.findByRole('list', { name: 'Email Votes' });
+    const badges = () =>
+      within(votes)
+        .getAllByText(/^(Planned|In Progress|Ended)$/)
+        .map((b) => b.textContent);
+    const edits = () =>
+      within(votes)
+        .queryAllByRole('link', { name: /^Edit/ })
+        .map((a) => a.getAttribute('aria-label'));
+    expect(badges()).toEqual(['In Progress', 'Planned']);
+    expect(edits()).toEqual(['Edit Closing vote', 'Edit Opening vote']);
+
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(badges()).toEqual(['In Progress', 'In Progress']);
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(badges()).toEqual(['Ended', 'In Progress']);
+    expect(edits()).toEqual(['Edit Opening vote']);
+    // Worked out from the clock: the list was not fetched again.
+    expect(fetchMock.requestsTo('GET /api/admin/committee/FIN/votes')).toHaveLength(1);
+  });
+
+  it('fetches both lists again when the window regains focus', async () => {
+    const fetchMock = open(['update meetings', 'create email vote'], [makeMeeting()], [makeEmailVote()]);
+    await screen.findByRole('list', { name: 'Email Votes' });
+    await screen.findByRole('list', { name: 'Meetings' });
+    fetchMock.on('GET /api/admin/committee/FIN/meetings', {
+      body: [makeMeeting({ name: 'Renamed meeting', status: 'ended' })],
+    });
+    fetchMock.on('GET /api/admin/committee/FIN/votes', { body: [makeEmailVote({ name: 'Renamed vote' })] });
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('link', { name: 'Renamed meeting' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Renamed vote' })).toBeTruthy();
+    expect(fetchMock.requestsTo('GET /api/admin/committee/FIN/meetings')).toHaveLength(2);
+    expect(fetchMock.requestsTo('GET /api/admin/committee/FIN/votes')).toHaveLength(2);
   });
 });

@@ -26,7 +26,7 @@ import { errorText } from '@/lib/api-client';
 import { toDate } from '@/lib/date-time';
 import { FALLBACK } from '@/lib/messages';
 import { type CommitteeRef, meetingBase, paths, voteBase } from '@/lib/paths';
-import { serverNow } from '@/lib/server-clock';
+import { useClock } from '@/lib/use-clock';
 
 function when(iso: string): string {
   const date = toDate(iso);
@@ -98,7 +98,9 @@ function EmailVotesCard({ committee, principal }: { committee: CommitteeRef; pri
   const committeeCode = committee.code;
   const votes = useCommitteeEmailVotes(committeeCode, committee.year ?? undefined);
   const canManage = can(principal, 'create email vote');
-  const now = serverNow();
+  // A vote's phase is the clock's (votes open and close on the server's time): the page's one-second clock,
+  // so a vote that opens or closes while the page is open shows it then, and loses its Edit link on closing.
+  const { now } = useClock();
   return (
     <ScheduleCard
       id="committee-votes-title"
