@@ -16,7 +16,7 @@ import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';
 import { CommitteeEvents } from './committee.events.js';
-import { CommitteeRepository } from './committee.repository.js';
+import { CommitteeRepository, settingsOf } from './committee.repository.js';
 import { CommitteeService, codeConflict } from './committee.service.js';
 
 /**
@@ -53,20 +53,10 @@ export class CommitteeCopyService {
         if (await this.committees.codeTaken(tx, tenantId, input.code, year)) throw codeConflict();
         if (year !== null) await this.years.ensure(tx, tenantId, year);
         const copy = await this.committees.create(tx, tenantId, {
+          ...settingsOf(source),
           name: input.name,
           code: input.code,
           year,
-          quorum: source.quorum,
-          twoThirdsVote: source.twoThirdsVote,
-          chairPosition: source.chairPosition,
-          vchairPosition: source.vchairPosition,
-          hasDemographic: source.hasDemographic,
-          demographicName: source.demographicName,
-          demographicIsDisplayed: source.demographicIsDisplayed,
-          demographicMotionFilterable: source.demographicMotionFilterable,
-          demographicDisplayPrepend: source.demographicDisplayPrepend,
-          positions: source.positions.map((p) => ({ position: p.position, isVoting: p.isVoting })),
-          demographics: source.demographics.map((d) => d.value),
         });
         await this.committeeEvents.created(tx, tenantId, copy);
         // Members and their events in one statement each: a convention's committee has thousands of

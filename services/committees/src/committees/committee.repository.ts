@@ -37,6 +37,26 @@ export interface CommitteeData {
   demographics: string[];
 }
 
+/** A committee's settings as they stand, in the shape a save writes them. */
+export function settingsOf(row: CommitteeRow): CommitteeData {
+  return {
+    name: row.name,
+    code: row.code,
+    year: row.year,
+    quorum: row.quorum,
+    twoThirdsVote: row.twoThirdsVote,
+    chairPosition: row.chairPosition,
+    vchairPosition: row.vchairPosition,
+    hasDemographic: row.hasDemographic,
+    demographicName: row.demographicName,
+    demographicIsDisplayed: row.demographicIsDisplayed,
+    demographicMotionFilterable: row.demographicMotionFilterable,
+    demographicDisplayPrepend: row.demographicDisplayPrepend,
+    positions: row.positions.map((p) => ({ position: p.position, isVoting: p.isVoting })),
+    demographics: row.demographics.map((d) => d.value),
+  };
+}
+
 /** The only place that reads and writes committees, their positions and demographic values. */
 @Injectable()
 export class CommitteeRepository {

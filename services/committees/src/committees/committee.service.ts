@@ -23,7 +23,12 @@ import { MembershipRepository } from '../members/membership.repository.js';
 import { YearRepository } from '../years/year.repository.js';
 import { CommitteeEvents } from './committee.events.js';
 import { toCommittee } from './committee.mapper.js';
-import { type CommitteeData, CommitteeRepository, type CommitteeRow } from './committee.repository.js';
+import {
+  type CommitteeData,
+  CommitteeRepository,
+  type CommitteeRow,
+  settingsOf,
+} from './committee.repository.js';
 
 @Injectable()
 export class CommitteeService {
@@ -298,26 +303,6 @@ function toData(
     demographicDisplayPrepend: input.demographic_display_prepend,
     positions: input.voting_rights.map((r) => ({ position: r.position, isVoting: r.is_voting })),
     demographics: input.has_demographic ? input.demographics : [],
-  };
-}
-
-/** A committee's settings as they stand, in the shape a save writes them. */
-function settingsOf(row: CommitteeRow): CommitteeData {
-  return {
-    name: row.name,
-    code: row.code,
-    year: row.year,
-    quorum: row.quorum,
-    twoThirdsVote: row.twoThirdsVote,
-    chairPosition: row.chairPosition,
-    vchairPosition: row.vchairPosition,
-    hasDemographic: row.hasDemographic,
-    demographicName: row.demographicName,
-    demographicIsDisplayed: row.demographicIsDisplayed,
-    demographicMotionFilterable: row.demographicMotionFilterable,
-    demographicDisplayPrepend: row.demographicDisplayPrepend,
-    positions: row.positions.map((p) => ({ position: p.position, isVoting: p.isVoting })),
-    demographics: row.demographics.map((d) => d.value),
   };
 }
 
