@@ -58,6 +58,8 @@ export interface ZoomSettings {
 export const ZOOM_MAX_ATTEMPTS = 3;
 /** Pause before attempt n+1: n × this, within the budget. */
 const RETRY_PAUSE_MS = 100;
+/** Zoom's own join address of a meeting by its ID (no registration, no API call). */
+const ZOOM_PUBLIC_JOIN_URL = 'https://zoom.us/j/';
 
 class HttpError extends Error {
   constructor(
@@ -96,6 +98,13 @@ export class ZoomProvider implements VideoConferenceProvider {
   async joinUrl(request: JoinRequest): Promise<JoinResult> {
     const deadline = Date.now() + this.settings.timeoutMs;
     let zoomId = request.meeting.zoomId;
+    // Without the app's credentials Zoom cannot be asked: a meeting given its Zoom ID is joined by Zoom's
+    // public link (the meetings service refuses a Zoom meeting with neither ID nor registration link then).
+    if (!this.configured) {
+      return zoomId
+        ? { kind: 'link', url: `${ZOOM_PUBLIC_JOIN_URL}${encodeURIComponent(zoomId)}` }
+        : { kind: 'failed', reason: 'Zoom credentials are not configured' };
+    }
     let created: CreatedConference | undefined;
     const withCreated = <R extends JoinResult>(r: R): R => (created ? { ...r, created } : r);
     let attempts = 0;
@@ -187,12 +196,14 @@ export class ZoomProvider implements VideoConferenceProvider {
     return (await res.json()) as T;
   }
 
+  private get configured(): boolean {
+    const { accountId, clientId, clientSecret } = this.settings;
+    return !!(accountId && clientId && clientSecret);
+  }
+
   private async accessToken(deadline: number): Promise<string> {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    const { accountId, clientId, clientSecret } = this.settings;
-    // Not configured: no attempt can succeed (a plain 4xx-like failure, not retried).
-    if (!accountId || !clientId || !clientSecret)
-      throw new HttpError(400, 'Zoom credentials are not configured');
+    const { accountId = '', clientId, clientSecret } = this.settings;
     const url = new URL(this.settings.oauthUrl);
     url.searchParams.set('grant_type', 'account_credentials');
     url.searchParams.set('account_id', accountId);
