@@ -11,7 +11,10 @@ export const ZMeetingsSettings = z.object({
   MEETINGS_TIME_ZONE: ZTimeZone.default(DEFAULT_MEETING_TIME_ZONE),
   /** Public site address, for the meeting link in calendar files. */
   PUBLIC_APP_URL: z.string().url().default('http://localhost:8080'),
-  /** Zoom server-to-server OAuth app; without these the Zoom provider falls back to the registration URL. */
+  /**
+   * Zoom server-to-server OAuth app. Without it no Zoom meeting is created on the first join: a Zoom meeting
+   * then needs its Zoom meeting ID (joined by Zoom's public link) or a registration link.
+   */
   ZOOM_ACCOUNT_ID: z.string().optional(),
   ZOOM_CLIENT_ID: z.string().optional(),
   ZOOM_CLIENT_SECRET: z.string().optional(),
