@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, ZServiceConfig } from '@gavel/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './services.js';
 
@@ -53,6 +55,23 @@ function find(manifests: Manifest[], kind: string, name: string): Manifest {
   if (!found)
     throw new Error(`no ${kind} ${name} in: ${manifests.map((m) => `${m.kind}/${m.name}`).join(', ')}`);
   return found;
+}
+
+interface EnvEntry {
+  name: string;
+  /** The literal value; undefined when it comes from a Secret (valueFrom). */
+  value: string | undefined;
+}
+
+/** The container's `env` entries of a rendered Deployment, in order. */
+function containerEnv(deployment: string): EnvEntry[] {
+  // The block's lines are indented deeper than `env:` itself.
+  const block = /^( +)env:\n((?:\1 +.*\n)*)/m.exec(deployment)?.[2];
+  if (block === undefined) throw new Error(`no env in:\n${deployment}`);
+  return [...block.matchAll(/^ *- name: (\S+)\n *(?:value: (.*)|valueFrom:)$/gm)].map(([, name, value]) => ({
+    name: name as string,
+    value: value === undefined ? undefined : value.startsWith('"') ? (JSON.parse(value) as string) : value,
+  }));
 }
 
 describe('helm/gavel', () => {
@@ -251,5 +270,115 @@ describe('helm/gavel', () => {
     expect(find(manifests, 'Deployment', 'demo-gavel-identity').text).toContain(
       'image: "registry.example.org/gavel:1.2.3"',
     );
+  });
+});
+
+type ConfigSchema = Parameters<typeof loadConfig>[0];
+
+/** A schema exported by a service's own src/config.ts (read from source: the services export no config). */
+async function serviceSchema(service: string, name: string): Promise<ConfigSchema> {
+  const module = (await import(
+    pathToFileURL(join(REPO_ROOT, 'services', service, 'src', 'config.ts')).href
+  )) as Record<string, unknown>;
+  if (!module[name]) throw new Error(`services/${service}/src/config.ts exports no ${name}`);
+  return module[name] as ConfigSchema;
+}
+
+/** The schema each service validates its environment with at boot (identity and committees use the kit's). */
+const CONFIG_SCHEMAS: Record<string, () => Promise<ConfigSchema>> = {
+  gateway: () => serviceSchema('gateway', 'ZGatewayConfig'),
+  identity: async () => ZServiceConfig,
+  committees: async () => ZServiceConfig,
+  meetings: () => serviceSchema('meetings', 'ZMeetingsConfig'),
+  voting: () => serviceSchema('voting', 'ZVotingConfig'),
+  realtime: () => serviceSchema('realtime', 'ZRealtimeConfig'),
+};
+
+/**
+ * Variables the chart sets that no service schema reads, each with its reader: SERVICE picks the entry
+ * point in the image's command (deploy/Dockerfile).
+ */
+const PLATFORM_ENV = ['SERVICE'];
+
+/** The keys an object schema reads, looking through refinements, pipes and defaults to the object. */
+function schemaKeys(schema: unknown): string[] {
+  let current = schema as { shape?: object; _def?: { in?: unknown; innerType?: unknown; schema?: unknown } };
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current.shape) return Object.keys(current.shape);
+    current = (current._def?.in ?? current._def?.innerType ?? current._def?.schema) as typeof current;
+  }
+  throw new Error('not an object schema');
+}
+
+/** The variables a service's .env.example sets (commented-out lines are not counted). */
+function envExampleKeys(service: string): string[] {
+  const text = readFileSync(join(REPO_ROOT, 'services', service, '.env.example'), 'utf8');
+  return [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map(([, key]) => key as string);
+}
+
+describe('service configuration', () => {
+  it('knows the schema of every service, in the repository and in the chart', () => {
+    const directories = readdirSync(join(REPO_ROOT, 'services'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(Object.keys(CONFIG_SCHEMAS).sort()).toEqual(directories.sort());
+    const deployments = render()
+      .filter((m) => m.kind === 'Deployment')
+      .map((m) => m.name.replace('demo-gavel-', ''));
+    expect(deployments.sort()).toEqual(directories.sort());
+  });
+
+  it('lists every variable a service reads in its .env.example, and nothing else', async () => {
+    for (const [service, schemaOf] of Object.entries(CONFIG_SCHEMAS)) {
+      const keys = schemaKeys(await schemaOf());
+      const listed = envExampleKeys(service);
+      expect(
+        keys.filter((k) => !listed.includes(k)),
+        `read by ${service} but missing from services/${service}/.env.example`,
+      ).toEqual([]);
+      expect(
+        listed.filter((k) => !keys.includes(k)),
+        `in services/${service}/.env.example but read by nothing`,
+      ).toEqual([]);
+    }
+  });
+
+  it('renders into each Deployment only variables its service reads, once each, with values it accepts', async () => {
+    for (const manifests of [
+      render(),
+      render('nats.existingSecret=gavel-nats', 'redis.existingSecret=gavel-redis'),
+    ]) {
+      for (const [service, schemaOf] of Object.entries(CONFIG_SCHEMAS)) {
+        const schema = await schemaOf();
+        const keys = schemaKeys(schema);
+        const env = containerEnv(find(manifests, 'Deployment', `demo-gavel-${service}`).text);
+        const names = env.map((e) => e.name);
+        // A misspelled name would be dropped silently at boot (loadConfig ignores unknown keys).
+        expect(
+          names.filter((n) => !keys.includes(n) && !PLATFORM_ENV.includes(n)),
+          `set on ${service} by the chart but read by nothing`,
+        ).toEqual([]);
+        // Kubernetes keeps the last of two entries with one name: one would be silently lost.
+        expect(
+          names.filter((n, i) => names.indexOf(n) !== i),
+          `set twice on ${service}`,
+        ).toEqual([]);
+        const plain = Object.fromEntries(
+          env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value]),
+        );
+        expect(() => loadConfig(schema, plain), `${service} refuses the chart's values`).not.toThrow();
+      }
+    }
+  });
+
+  it("tells the gateway which peers' X-Forwarded-For to trust, as addresses and ranges", async () => {
+    const env = containerEnv(find(render(), 'Deployment', 'demo-gavel-gateway').text);
+    const trustProxy = env.find((e) => e.name === 'TRUST_PROXY')?.value;
+    expect(trustProxy).toBeDefined();
+    // Unset (false), every client would share the ingress's address; `true` would let one forge its own.
+    const { TRUST_PROXY } = loadConfig(await serviceSchema('gateway', 'ZGatewayConfig'), {
+      TRUST_PROXY: trustProxy,
+    });
+    expect(Array.isArray(TRUST_PROXY) && TRUST_PROXY.length > 0).toBe(true);
   });
 });
