@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -39,7 +39,18 @@ interface Manifest {
 
 /** The rendered documents, each with its kind and name (enough for these checks without a YAML parser). */
 function render(...sets: string[]): Manifest[] {
-  const output = helm('template', 'demo', chart, ...sets.flatMap((s) => ['--set', s]));
+  return manifestsOf(helm('template', 'demo', chart, ...sets.flatMap((s) => ['--set', s])));
+}
+
+let valuesFiles = 0;
+/** Rendered with a values file: unlike --set, which reads whole numbers as integers, it reads them as floats. */
+function renderValues(yaml: string): Manifest[] {
+  const file = join(helmHome, `values-${++valuesFiles}.yaml`);
+  writeFileSync(file, yaml);
+  return manifestsOf(helm('template', 'demo', chart, '-f', file));
+}
+
+function manifestsOf(output: string): Manifest[] {
   return output
     .split(/^---$/m)
     .map((text) => ({
@@ -72,6 +83,11 @@ function containerEnv(deployment: string): EnvEntry[] {
     name: name as string,
     value: value === undefined ? undefined : value.startsWith('"') ? (JSON.parse(value) as string) : value,
   }));
+}
+
+/** The literal value of one variable in a rendered Deployment's env (undefined if absent or from a Secret). */
+function envValue(deployment: string, name: string): string | undefined {
+  return containerEnv(deployment).find((e) => e.name === name)?.value;
 }
 
 describe('helm/gavel', () => {
@@ -140,6 +156,28 @@ describe('helm/gavel', () => {
       expect(deployment).not.toContain('nats://nats:4222');
       expect(deployment).toMatch(/- name: EVENTS_STREAM_REPLICAS\n\s+value: "3"/);
     }
+  });
+
+  it('gives the gateway and realtime one session lifetime and one Redis prefix', () => {
+    for (const [manifests, ttl, prefix] of [
+      [render(), '43200', ''],
+      // A values file's numbers are floats: a long lifetime must not come out as 1.2096e+06.
+      [renderValues('session:\n  ttlSeconds: 1209600\nredis:\n  prefix: gavel_\n'), '1209600', 'gavel_'],
+    ] as const) {
+      for (const service of ['gateway', 'realtime']) {
+        const deployment = find(manifests, 'Deployment', `demo-gavel-${service}`).text;
+        expect(envValue(deployment, 'SESSION_TTL_SECONDS'), service).toBe(ttl);
+        expect(envValue(deployment, 'REDIS_PREFIX'), service).toBe(prefix);
+      }
+    }
+    // Set per service, they could differ again: realtime would reset sessions' expiry to its own, or look
+    // for them under another prefix and refuse every socket.
+    expect(() => render('services.realtime.env.SESSION_TTL_SECONDS=600')).toThrow(
+      /services\.realtime\.env\.SESSION_TTL_SECONDS: set session\.ttlSeconds instead/,
+    );
+    expect(() => render('services.gateway.env.REDIS_PREFIX=a_')).toThrow(
+      /services\.gateway\.env\.REDIS_PREFIX: set redis\.prefix instead/,
+    );
   });
 
   it("gives meetings the site's address and time zone for what it writes outside a web request", () => {
