@@ -180,6 +180,33 @@ describe('helm/gavel', () => {
     );
   });
 
+  it('tells each service the ports its container declares, from the ports values alone', () => {
+    for (const [manifests, http, socket] of [
+      [render(), '8080', '8090'],
+      [
+        renderValues(
+          'services:\n  gateway:\n    ports:\n      http: 8081\n  realtime:\n    ports:\n      socket: 8091\n',
+        ),
+        '8081',
+        '8091',
+      ],
+    ] as const) {
+      const gateway = find(manifests, 'Deployment', 'demo-gavel-gateway').text;
+      expect(gateway).toMatch(new RegExp(`- name: http\\n\\s+containerPort: ${http}\\n`));
+      expect(envValue(gateway, 'HTTP_PORT')).toBe(http);
+      const realtime = find(manifests, 'Deployment', 'demo-gavel-realtime').text;
+      expect(realtime).toMatch(new RegExp(`- name: socket\\n\\s+containerPort: ${socket}\\n`));
+      expect(envValue(realtime, 'SOCKET_PORT')).toBe(socket);
+    }
+    // Set in env as well, the two could disagree: the Service would send traffic to a port nobody listens on.
+    expect(() => render('services.gateway.env.HTTP_PORT=8081')).toThrow(
+      /services\.gateway\.env\.HTTP_PORT: set services\.gateway\.ports\.http instead/,
+    );
+    expect(() => render('services.realtime.env.SOCKET_PORT=8091')).toThrow(
+      /services\.realtime\.env\.SOCKET_PORT: set services\.realtime\.ports\.socket instead/,
+    );
+  });
+
   it("gives meetings the site's address and time zone for what it writes outside a web request", () => {
     const meetings = find(render(), 'Deployment', 'demo-gavel-meetings').text;
     expect(meetings).toMatch(/- name: PUBLIC_APP_URL\n\s+value: "https:\/\/gavel\.example\.org"/);

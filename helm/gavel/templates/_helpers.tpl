@@ -28,3 +28,8 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- define "gavel.image" -}}
 {{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
 {{- end -}}
+
+{{/* The variable a service reads its named port from: http -> HTTP_PORT, socket -> SOCKET_PORT. */}}
+{{- define "gavel.portEnv" -}}
+{{- printf "%s_PORT" (. | upper | replace "-" "_") -}}
+{{- end -}}
