@@ -274,6 +274,38 @@ describe('helm/gavel', () => {
     }
   });
 
+  it('refuses a grace period that leaves the services less than 5 s to drain', () => {
+    const voting = find(render('terminationGracePeriodSeconds=20'), 'Deployment', 'demo-gavel-voting').text;
+    expect(envValue(voting, 'SHUTDOWN_GRACE_MS')).toBe('5000');
+    // Below 0 every Postgres service would fail its config check at boot; below 5 s, cut requests the
+    // gateway still waits for.
+    expect(() => render('terminationGracePeriodSeconds=19')).toThrow(
+      /terminationGracePeriodSeconds \(19\) leaves the services 4000 ms to drain after preStopSleepSeconds \(10\) and 5 s to exit; they need at least 5000 ms: set terminationGracePeriodSeconds to at least 20/,
+    );
+    expect(() => render('terminationGracePeriodSeconds=10')).toThrow(/leaves the services -5000 ms to drain/);
+    expect(() => render('preStopSleepSeconds=31')).toThrow(
+      /set terminationGracePeriodSeconds to at least 41/,
+    );
+  });
+
+  it('rolls the Postgres services out one new pod at a time, before an old one stops', () => {
+    const surge =
+      /strategy:\n\s+type: RollingUpdate\n\s+rollingUpdate:\n\s+maxSurge: 1\n\s+maxUnavailable: 0\n/;
+    const manifests = render();
+    for (const service of ['identity', 'committees', 'meetings', 'voting']) {
+      expect(find(manifests, 'Deployment', `demo-gavel-${service}`).text, service).toMatch(surge);
+    }
+    // Without the surge pod's connections: one voting instance at a time, within its disruption budget.
+    const frugal = render(
+      'services.voting.rollingUpdate.maxSurge=0',
+      'services.voting.rollingUpdate.maxUnavailable=1',
+    );
+    expect(find(frugal, 'Deployment', 'demo-gavel-voting').text).toMatch(
+      /rollingUpdate:\n\s+maxSurge: 0\n\s+maxUnavailable: 1\n/,
+    );
+    expect(find(frugal, 'PodDisruptionBudget', 'demo-gavel-voting').text).toContain('maxUnavailable: 1');
+  });
+
   it("points the gateway at the realtime Service's own port", () => {
     const gateway = find(
       render('services.realtime.service.port=80'),
