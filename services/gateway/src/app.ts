@@ -34,6 +34,7 @@ import { serverTimeStamp } from './server-time.js';
 import { clearSessionCookie, SessionStore, sessionToken } from './session.js';
 import { registerSpa, sendSpaIndex } from './spa.js';
 import { parseHost, TenantResolver } from './tenant.js';
+import { untrustedForwardingWarning } from './trusted-proxy.js';
 
 /**
  * How deep a JSON body may nest objects and arrays. Real inputs need a few levels; a body of thousands
@@ -223,7 +224,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     closing = true;
   });
 
+  // The client's address (request.ip, which the per-address rate limits count) is the peer's unless the
+  // peer is in TRUST_PROXY: say so once when a peer left out forwards a client's address.
+  const noticeForwarding = untrustedForwardingWarning(config.TRUST_PROXY, (fields, message) =>
+    logger.warn(fields, message),
+  );
   app.addHook('onRequest', async (request, reply) => {
+    noticeForwarding(request.socket.remoteAddress, request.headers['x-forwarded-for']);
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.headers(SECURITY_HEADERS);
     // Behind TLS, browsers are told to keep to https: a downgraded first visit would expose the cookies.

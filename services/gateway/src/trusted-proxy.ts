@@ -38,3 +38,32 @@ export function peerTrust(trust: TrustProxy): (address: string | undefined) => b
   const trusted = proxyAddr.compile(trust);
   return (address) => address !== undefined && trusted(address, 0);
 }
+
+/** Where the once-only warning goes: the gateway's logger (pino's `warn(fields, message)`). */
+export type WarnLog = (fields: { peer: string | undefined; setting: 'TRUST_PROXY' }, message: string) => void;
+
+/**
+ * Notices a request from a peer outside TRUST_PROXY that carries X-Forwarded-For: its forwarded addresses
+ * are ignored (the default, so that a client cannot name its own address), and the peer counts as the
+ * client. Behind a proxy missing from TRUST_PROXY that makes every user one client, sharing the per-address
+ * rate limits (sign-ins at a convention would soon be refused), so it warns, naming the peer and the
+ * setting: once per gateway (one per process), since its configuration does not change and every request
+ * would repeat it.
+ */
+export function untrustedForwardingWarning(
+  trust: TrustProxy,
+  warn: WarnLog,
+): (peer: string | undefined, forwardedFor: string | string[] | undefined) => void {
+  const trusts = peerTrust(trust);
+  let warned = false;
+  return (peer, forwardedFor) => {
+    if (warned || forwardedFor === undefined || trusts(peer)) return;
+    warned = true;
+    warn(
+      { peer, setting: 'TRUST_PROXY' },
+      'X-Forwarded-For from a peer not in TRUST_PROXY is ignored: every client behind that peer is taken to ' +
+        'be at its address, and shares its rate limits. If it is your ingress or load balancer, add its ' +
+        'address or range to TRUST_PROXY (this warning is given once)',
+    );
+  };
+}
