@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { queryKeys } from '@/lib/query-keys';
+import { isSessionEnded } from '@/lib/query-client';
 import { useRestoreFocus } from '@/lib/use-restore-focus';
 import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
@@ -30,8 +30,7 @@ export interface ErrorDialogProps {
  */
 export function ErrorDialog({ message, title, onClose, onCloseAutoFocus }: ErrorDialogProps) {
   const queryClient = React.useContext(QueryClientContext);
-  const sessionEnded =
-    message === SESSION_EXPIRED_MESSAGE && queryClient?.getQueryData(queryKeys.sessionEnded) === true;
+  const sessionEnded = message === SESSION_EXPIRED_MESSAGE && !!queryClient && isSessionEnded(queryClient);
   React.useEffect(() => {
     if (sessionEnded) onClose();
   }, [sessionEnded, onClose]);

@@ -11,29 +11,73 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /** Mutation meta of the sign-in calls, whose 401 means wrong credentials rather than an ended session. */
 export const SIGN_IN_META = { signIn: true } as const;
 
+/** Per client: how many sign-in-again dialogs are mounted (SessionEndedDialog, inside RequireAuth). */
+const sessionEndedDialogs = new WeakMap<QueryClient, number>();
+
+/**
+ * Tells `client` that a sign-in-again dialog is mounted (SessionEndedDialog, over every signed-in page),
+ * until the returned function is called.
+ */
+export function registerSessionEndedDialog(client: QueryClient): () => void {
+  sessionEndedDialogs.set(client, (sessionEndedDialogs.get(client) ?? 0) + 1);
+  return () => sessionEndedDialogs.set(client, (sessionEndedDialogs.get(client) ?? 1) - 1);
+}
+
+/**
+ * What found the session ended, kept under queryKeys.sessionEnded while the sign-in-again dialog is open
+ * (false once it has closed): a change the server refused, or a read.
+ */
+export type SessionEnd = 'change' | 'read';
+
+/**
+ * The session of the signed-in user has ended under a page of the app. With the sign-in-again dialog
+ * mounted it opens over the page, which keeps whatever its forms hold, and answers true; elsewhere (no
+ * signed-in page is shown) nothing happens and it answers false.
+ */
+export function openSessionEndedDialog(client: QueryClient, by: SessionEnd): boolean {
+  if ((sessionEndedDialogs.get(client) ?? 0) === 0) return false;
+  client.setQueryData<SessionEnd | false>(queryKeys.sessionEnded, by);
+  return true;
+}
+
+/** What found the session ended while the sign-in-again dialog is open; null while it is closed. */
+export function sessionEndOf(data: unknown): SessionEnd | null {
+  return data === 'change' || data === 'read' ? data : null;
+}
+
+/** Whether the sign-in-again dialog is open (a call found the session ended; see openSessionEndedDialog). */
+export function isSessionEnded(client: QueryClient): boolean {
+  return sessionEndOf(client.getQueryData(queryKeys.sessionEnded)) !== null;
+}
+
 export function createQueryClient(): QueryClient {
   const sessionEnded = (error: unknown) =>
     error instanceof ApiError &&
     error.status === 401 &&
     !!client.getQueryData(queryKeys.me) &&
-    !client.getQueryData(queryKeys.sessionEnded);
-  // A read's 401 means the session has ended: forget the user so RequireAuth sends them to sign in.
-  const onQueryError = (error: unknown) => {
-    if (sessionEnded(error)) client.setQueryData(queryKeys.me, null);
-  };
-  // A change's 401 keeps the page, and whatever its forms hold, under the sign-in-again dialog that
-  // RequireAuth shows (SessionEndedDialog).
-  const onMutationError = (error: unknown, meta: Record<string, unknown> | undefined) => {
+    !isSessionEnded(client);
+  // A 401, whether to a read (a poll, a refetch) or to a change, means the session has ended. Under a
+  // signed-in page the sign-in-again dialog opens over it, so nothing typed there is lost; anywhere else
+  // the user is forgotten (and RequireAuth would send them to sign in).
+  const onError = (error: unknown, by: SessionEnd, meta: Record<string, unknown> | undefined) => {
     if (meta?.signIn || !sessionEnded(error)) return;
-    client.setQueryData(queryKeys.sessionEnded, true);
+    if (!openSessionEndedDialog(client, by)) client.setQueryData(queryKeys.me, null);
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: onQueryError }),
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, 'read', query.meta) }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => onMutationError(error, mutation.options.meta),
+      onError: (error, _variables, _context, mutation) => onError(error, 'change', mutation.options.meta),
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // While the sign-in-again dialog is open, reads wait (polls, refetches on focus or on mount): each
+        // would only answer 401 again. Signing in again fetches the page's answers anew (useResumeSession).
+        // A query with an `enabled` of its own keeps it; none of those polls or refetches on focus.
+        enabled: () => !isSessionEnded(client),
+      },
       mutations: { retry: false },
     },
   });

@@ -5,15 +5,32 @@ import {
   type TMe,
   type TVotingSettings,
 } from '@gavel/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryFunctionContext,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
 import { principalOf } from '@/features/auth/principal';
-import { SIGN_IN_META } from '@/lib/query-client';
+import { openSessionEndedDialog, type SessionEnd, SIGN_IN_META, sessionEndOf } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const meQuery = { queryKey: queryKeys.me, queryFn: ({ signal }: { signal: AbortSignal }) => fetchMe(signal) };
+const meQuery = {
+  queryKey: queryKeys.me,
+  queryFn: async ({ signal, client }: QueryFunctionContext): Promise<TMe | null> => {
+    const me = await fetchMe(signal);
+    // Asked again while a user's page is open (a refetch), nobody is signed in any more: the session
+    // ended under the page. The sign-in-again dialog opens over it and the user it shows stays, so the
+    // page is not left for /login, taking what its forms hold with it (query-client.ts).
+    const shown = client.getQueryData<TMe | null>(queryKeys.me);
+    if (me === null && shown && openSessionEndedDialog(client, 'read')) return shown;
+    return me;
+  },
+};
 
 /** GET /api/me: the signed-in user, or null when nobody is signed in. */
 export function useMe() {
@@ -30,10 +47,10 @@ export function currentUserOf(me: TMe): CurrentUser {
 }
 
 /**
- * The signed-in user as RequireAuth last rendered it, not /api/me's cache: a 401 on any call empties
- * that cache (query-client.ts), and a page re-rendering on its own query's error before RequireAuth
- * re-renders would find nobody and fail. With the user RequireAuth saw, the page renders once more
- * and RequireAuth then takes the user to /login?next=<the page>.
+ * The signed-in user as RequireAuth last rendered it, not /api/me's cache: leaving the sign-in-again
+ * dialog for the sign-in page empties that cache (as a 401 outside a signed-in page does, query-client.ts),
+ * and a page re-rendering before RequireAuth re-renders would find nobody and fail. With the user
+ * RequireAuth saw, the page renders once more and RequireAuth then takes the user to /login?next=<the page>.
  */
 export const CurrentUserContext = React.createContext<CurrentUser | null>(null);
 
@@ -75,15 +92,18 @@ export function useLogin(onSignedIn?: (me: TMe) => void) {
   });
 }
 
-/** Whether a change was refused because the session had ended (set by query-client.ts). */
-export function useSessionEnded(): boolean {
-  const { data } = useQuery<boolean>({
+/**
+ * What the server refused because the session had ended, a change or a read (set by query-client.ts),
+ * while the sign-in-again dialog is open; null while it is closed.
+ */
+export function useSessionEnded(): SessionEnd | null {
+  const { data } = useQuery<SessionEnd | false>({
     queryKey: queryKeys.sessionEnded,
     queryFn: () => false,
     enabled: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return data === true;
+  return sessionEndOf(data);
 }
 
 /**

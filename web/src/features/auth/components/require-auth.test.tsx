@@ -1,8 +1,14 @@
 import { PERMISSIONS, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED_TEXT, SESSION_ENDED_TITLE } from '@/features/auth/components/session-ended-dialog';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  SESSION_ENDED_READ_TEXT,
+  SESSION_ENDED_TEXT,
+  SESSION_ENDED_TITLE,
+} from '@/features/auth/components/session-ended-dialog';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -69,13 +75,13 @@ describe('A session that ends while a page is open', () => {
   }
 
   // Each page reads useCurrentUser: its own query's 401 must not find the user gone and fail into the
-  // error page (QA's three ways in).
+  // error page (QA's three ways in). The new page stays, under the sign-in-again dialog.
   it.each([
     { from: '/admin', link: 'Finance Committee', to: '/admin/committee/FIN?year=2026' },
     { from: '/admin', link: 'Appointments', to: '/admin/appointments/2026' },
     { from: '/admin/committee/FIN?year=2026', link: 'November Meeting', to: '/meeting/FIN/M1' },
   ])(
-    'takes the user from $from via $link to /login?next=$to, not the error page',
+    'takes the user from $from via $link to $to under the sign-in-again dialog, not the error page',
     async ({ from, link, to }) => {
       signedIn();
       const { user, router } = renderApp(from);
@@ -91,12 +97,59 @@ describe('A session that ends while a page is open', () => {
       endSession();
       await user.click(target);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(router.state.location.search).toBe(`?next=${encodeURIComponent(to)}`);
-      expect(await screen.findByLabelText('Email')).toBeTruthy();
+      const dialog = await screen.findByRole('dialog', { name: SESSION_ENDED_TITLE });
+      expect(within(dialog).getByText(SESSION_ENDED_READ_TEXT)).toBeTruthy();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to);
       expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     },
   );
+
+  describe('when a read in the background finds the session ended', () => {
+    const MEETINGS = 'GET /api/admin/committee/FIN/meetings';
+    const expired = { status: 401, body: { message: SESSION_EXPIRED_MESSAGE } };
+
+    afterEach(() => focusManager.setFocused(undefined));
+
+    it.each([
+      { read: 'the meetings list', route: MEETINGS, key: queryKeys.meetings.all },
+      { read: '/api/me', route: 'GET /api/me', key: queryKeys.me },
+    ])(
+      '($read) opens the sign-in-again dialog over the form, which keeps its unsaved changes',
+      async ({ route, key }) => {
+        const fetchMock = signedIn();
+        const { user, router, queryClient } = renderApp('/admin/committee/FIN?year=2026');
+        const quorum = await screen.findByLabelText('Quorum');
+        await user.clear(quorum);
+        await user.type(quorum, '9');
+
+        fetchMock.on(route, expired);
+        await act(() => queryClient.invalidateQueries({ queryKey: key }));
+        const dialog = await screen.findByRole('dialog', { name: SESSION_ENDED_TITLE });
+        expect(within(dialog).getByText(SESSION_ENDED_READ_TEXT)).toBeTruthy();
+        expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+        expect((screen.getByLabelText('Quorum') as HTMLInputElement).value).toBe('9');
+        expect(screen.queryByRole('alertdialog')).toBeNull();
+
+        // Nothing is read while the dialog is open: the list that refetches on focus waits.
+        const asked = fetchMock.requestsTo(MEETINGS).length;
+        act(() => {
+          focusManager.setFocused(false);
+          focusManager.setFocused(true);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(fetchMock.requestsTo(MEETINGS)).toHaveLength(asked);
+
+        // Signed in again, the page's answers are read anew, and the form still holds what was typed.
+        fetchMock.on(route, route === MEETINGS ? { body: [makeMeeting()] } : { body: admin });
+        fetchMock.on('POST /api/auth/login', { body: admin });
+        await user.type(within(dialog).getByLabelText('Password'), 'secret');
+        await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeNull());
+        await waitFor(() => expect(fetchMock.requestsTo(MEETINGS).length).toBeGreaterThan(asked));
+        expect((screen.getByLabelText('Quorum') as HTMLInputElement).value).toBe('9');
+      },
+    );
+  });
 
   describe('when a change is refused because the session ended', () => {
     const PUT = 'PUT /api/admin/committee/FIN';

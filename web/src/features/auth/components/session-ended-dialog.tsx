@@ -1,23 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useLeaveEndedSession, useResumeSession, useSessionEnded } from '@/features/auth/queries';
+import { registerSessionEndedDialog } from '@/lib/query-client';
+import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 export const SESSION_ENDED_TITLE = 'Sign in again';
 export const SESSION_ENDED_TEXT =
   'Your session has expired, so your last change was not saved. Sign in again to carry on: this page and what you typed stay as they are.';
+/** When a read (a refresh of the page's data) found the session ended: no change was lost. */
+export const SESSION_ENDED_READ_TEXT =
+  'Your session has expired. Sign in again to carry on: this page and what you typed stay as they are.';
 
 /**
- * Over the page whose change the server refused for an ended session: sign in again without leaving it,
- * so an open form keeps what was typed, then save again. It does not close by Escape or a click outside
- * (that would throw the form away); 'Go to the sign-in page' leaves on purpose.
+ * Over the page whose call (a change, or a read in the background) the server refused for an ended
+ * session: sign in again without leaving it, so an open form keeps what was typed, then save again. It
+ * does not close by Escape or a click outside (that would throw the form away); 'Go to the sign-in page' leaves on purpose.
  */
 export function SessionEndedDialog({ email }: { email: string }) {
-  const open = useSessionEnded();
+  const ended = useSessionEnded();
+  const by = useShownWhileClosing(ended !== null, ended);
   const resume = useResumeSession();
   const leave = useLeaveEndedSession();
+  // While mounted, a session that ends opens this dialog instead of leaving the page (query-client.ts).
+  const queryClient = useQueryClient();
+  React.useEffect(() => registerSessionEndedDialog(queryClient), [queryClient]);
   return (
-    <Dialog open={open}>
+    <Dialog open={ended !== null}>
       <DialogContent
         showCloseButton={false}
         onEscapeKeyDown={(event) => event.preventDefault()}
@@ -27,7 +38,9 @@ export function SessionEndedDialog({ email }: { email: string }) {
       >
         <DialogHeader>
           <DialogTitle>{SESSION_ENDED_TITLE}</DialogTitle>
-          <DialogDescription>{SESSION_ENDED_TEXT}</DialogDescription>
+          <DialogDescription>
+            {by === 'read' ? SESSION_ENDED_READ_TEXT : SESSION_ENDED_TEXT}
+          </DialogDescription>
         </DialogHeader>
         <LoginForm email={email} onSignedIn={resume} />
         <Button variant="outline" onClick={leave}>

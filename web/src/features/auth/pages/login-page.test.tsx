@@ -131,10 +131,12 @@ describe('LoginPage', () => {
     });
     const { user, router, queryClient } = renderApp('/admin/users/u-9/edit');
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
-    // The session ends without a sign-out (a 401): back to the sign-in page, the cache still full.
+    // The session ends without a sign-out (a 401), and the user leaves the sign-in-again dialog for the
+    // sign-in page: the cache is still full.
     fetchMock.on('GET /api/me', signedOut);
     await queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    await screen.findByRole('button', { name: 'Sign in' });
+    await user.click(await screen.findByRole('button', { name: 'Go to the sign-in page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     fetchMock.on(LOGIN, { body: makeMe({ user: { id: 'u-2', name: 'Bob Other' } }) });
     fetchMock.on('GET /api/admin/users/u-9', { body: view('Grace B. Hopper') });
     await user.type(screen.getByLabelText('Email'), 'bob@example.org');
