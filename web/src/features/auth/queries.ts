@@ -13,9 +13,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import * as React from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { fetchMe, login, logout, submitBypassCode } from '@/features/auth/api';
+import { loginArrivalOf, SIGN_OUT_ARRIVAL } from '@/features/auth/login-state';
 import { principalOf } from '@/features/auth/principal';
+import { ApiError } from '@/lib/api-client';
 import { openSessionEndedDialog, type SessionEnd, SIGN_IN_META, sessionEndOf } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -148,15 +150,47 @@ export function useBypassCode() {
   });
 }
 
-/** Signs out: POST /api/auth/logout, forget every cached answer, go to /login. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
+/**
+ * Sign out, which first leaves the page for /login: a page with unsaved changes or a meeting in progress
+ * may ask before it lets the user go, and staying keeps them signed in with the page as it was. The
+ * sign-in page then ends the session (useFinishSignOut).
+ */
+export function useSignOut(): () => void {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      navigate('/login', { replace: true });
-      queryClient.clear();
-    },
-  });
+  return () => void navigate('/login', { replace: true, state: SIGN_OUT_ARRIVAL });
+}
+
+/**
+ * The end of a sign-out, on the sign-in page it arrived at (useSignOut): POST /api/auth/logout, then every
+ * cached answer is forgotten and nobody is signed in (a 401 means the session had already gone: signed out
+ * as well). Answers whether a sign-out is under way; `onFailed` hears of a failure, which keeps the user
+ * signed in (the sign-in page then goes home).
+ */
+export function useFinishSignOut(onFailed: (err: unknown) => void): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const asked = loginArrivalOf(location.state).signOut === true;
+  const here = `${location.pathname}${location.search}`;
+  const started = React.useRef(false);
+  const failed = React.useRef(onFailed);
+  failed.current = onFailed;
+  React.useEffect(() => {
+    if (!asked || started.current) return;
+    started.current = true;
+    logout()
+      .catch((err: unknown) => {
+        if (!(err instanceof ApiError && err.status === 401)) throw err;
+      })
+      .then(
+        () => {
+          queryClient.clear();
+          queryClient.setQueryData(queryKeys.me, null);
+        },
+        (err: unknown) => failed.current(err),
+      )
+      // Done: the sign-in page as any visit shows it (a reload would not sign out again).
+      .finally(() => navigate(here, { replace: true, state: null }));
+  }, [asked, here, navigate, queryClient]);
+  return asked;
 }

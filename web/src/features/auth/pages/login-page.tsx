@@ -1,17 +1,29 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { LoadingState } from '@/components/page-status';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { useMe } from '@/features/auth/queries';
+import { useFinishSignOut, useMe } from '@/features/auth/queries';
+import { errorText } from '@/lib/api-client';
+import { FALLBACK } from '@/lib/messages';
 import { safeNextPath } from '@/lib/redirect';
 
-/** /login: sign in, then go to ?next= (a path of this site) or /admin; signed-in users go there at once. */
+export const SIGN_OUT_FAILED = FALLBACK.general;
+
+const signOutFailed = (err: unknown) => toast.error(errorText(err, SIGN_OUT_FAILED));
+
+/**
+ * /login: sign in, then go to ?next= (a path of this site) or /admin; signed-in users go there at once.
+ * Arriving from Sign out, it first ends the session.
+ */
 export function LoginPage() {
   const [params] = useSearchParams();
   const me = useMe();
+  const signingOut = useFinishSignOut(signOutFailed);
   const next = safeNextPath(params.get('next'));
 
+  if (signingOut) return <LoadingState label="Signing out…" className="min-h-svh" />;
   if (me.isPending) return <LoadingState className="min-h-svh" />;
   if (me.data) return <Navigate to={next} replace />;
 

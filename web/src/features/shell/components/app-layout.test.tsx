@@ -1,12 +1,16 @@
+import { PERMISSIONS } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { SIGN_OUT_FAILED } from '@/features/auth/pages/login-page';
+import { makeMeeting } from '@/features/meetings/test-fixtures';
 import { currentNavItem } from '@/features/shell/components/app-sidebar';
 import { SIDEBAR_STORAGE_KEY } from '@/features/shell/use-sidebar';
 import { queryKeys } from '@/lib/query-keys';
+import { DISCARD_CHANGES, KEEP_EDITING, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { routes } from '@/routes';
 import { mockFetch } from '@/test/fetch-mock';
-import { makeMe } from '@/test/fixtures';
+import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 async function openAdmin(me = makeMe()) {
@@ -66,6 +70,62 @@ describe('AppLayout', () => {
     expect(fetchMock.requestsTo('POST /api/auth/logout')).toHaveLength(1);
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+  });
+});
+
+describe('Sign out', () => {
+  const admin = makeMe({ permissions: [...PERMISSIONS] });
+  const LOGOUT = 'POST /api/auth/logout';
+
+  /** The committee page with an unsaved quorum of 9, and Sign out chosen from the user menu. */
+  async function signOutWithUnsavedChanges() {
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: admin },
+      'GET /api/admin/years': { body: makeYears() },
+      'GET /api/admin/committee/FIN': { body: makeCommittee() },
+      'GET /api/admin/committee/FIN/members': { body: [] },
+      'GET /api/admin/committee/FIN/meetings': { body: [makeMeeting()] },
+      'GET /api/admin/committee/FIN/votes': { body: [] },
+      [LOGOUT]: { body: { ok: true } },
+    });
+    const app = renderApp('/admin/committee/FIN?year=2026');
+    const quorum = await screen.findByLabelText('Quorum');
+    await app.user.clear(quorum);
+    await app.user.type(quorum, '9');
+    await app.user.click(screen.getByRole('button', { name: /User menu/ }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED_TITLE });
+    return { ...app, fetchMock, question };
+  }
+
+  it('asks about unsaved changes before ending the session: Keep Editing keeps both', async () => {
+    const { user, router, fetchMock, queryClient, question } = await signOutWithUnsavedChanges();
+    await user.click(within(question).getByRole('button', { name: KEEP_EDITING }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: UNSAVED_TITLE })).toBeNull());
+    expect(router.state.location.pathname).toBe('/admin/committee/FIN');
+    expect((screen.getByLabelText('Quorum') as HTMLInputElement).value).toBe('9');
+    expect(fetchMock.requestsTo(LOGOUT)).toHaveLength(0);
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual(admin);
+  });
+
+  it('signs out once the changes are discarded', async () => {
+    const { user, router, fetchMock, queryClient, question } = await signOutWithUnsavedChanges();
+    fetchMock.on('GET /api/me', { status: 401, body: { message: 'Unauthenticated.' } });
+    await user.click(within(question).getByRole('button', { name: DISCARD_CHANGES }));
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.requestsTo(LOGOUT)).toHaveLength(1);
+    expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+  });
+
+  it('keeps the user signed in, and says so, when the server fails to end the session', async () => {
+    const { user, router, fetchMock, queryClient } = await openAdmin();
+    fetchMock.on(LOGOUT, { status: 500, body: { message: '' } });
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText(SIGN_OUT_FAILED)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(queryClient.getQueryData(queryKeys.me)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,5 @@
 import type { TMe } from '@gavel/contracts';
 import { ChevronDownIcon, LogOutIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -11,10 +10,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/features/auth/queries';
-import { errorText } from '@/lib/api-client';
-import { FALLBACK } from '@/lib/messages';
-
-export const SIGN_OUT_FAILED = FALLBACK.general;
 
 export function UserMenu({ me }: { me: TMe }) {
   const signOut = useSignOut();
@@ -34,12 +29,7 @@ export function UserMenu({ me }: { me: TMe }) {
           <span className="truncate text-xs font-normal text-muted-foreground">{me.user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={signOut.isPending}
-          onSelect={() =>
-            signOut.mutate(undefined, { onError: (err) => toast.error(errorText(err, SIGN_OUT_FAILED)) })
-          }
-        >
+        <DropdownMenuItem onSelect={signOut}>
           <LogOutIcon aria-hidden="true" />
           Sign out
         </DropdownMenuItem>
