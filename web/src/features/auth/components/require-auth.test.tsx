@@ -31,6 +31,8 @@ describe('RequireAuth', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/admin/users/7/edit?tab=roles')}`);
     expect(await screen.findByLabelText('Email')).toBeTruthy();
+    // Nobody was signed in here: no session of theirs expired.
+    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).toBeNull();
   });
 
   it('shows the page to a signed-in user', async () => {
@@ -188,6 +190,18 @@ describe('A session that ends while a page is open', () => {
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Saved')).toBeTruthy();
       expect(fetchMock.requestsTo(PUT).at(-1)?.body).toMatchObject({ quorum: 9 });
+    });
+
+    it('says on the sign-in page, once, that the session expired', async () => {
+      const { user, router, dialog } = await saveAfterSessionEnded();
+      await user.click(within(dialog).getByRole('button', { name: 'Go to the sign-in page' }));
+      expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.search).toBe(
+        `?next=${encodeURIComponent('/admin/committee/FIN?year=2026')}`,
+      );
+      // Said once: a reload of the sign-in page does not say it again.
+      await waitFor(() => expect(router.state.location.state).toBeNull());
     });
 
     it("leaves for the sign-in page when asked, and another user's sign-in starts afresh at home", async () => {
