@@ -158,9 +158,9 @@ describe('A session that ends while a page is open', () => {
     const expired = { status: 401, body: { message: SESSION_EXPIRED_MESSAGE } };
 
     /** The committee page with an unsaved quorum of 9, whose save the server refuses: the session ended. */
-    async function saveAfterSessionEnded() {
+    async function saveAfterSessionEnded(refusal: { status: number; body: unknown } = expired) {
       const fetchMock = signedIn();
-      fetchMock.on(PUT, expired);
+      fetchMock.on(PUT, refusal);
       const rendered = renderApp('/admin/committee/FIN?year=2026');
       const quorum = await screen.findByLabelText('Quorum');
       await rendered.user.clear(quorum);
@@ -190,6 +190,14 @@ describe('A session that ends while a page is open', () => {
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Saved')).toBeTruthy();
       expect(fetchMock.requestsTo(PUT).at(-1)?.body).toMatchObject({ quorum: 9 });
+    });
+
+    it("shows only the sign-in-again dialog when the cookie is gone ('Unauthenticated.')", async () => {
+      await saveAfterSessionEnded({ status: 401, body: { message: 'Unauthenticated.' } });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(screen.queryByText('Unauthenticated.')).toBeNull();
+      expect(screen.getByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeTruthy();
     });
 
     it('says on the sign-in page, once, that the session expired', async () => {
