@@ -8,13 +8,25 @@ function touchOnly(): boolean {
   return typeof window.matchMedia === 'function' && !window.matchMedia('(any-pointer: fine)').matches;
 }
 
-/** Set when the app itself reloads the page (the server asked every open page to): not a leave. */
-let reloadingOnOrder = false;
+/**
+ * Set when the app itself reloads the page (the server asked every open page to) or replaces it (another
+ * user signed in): not a leave the user chose.
+ */
+let leavingOnOrder = false;
 
 /** Reloads the page without the leave prompt: the user did not choose to go, so nothing is theirs to confirm. */
 export function reloadWithoutPrompt(location: Pick<Location, 'reload'> = window.location) {
-  reloadingOnOrder = true;
+  leavingOnOrder = true;
   location.reload();
+}
+
+/**
+ * Loads `url` in place of the page without the leave prompt: the app replaces the page on the user's own
+ * action (signing in as someone else), and staying would keep a page that is no longer theirs.
+ */
+export function assignWithoutPrompt(url: string, location: Pick<Location, 'assign'> = window.location) {
+  leavingOnOrder = true;
+  location.assign(url);
 }
 
 /**
@@ -32,7 +44,7 @@ export function useBeforeUnloadPrompt(active: boolean, opts: { allowRefresh?: bo
       if (key === 'f5' || ((event.ctrlKey || event.metaKey) && key === 'r')) refreshing = true;
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (reloadingOnOrder || (allowRefresh && refreshing)) return;
+      if (leavingOnOrder || (allowRefresh && refreshing)) return;
       event.preventDefault();
       // Older browsers show their own text when returnValue is set.
       event.returnValue = '';

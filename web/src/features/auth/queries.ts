@@ -20,6 +20,7 @@ import { principalOf } from '@/features/auth/principal';
 import { ApiError } from '@/lib/api-client';
 import { openSessionEndedDialog, type SessionEnd, SIGN_IN_META, sessionEndOf } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import { assignWithoutPrompt } from '@/lib/use-before-unload';
 
 const meQuery = {
   queryKey: queryKeys.me,
@@ -116,15 +117,18 @@ export function useResumeSession(): (me: TMe) => void {
   const queryClient = useQueryClient();
   const current = React.useContext(CurrentUserContext);
   return (me) => {
-    queryClient.setQueryData(queryKeys.sessionEnded, false);
     if (me.user.id === current?.me.user.id) {
+      queryClient.setQueryData(queryKeys.sessionEnded, false);
       queryClient.setQueryData(queryKeys.me, me);
       const kept: readonly unknown[] = [queryKeys.me[0], queryKeys.sessionEnded[0]];
       void queryClient.invalidateQueries({ predicate: (query) => !kept.includes(query.queryKey[0]) });
       return;
     }
-    // A whole new page: nothing of the previous user's (answers, forms, live rooms) is carried over.
-    window.location.assign('/');
+    // A whole new page: nothing of the previous user's (answers, forms, live rooms) is carried over. The
+    // leave prompt of a form with unsaved changes is not asked (staying would keep the previous user's
+    // page under the new user's session), and the dialog stays over the page while it goes: closed, it
+    // would show that page, and let its reads resume, under the new session.
+    assignWithoutPrompt('/');
   };
 }
 

@@ -212,6 +212,7 @@ describe('A session that ends while a page is open', () => {
       await waitFor(() => expect(router.state.location.state).toBeNull());
     });
 
+    // Last in the file: the page is then leaving for good (no leave prompt asks any more).
     it("leaves for the sign-in page when asked, and another user's sign-in starts afresh at home", async () => {
       const first = await saveAfterSessionEnded();
       await first.user.click(within(first.dialog).getByRole('button', { name: 'Go to the sign-in page' }));
@@ -229,9 +230,22 @@ describe('A session that ends while a page is open', () => {
       await second.user.clear(email);
       await second.user.type(email, 'other@example.test');
       await second.user.type(within(second.dialog).getByLabelText('Password'), 'secret');
-      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      // What the browser would do as the page goes: ask 'Leave site?' if the page cancels beforeunload.
+      const leaving: { asked: boolean; dialogOpen: unknown }[] = [];
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        leaving.push({
+          asked: event.defaultPrevented,
+          dialogOpen: second.queryClient.getQueryData(queryKeys.sessionEnded),
+        });
+      });
       await second.user.click(within(second.dialog).getByRole('button', { name: 'Sign in' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+      // The unsaved quorum does not hold the page (staying would keep it under the new user's session),
+      // and the dialog stays over it while it goes.
+      expect(leaving).toEqual([{ asked: false, dialogOpen: 'change' }]);
+      expect(screen.getByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeTruthy();
     });
   });
 });
