@@ -46,6 +46,17 @@ describe('useFocusAfterNavigation', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
   });
 
+  it("puts focus on the first page's title when the app came to the layout from a page outside it", async () => {
+    const withSignIn = [...routes, { path: '/login', element: <Link to="/list">Sign in</Link> }];
+    const { router, user } = renderApp('/login', { routes: withSignIn });
+    // Signing in: the sign-in page, and its focused button, go.
+    await user.click(await screen.findByRole('link', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/list'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'The list' })),
+    );
+  });
+
   it('keeps focus that is still on the page after a move (a link in the layout)', async () => {
     const withNav = [
       {

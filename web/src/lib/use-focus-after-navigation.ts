@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { isFocusLost } from '@/lib/use-restore-focus';
 
 /** Frames to wait for the new page's title (its data may still be loading) before taking the page itself. */
@@ -9,11 +9,15 @@ const TITLE_WAIT_FRAMES = 30;
  * After a move to another page, focus left on nothing (the link or button that navigated went with the old
  * page: a delete, a save, Discard Changes) goes to the new page's title, its h1, or to `main` while the page
  * has none yet: keyboard and screen-reader users carry on from the new page, not the document's start. A
- * page that places focus itself (a field with autofocus) keeps it.
+ * page that places focus itself (a field with autofocus) keeps it. The first page the layout shows is
+ * left alone when the page was just loaded (the browser's to focus), not when the app came to it from a
+ * page outside the layout (signing in at /login or /login/bypass).
  */
 export function useFocusAfterNavigation(main: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const previous = React.useRef(pathname);
+  // The page a load opens with is a POP (as are the browser's Back and Forward); the app's moves push or replace.
+  const loaded = useNavigationType() === 'POP';
+  const previous = React.useRef(loaded ? pathname : null);
   React.useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;

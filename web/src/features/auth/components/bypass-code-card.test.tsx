@@ -202,7 +202,7 @@ describe('BypassCodeCard', () => {
     expect(within(dialog).getByText('This code has expired.')).toBeTruthy();
   });
 
-  it('on success shows "Success!" and navigates to the returned path', async () => {
+  it('on success shows "Success!" and navigates to the returned path, focus on its title', async () => {
     mockFetch({
       [BYPASS]: { status: 200, body: { to: '/admin' } },
       'GET /api/me': { status: 200, body: makeMe() },
@@ -212,7 +212,9 @@ describe('BypassCodeCard', () => {
     await user.paste('ABC123');
     expect(await screen.findByText('Success!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 3000 });
-    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+    const title = await screen.findByRole('heading', { name: 'Admin' });
+    // Not left on nothing (the code boxes went with the sign-in page).
+    await waitFor(() => expect(document.activeElement).toBe(title));
   });
 
   it("does not show the previous user's cached pages to the one who enters a code", async () => {

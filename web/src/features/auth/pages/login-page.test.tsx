@@ -28,6 +28,15 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: 'Edit User' })).toBeTruthy();
   });
 
+  it("puts focus on the signed-in page's title, not on nothing", async () => {
+    mockFetch({ 'GET /api/me': signedOut, [LOGIN]: { body: makeMe() } });
+    const { user } = await openLogin(`/login?next=${encodeURIComponent('/admin')}`);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.org');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    const title = await screen.findByRole('heading', { name: 'Admin' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+  });
+
   it('goes to the home page without ?next= and ignores a ?next= that leaves the site', async () => {
     mockFetch({ 'GET /api/me': signedOut, [LOGIN]: { body: makeMe() } });
     const { user, router } = await openLogin('/login?next=//evil.example');
