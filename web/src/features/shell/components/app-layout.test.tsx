@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import * as React from 'react';
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SIGN_OUT_FAILED } from '@/features/auth/pages/login-page';
@@ -170,6 +171,33 @@ describe('RouteErrorPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Unknown Error... Please try again.');
     expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText(/Unexpected Application Error|Cannot read properties/)).toBeNull();
+  });
+
+  it('names the tab after itself, not after the page that failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/me': { body: makeMe() } });
+    function BreaksOnClick() {
+      const [broken, setBroken] = React.useState(false);
+      if (broken) throw new Error('Cannot read properties of undefined');
+      return (
+        <>
+          <h1>Fine</h1>
+          <button type="button" onClick={() => setBroken(true)}>
+            Break
+          </button>
+        </>
+      );
+    }
+    const root = routes[0] as NonIndexRouteObject;
+    const page = { path: '/fine', element: <BreaksOnClick />, handle: { title: 'Fine' } };
+    const { user } = renderApp('/fine', {
+      routes: [{ ...root, children: [page, ...(root.children ?? [])] }],
+    });
+    await screen.findByRole('heading', { name: 'Fine' });
+    expect(document.title).toBe('Fine · Gavel');
+    await user.click(screen.getByRole('button', { name: 'Break' }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(document.title).toBe('Something went wrong · Gavel');
   });
 });
 
