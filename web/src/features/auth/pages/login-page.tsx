@@ -34,7 +34,7 @@ function useSessionExpiredNotice() {
 }
 
 /**
- * /login: sign in, then go to ?next= (a path of this site) or /admin; signed-in users go there at once.
+ * /login: sign in, then go to ?next= (a path of this site) or the home page; signed-in users go there at once.
  * Arriving from Sign out, it first ends the session; arriving because the session ended, it says so.
  */
 export function LoginPage() {
