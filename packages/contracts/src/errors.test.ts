@@ -6,6 +6,7 @@ import {
   fieldErrors,
   missingOrWrongType,
   parseOrThrow,
+  ruleBroken,
   statusForCode,
 } from './errors.js';
 
@@ -171,5 +172,20 @@ describe('values out of range', () => {
         name: ['The name may not be greater than 5 characters.'],
         slots: ['The slots must have at least 1 item.'],
       });
+  });
+});
+
+describe('ruleBroken', () => {
+  it('refuses (422) with the first rule as the message and each rule under its field', () => {
+    const err = ruleBroken(
+      { field: 'name', message: 'Name fixed.' },
+      { field: 'start', message: 'Start fixed.' },
+    );
+    expect(err.toPayload()).toEqual({
+      code: 'rule_broken',
+      message: 'Name fixed.',
+      errors: { name: ['Name fixed.'], start: ['Start fixed.'] },
+    });
+    expect(statusForCode(err.code)).toBe(422);
   });
 });

@@ -51,6 +51,21 @@ export class AppError extends Error {
   }
 }
 
+/** A rule of the product that names the form field it concerns, with the form's words (e.g. MEETING_RULE_ERRORS). */
+export interface FieldRule {
+  field: string;
+  message: string;
+}
+
+/** A refusal (422) of the rules broken, each message under its field; the first is the refusal's message. */
+export function ruleBroken(first: FieldRule, ...more: FieldRule[]): AppError {
+  return new AppError(
+    'rule_broken',
+    first.message,
+    Object.fromEntries([first, ...more].map((r) => [r.field, [r.message]])),
+  );
+}
+
 export function statusForCode(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }

@@ -13,6 +13,7 @@ import {
   meetingPagePath,
   requirePermission,
   requireUser,
+  ruleBroken,
   type TChannelAccess,
   type TCommitteeScope,
   type TEmailVoteRefInput,
@@ -372,11 +373,6 @@ export function isActiveVote(v: { startedAt: Date | null; endedAt: Date | null }
 /** A row value's instant in milliseconds (the row types take a date or its ISO text). */
 function time(date: Date | string): number {
   return new Date(date).getTime();
-}
-
-/** A refusal of a meeting rule (422), its message under the rule's field. */
-function ruleBroken(rule: { field: string; message: string }): AppError {
-  return new AppError('rule_broken', rule.message, { [rule.field]: [rule.message] });
 }
 
 /** What the site offers that a meeting's settings depend on. */

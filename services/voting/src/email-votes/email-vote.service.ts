@@ -6,8 +6,10 @@ import {
   EMAIL_VOTE_LIST_PERMISSIONS,
   EMAIL_VOTE_RULE_ERRORS,
   EVENTS,
+  type FieldRule,
   isAdmin,
   requireUser,
+  ruleBroken,
   type TChannelAccess,
   type TCommitteeEmailVotesRef,
   type TEmailVote,
@@ -284,8 +286,8 @@ export class EmailVoteService {
  * The fields an edit would change that responses fix (all but the end), in the form's order, each with its
  * refusal. A description left out stays; one sent is compared as it would be stored (sanitised).
  */
-function lockedByResponses(current: EmailVoteRow, input: EmailVoteWrite): EmailVoteRule[] {
-  const fixed: EmailVoteRule[] = [];
+function lockedByResponses(current: EmailVoteRow, input: EmailVoteWrite): FieldRule[] {
+  const fixed: FieldRule[] = [];
   if (input.name !== current.name) fixed.push(EMAIL_VOTE_RULE_ERRORS.nameHasResponses);
   if (new Date(input.start).getTime() !== current.start.getTime()) {
     fixed.push(EMAIL_VOTE_RULE_ERRORS.startHasResponses);
@@ -294,17 +296,6 @@ function lockedByResponses(current: EmailVoteRow, input: EmailVoteWrite): EmailV
     fixed.push(EMAIL_VOTE_RULE_ERRORS.descriptionHasResponses);
   }
   return fixed;
-}
-
-type EmailVoteRule = (typeof EMAIL_VOTE_RULE_ERRORS)[keyof typeof EMAIL_VOTE_RULE_ERRORS];
-
-/** A refusal of the rules broken, each under its field in the form's words; the first is the message. */
-function ruleBroken(first: EmailVoteRule, ...more: EmailVoteRule[]): AppError {
-  return new AppError(
-    'rule_broken',
-    first.message,
-    Object.fromEntries([first, ...more].map((r) => [r.field, [r.message]])),
-  );
 }
 
 function toEmailVote(row: EmailVoteRow, p: EmailVoteProgress | undefined, now: Date): TEmailVote {
