@@ -9,6 +9,7 @@ import {
   type TEmailVoteEvent,
   type TMotion,
   type TRequestContext,
+  type TVoteEvent,
   ZCastReply,
   ZEmailVote,
   ZEmailVoteListReply,
@@ -337,6 +338,11 @@ describe('deleting an email vote', () => {
       committee_id: w.committee.id,
       code: 'DOOMED',
     });
+    // Meetings drops its copy of each of the vote's ballots.
+    const votesDeleted = (await streamEvents<TVoteEvent>(h, EVENTS.voting.voteDeleted)).filter(
+      (e) => e.payload.tenantId === w.tenantId,
+    );
+    expect(votesDeleted.map((e) => e.payload.vote.id).sort()).toEqual([...before.voteIds].sort());
     // An open page of the email vote hears of it (and refetches: the vote is gone).
     const states = (await streamEvents<TBroadcast>(h, EVENTS.realtime.broadcast)).filter(
       (b) => b.payload.channel === `vote.${doomed.id}` && b.payload.kind === 'vote.state',

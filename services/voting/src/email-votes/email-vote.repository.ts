@@ -2,6 +2,7 @@ import { lockKey } from '@gavel/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db/prisma.js';
 import type { EmailVoteRow } from '../scope/scope.repository.js';
+import type { VoteRow } from '../votes/vote.repository.js';
 
 /**
  * SQL shared by `progress` and `memberProgress` ($1 tenant, $2 committee, $3 email vote ids, all of that
@@ -161,30 +162,30 @@ export class EmailVoteRepository {
   }
 
   /**
-   * Deletes the email vote with its motions, votes, electorate and responses. 'answered' when responses
-   * were found (the caller then rolls back): a cast that landed after the caller's own count of responses
-   * must not be acknowledged and then deleted with the vote.
+   * Deletes the email vote with its motions, votes, electorate and responses, answering the deleted votes
+   * (meetings keeps a copy of each). 'answered' when responses were found (the caller then rolls back): a
+   * cast that landed after the caller's own count of responses must not be acknowledged and then deleted
+   * with the vote.
    */
   async deleteWithContents(
     db: Db,
     tenantId: string,
     emailVoteId: string,
-  ): Promise<'deleted' | 'missing' | 'answered'> {
+  ): Promise<{ status: 'deleted' | 'missing' | 'answered'; votes: VoteRow[] }> {
     const motions = await db.motion.findMany({ where: { tenantId, emailVoteId }, select: { id: true } });
     const votes = await db.vote.findMany({
       where: { tenantId, OR: [{ emailVoteId }, { motionId: { in: motions.map((m) => m.id) } }] },
-      select: { id: true },
     });
     const voteIds = votes.map((v) => v.id);
     if (voteIds.length > 0) {
       const responses = await db.response.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
-      if (responses.count > 0) return 'answered';
+      if (responses.count > 0) return { status: 'answered', votes: [] };
       await db.elector.deleteMany({ where: { tenantId, voteId: { in: voteIds } } });
       await db.vote.deleteMany({ where: { tenantId, id: { in: voteIds } } });
     }
     await db.motion.deleteMany({ where: { tenantId, emailVoteId } });
     const { count } = await db.emailVote.deleteMany({ where: { id: emailVoteId, tenantId } });
-    return count === 1 ? 'deleted' : 'missing';
+    return count === 1 ? { status: 'deleted', votes } : { status: 'missing', votes: [] };
   }
 
   /**

@@ -204,9 +204,10 @@ export class EmailVoteService {
         throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
       }
       if (scope.phase === 'ended') throw new AppError('rule_broken', DELETE_ENDED);
-      const outcome = await this.repo.deleteWithContents(tx, row.tenantId, row.id);
-      if (outcome === 'answered') throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
-      if (outcome === 'missing') throw notFound('vote');
+      const deleted = await this.repo.deleteWithContents(tx, row.tenantId, row.id);
+      if (deleted.status === 'answered') throw new AppError('rule_broken', DELETE_HAS_RESPONSES);
+      if (deleted.status === 'missing') throw notFound('vote');
+      await this.events.votesDeleted(tx, deleted.votes);
       await this.events.emailVoteChanged(
         tx,
         EVENTS.voting.emailVoteDeleted,
@@ -228,7 +229,9 @@ export class EmailVoteService {
     for (const row of await this.repo.unended(tx, tenantId, committeeId)) {
       await this.votes.lockAgainstCasts(tx, tenantId, { emailVoteId: row.id });
       if ((await this.repo.responseCount(tx, tenantId, row.id)) > 0) continue;
-      if ((await this.repo.deleteWithContents(tx, tenantId, row.id)) !== 'deleted') continue;
+      const deleted = await this.repo.deleteWithContents(tx, tenantId, row.id);
+      if (deleted.status !== 'deleted') continue;
+      await this.events.votesDeleted(tx, deleted.votes);
       await this.events.emailVoteChanged(
         tx,
         EVENTS.voting.emailVoteDeleted,
