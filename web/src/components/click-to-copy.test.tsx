@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ClickToCopy } from '@/components/click-to-copy';
 import { Toaster } from '@/components/ui/sonner';
+import { TOOLTIP_DURATION_MS } from '@/components/ui/tooltip';
 
 function renderCopy() {
   render(
@@ -30,5 +31,15 @@ describe('ClickToCopy', () => {
     );
     await user.click(screen.getByRole('button', { name: /ada@example.org/ }));
     expect(await screen.findByText('Error copying to clipboard')).toBeTruthy();
+  });
+
+  it("hints 'Click to copy' in a tooltip that hides after 3 seconds, not in the browser's title", async () => {
+    const user = renderCopy();
+    const button = screen.getByRole('button', { name: /ada@example.org/ });
+    expect(button.getAttribute('title')).toBeNull();
+    await user.tab();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Click to copy');
+    await act(() => new Promise((resolve) => window.setTimeout(resolve, TOOLTIP_DURATION_MS + 100)));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 });
