@@ -1,4 +1,10 @@
-import type { TAttendanceMember, TAttendeeRecord, TMeeting } from '@gavel/contracts';
+import {
+  MEETING_VISIBILITY_OPEN,
+  type TAttendanceMember,
+  type TAttendeeRecord,
+  type TMeeting,
+  type TUser,
+} from '@gavel/contracts';
 import { isCheckedIn, type MemberVotingStatus, NOT_CHECKED_IN } from '@gavel/voting-rules';
 import { format, isSameDay } from 'date-fns';
 import { ApiError } from '@/lib/api-client';
@@ -145,6 +151,31 @@ export function memberOf(
   if (userId === null || !members) return null;
   const mine = members.filter((m) => m.user_id === userId);
   return mine.find((m) => m.is_member && m.is_voting) ?? mine.find((m) => m.is_member) ?? mine[0] ?? null;
+}
+
+/**
+ * Whose RSVP the page offers the signed-in user: their own row, else, for an open meeting (which every user
+ * of the association may attend and RSVP to themselves, spec section 6), a row of their own not yet
+ * answered. Null while the attendance list is loading, and for a committee-only meeting they are not in.
+ */
+export function ownRsvpRow(
+  members: readonly TAttendanceMember[] | undefined,
+  user: Pick<TUser, 'id' | 'name'>,
+  meeting: Pick<TMeeting, 'visibility'>,
+): TAttendanceMember | null {
+  if (!members) return null;
+  const mine = memberOf(members, user.id);
+  if (mine || meeting.visibility !== MEETING_VISIBILITY_OPEN) return mine;
+  return {
+    user_id: user.id,
+    is_member: false,
+    is_voting: false,
+    membership: null,
+    attendee: null,
+    rsvp: null,
+    sort_name: user.name,
+    name: user.name,
+  };
 }
 
 /** The signed-in user as a committee member: their own row (memberOf) when it is a membership. */

@@ -19,7 +19,7 @@ export interface MeetingHeaderProps {
   committee: TMeetingCommittee;
   /** 'update meetings': Edit Meeting and Committee Admin links. */
   canUpdateMeetings: boolean;
-  /** The signed-in user's attendance row, when they are in the lists. */
+  /** The signed-in user's RSVP row (ownRsvpRow), when the page offers them an RSVP. */
   me: TAttendanceMember | null;
   now: number;
   /** The page already shows the user's own RSVP card (the RSVP Now link's page): no alert pointing at it. */

@@ -555,4 +555,41 @@ describe('MeetingPage: the own RSVP', () => {
     await waitFor(() => expect(notAttending.getAttribute('aria-pressed')).toBe('true'));
     await waitFor(() => expect(document.activeElement).toBe(notAttending));
   });
+
+  it('asks a non-member to RSVP Now to an open meeting, and sends their own RSVP', async () => {
+    const someoneElse = makeAttendance([makeAttendanceMember({ user_id: 'u-2', name: 'Grace Hopper' })]);
+    const view = open('planned', [], someoneElse, { visibility: 'open' });
+    expect(await screen.findByRole('link', { name: 'RSVP Now' })).toBeTruthy();
+    view.unmount();
+    const { fetchMock, user } = open(
+      'planned',
+      [],
+      someoneElse,
+      { visibility: 'open' },
+      '/meeting/FIN/M1/rsvp',
+    );
+    fetchMock.on(`POST ${BASE}/user/u-1/planned_attendance`, () => ({
+      body: {
+        member: makeAttendanceMember({ is_member: false, membership: null, rsvp: makeRsvp() }),
+        user: makeAttendanceUser(),
+      },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Attending In Person' }));
+    expect(await screen.findByText('Ada Lovelace RSVP Response Set')).toBeTruthy();
+  });
+
+  it('asks nothing of a non-member of a committee-only meeting (they may not RSVP to it)', async () => {
+    const someoneElse = makeAttendance([makeAttendanceMember({ user_id: 'u-2', name: 'Grace Hopper' })]);
+    // With the planned attendance panel, which shows once the list has loaded.
+    open(
+      'planned',
+      ['modify meeting rsvps'],
+      someoneElse,
+      { visibility: 'committee' },
+      '/meeting/FIN/M1/rsvp',
+    );
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'RSVP Now' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Your RSVP' })).toBeNull();
+  });
 });

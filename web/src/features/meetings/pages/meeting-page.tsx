@@ -19,6 +19,7 @@ import {
   liveTitle,
   MEETING_TEXT,
   memberOf,
+  ownRsvpRow,
 } from '@/features/meetings/meeting-rules';
 import { useMeetingAttendance, useMeetingPage } from '@/features/meetings/queries';
 import { useLeaveGuard, useScrollToActiveVote } from '@/features/meetings/use-leave-guard';
@@ -110,7 +111,8 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
   const base = meetingBase(committeeCode, meetingCode);
   // The member's own RSVP card: on the RSVP Now link's page, and on the meeting page once they have
   // answered, so that their answer shows and can be changed (the RSVP Now alert asks those who have not).
-  const ownRsvp = meeting.status === 'planned' && mine !== null && (awaitingRsvp || mine.rsvp !== null);
+  const rsvpRow = ownRsvpRow(attendance.data?.members, me.user, meeting);
+  const ownRsvp = meeting.status === 'planned' && rsvpRow !== null && (awaitingRsvp || rsvpRow.rsvp !== null);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
@@ -118,14 +120,14 @@ export function MeetingPage({ awaitingRsvp = false }: { awaitingRsvp?: boolean }
         meeting={meeting}
         committee={committee}
         canUpdateMeetings={can(principal, 'update meetings')}
-        me={mine}
+        me={rsvpRow}
         now={now}
         rsvpCardShown={ownRsvp}
       />
-      {ownRsvp && mine && (
+      {ownRsvp && rsvpRow && (
         <OwnRsvpCard
           meeting={meeting}
-          member={mine}
+          member={rsvpRow}
           base={base}
           attendanceKey={attendanceKey}
           focusOnArrival={awaitingRsvp}
