@@ -253,6 +253,11 @@ export const EMAIL_VOTE_RULE_ERRORS = {
   endAfterStart: { field: 'end', message: 'Closes must be after Opens.' },
   /** A vote created already over could never be edited nor deleted (both refuse an ended vote). */
   newEndInPast: { field: 'end', message: 'Closes must be in the future for a new vote.' },
+  /**
+   * An edit of a vote that has not opened yet: closing it before it ever opened would leave a vote nobody
+   * could answer, and, ended, it could then be neither edited nor deleted.
+   */
+  plannedEndInPast: { field: 'end', message: 'Closes must be in the future for a vote that has not opened.' },
   /** Once responses are in only Closes may change: the form shows these as the locked fields' hints. */
   nameHasResponses: {
     field: 'name',

@@ -622,6 +622,32 @@ describe('editing an email vote', () => {
       EDIT_ENDED,
     );
   });
+
+  it('refuses to close a vote that has not opened (it could then be neither edited nor deleted), naming Closes', async () => {
+    const w = await newWorld(h);
+    const code = w.committee.code;
+    const manager = userCtx(w.tenantId, MANAGER);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const planned = await createVote(manager, code, 'LATER', DAY, 2 * DAY);
+    const { message } = EMAIL_VOTE_RULE_ERRORS.plannedEndInPast;
+    for (const window of [
+      { start: at(-2 * DAY), end: at(-DAY) },
+      { start: at(-2 * DAY), end: at(-1000) },
+    ]) {
+      const refusal = await refused(edit(manager, code, 'LATER', window));
+      expect(refusal).toMatchObject({ code: 'rule_broken', message });
+      expect(refusal.errors).toEqual({ end: [message] });
+    }
+    expect(await get(manager, code, 'LATER')).toMatchObject({
+      phase: 'planned',
+      start: planned.start,
+      end: planned.end,
+    });
+    // Moved to open now, it may: the window is in the future's reach.
+    expect((await edit(manager, code, 'LATER', { start: at(-HOUR), end: at(HOUR) })).phase).toBe(
+      'in_progress',
+    );
+  });
 });
 
 describe('editing an email vote once responses are in', () => {

@@ -142,6 +142,7 @@ export class EmailVoteService {
         throw new AppError('conflict', EMAIL_VOTE_CHANGED_MEANWHILE);
       }
       const closes = new Date(input.end).getTime() <= Date.now();
+      if (closes && scope.phase === 'planned') throw ruleBroken(EMAIL_VOTE_RULE_ERRORS.plannedEndInPast);
       // What responses fix: each field that would change, with the refusal it then gets.
       const fixed = lockedByResponses(current, input);
       // Casts take no scope lock: hold the ballots against them (waiting for those in flight) to count,
@@ -153,8 +154,8 @@ export class EmailVoteService {
       if (first && (await this.repo.responseCount(tx, current.tenantId, current.id)) > 0) {
         throw ruleBroken(first, ...more);
       }
-      // An end in the past closes the still open vote now: an earlier end would precede responses it
-      // already counts (the form asks before it saves one).
+      // An end in the past closes the open vote now: an earlier end would precede responses it already
+      // counts (the form asks before it saves one).
       const end = closes ? new Date().toISOString() : input.end;
       return this.write(tx, current, { ...input, end });
     });

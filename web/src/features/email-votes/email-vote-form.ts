@@ -49,6 +49,8 @@ export const EMAIL_VOTE_FORM_MESSAGES = {
   endAfterStart: EMAIL_VOTE_RULE_ERRORS.endAfterStart.message,
   /** A new vote that has already closed could never be edited nor deleted. */
   endInPast: EMAIL_VOTE_RULE_ERRORS.newEndInPast.message,
+  /** Nor could one closed before it ever opened. */
+  plannedEndInPast: EMAIL_VOTE_RULE_ERRORS.plannedEndInPast.message,
 } as const;
 
 /** True when saving these values on edit closes the vote at once (its Closes is not in the future). */
@@ -59,13 +61,16 @@ export function closesNow(values: EmailVoteFormValues, now: number = serverNow()
 
 /**
  * Client checks with the contract's rules. On create the code is asked for and the vote must close in the
- * future; on edit the code is fixed, and a Closes in the past (closing the vote now) is asked about instead.
+ * future; on edit the code is fixed, and a Closes in the past (closing the vote now) is asked about instead,
+ * unless the vote has not opened yet (`opensAt`, its saved Opens, is still ahead): that one must still close
+ * in the future.
  */
 export function validateEmailVoteForm(
   values: EmailVoteFormValues,
   committeeCode: string,
   mode: 'create' | 'edit',
   now: number = serverNow(),
+  opensAt?: string,
 ): Record<string, string> {
   const withCode = mode === 'create';
   const body = toEmailVoteBody(values);
@@ -85,5 +90,7 @@ export function validateEmailVoteForm(
   else if (body.start && Date.parse(body.end) <= Date.parse(body.start))
     errors.end = EMAIL_VOTE_FORM_MESSAGES.endAfterStart;
   else if (mode === 'create' && closesNow(values, now)) errors.end = EMAIL_VOTE_FORM_MESSAGES.endInPast;
+  else if (mode === 'edit' && opensAt && Date.parse(opensAt) > now && closesNow(values, now))
+    errors.end = EMAIL_VOTE_FORM_MESSAGES.plannedEndInPast;
   return errors;
 }

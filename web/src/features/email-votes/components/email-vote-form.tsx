@@ -20,6 +20,8 @@ export interface EmailVoteFormProps {
   initial: EmailVoteFormValues;
   /** Create asks for the code; edit keeps it. */
   withCode: boolean;
+  /** On edit, when the vote as saved opens: one not yet open may not be closed (validateEmailVoteForm). */
+  opensAt?: string;
   submitLabel: string;
   onSave: (values: EmailVoteFormValues) => Promise<unknown>;
   actions?: React.ReactNode;
@@ -49,6 +51,7 @@ export function EmailVoteForm({
   committeeCode,
   initial,
   withCode,
+  opensAt,
   submitLabel,
   onSave,
   actions,
@@ -68,7 +71,8 @@ export function EmailVoteForm({
     form,
     unsaved,
     fieldIds: FIELD_IDS,
-    validate: (v) => validateEmailVoteForm(v, committeeCode, withCode ? 'create' : 'edit'),
+    validate: (v) =>
+      validateEmailVoteForm(v, committeeCode, withCode ? 'create' : 'edit', undefined, opensAt),
     locked,
     // On edit a Closes in the past ends the vote for good the moment it is saved: ask first.
     holdBack: (v) => {

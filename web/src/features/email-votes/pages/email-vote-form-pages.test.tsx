@@ -359,6 +359,21 @@ describe('EmailVoteForm: the voting window', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(1));
   });
 
+  it('refuses to close a vote that has not opened yet, saying so under Closes, instead of asking', async () => {
+    const { user, fetchMock } = renderEditPage(['create email vote']);
+    const { save } = await voteButtons();
+    const opens = screen.getByRole('textbox', { name: 'Opens' });
+    await user.clear(opens);
+    await user.type(opens, pickerText(Date.now() - 2 * DAY_MS));
+    const closes = screen.getByRole('textbox', { name: 'Closes' });
+    await user.clear(closes);
+    await user.type(closes, pickerText(Date.now() - DAY_MS));
+    await user.click(save);
+    expect(describedText(closes)).toBe(EMAIL_VOTE_RULE_ERRORS.plannedEndInPast.message);
+    expect(screen.queryByRole('alertdialog', { name: CLOSE_NOW_TITLE })).toBeNull();
+    expect(fetchMock.requestsTo(`PUT ${ADMIN}`)).toHaveLength(0);
+  });
+
   it('saves a Closes still in the future without asking', async () => {
     const { user, fetchMock } = renderEditPage(['create email vote']);
     fetchMock.on(`PUT ${ADMIN}`, { body: makeEmailVote() });

@@ -119,6 +119,7 @@ function EmailVoteEditor({
         committeeCode={code}
         initial={initial}
         withCode={false}
+        opensAt={loaded.start}
         submitLabel="Save Vote"
         saveBlockedBy={ended ? LOCKED_NOTE_ID : undefined}
         answeredHints={!ended && !data.can_modify ? EMAIL_VOTE_ANSWERED_HINTS : undefined}
