@@ -5,6 +5,7 @@
  */
 export * from './approval.js';
 export * from './eligibility.js';
+export * from './markup.js';
 export * from './motion-form.js';
 export * from './motion-status.js';
 export * from './results.js';

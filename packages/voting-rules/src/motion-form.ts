@@ -1,4 +1,5 @@
 /** Motion form rules (spec section 5, "Motion form"). Pure: the form component renders the flags. */
+import { visibleText } from './markup.js';
 import { ABSTAIN_RESPONSE, STANDARD_RESPONSES } from './results.js';
 import type { ResultVisibility, VoteType } from './types.js';
 import { defaultResultVisibility } from './visibility.js';
@@ -8,7 +9,7 @@ export const CUSTOM_RESPONSE_SLOTS = 9;
 export const CUSTOM_RESPONSE_COLUMNS = [5, 4] as const;
 export const ABSTAIN_SLOT_NUMBER = 0;
 export const MIN_CUSTOM_RESPONSES = 2;
-/** The name must be longer than 1 character. */
+/** The name must be longer than 1 character (of its visible text: tags removed, entities decoded). */
 export const MIN_NAME_LENGTH = 2;
 /** The standard (non-multiple) vote type forced back when multiple choice is no longer allowed. */
 export const STANDARD_VOTE_TYPE: VoteType = 'simple_majority';
@@ -33,13 +34,16 @@ export function validCustomResponses(responses: readonly (string | null | undefi
 
 /**
  * The custom responses the form flags: a stored standard value spelt exactly (in_favor, opposed), which
- * would show as the standard wording or make a custom motion count as a standard one, and any casing of
- * the abstain value, which duplicates the fixed abstain slot (responses compare case-insensitively).
- * Everyday labels such as 'Opposed' are free to use.
+ * would show as the standard wording or make a custom motion count as a standard one; any casing of the
+ * abstain value; and any casing of the association's abstain label (default Abstain), which would show
+ * as a second abstain beside the fixed abstain slot. The label is reserved even while the association
+ * hides abstain: it may show abstain again, and a custom 'Abstain' would then read as two. Responses
+ * compare trimmed and case-insensitively. Everyday labels such as 'Opposed' are free to use.
  */
-export function reservedCustomResponses(responses: readonly string[]): string[] {
+export function reservedCustomResponses(responses: readonly string[], abstainLabel: string): string[] {
   const stored: readonly string[] = STANDARD_RESPONSES;
-  return responses.filter((r) => stored.includes(r) || r.toLowerCase() === ABSTAIN_RESPONSE);
+  const abstain = [ABSTAIN_RESPONSE, abstainLabel.trim().toLowerCase()];
+  return responses.filter((r) => stored.includes(r) || abstain.includes(r.trim().toLowerCase()));
 }
 
 /**
@@ -47,7 +51,10 @@ export function reservedCustomResponses(responses: readonly string[]): string[] 
  * reserved value, a repeat of an earlier slot (case-insensitive), and, while fewer than 2 distinct
  * responses are given, the first empty slots that would make up the difference.
  */
-export function invalidResponseSlots(slots: readonly (string | null | undefined)[]): number[] {
+export function invalidResponseSlots(
+  slots: readonly (string | null | undefined)[],
+  abstainLabel: string,
+): number[] {
   const seen = new Set<string>();
   const flagged: number[] = [];
   const empty: number[] = [];
@@ -58,7 +65,7 @@ export function invalidResponseSlots(slots: readonly (string | null | undefined)
       return;
     }
     const key = value.toLowerCase();
-    if (seen.has(key) || reservedCustomResponses([value]).length > 0) flagged.push(index);
+    if (seen.has(key) || reservedCustomResponses([value], abstainLabel).length > 0) flagged.push(index);
     seen.add(key);
   });
   const missing = MIN_CUSTOM_RESPONSES - validCustomResponses(slots).length;
@@ -154,6 +161,7 @@ export function isDemographicFilterOffered(opts: {
 }
 
 export interface MotionFormInput {
+  /** Inline HTML (a name may carry emphasis); its rule reads the visible text. */
   name: string;
   is_amendment: boolean;
   custom_responses_enabled: boolean;
@@ -175,6 +183,8 @@ export interface MotionFormContext {
   demographic_option_count: number;
   /** Configured default result visibility, if any. */
   default_result_visibility?: string | null;
+  /** The association's abstain label (default Abstain), reserved among custom responses. */
+  abstain_label: string;
 }
 
 export type MotionFormField =
@@ -212,7 +222,8 @@ export interface MotionFormResult {
 export function validateMotionForm(input: MotionFormInput, ctx: MotionFormContext): MotionFormResult {
   const invalid: MotionFormField[] = [];
   const name = input.name.trim();
-  if (name.length < MIN_NAME_LENGTH) invalid.push('name');
+  // Measured as shown: '&amp;' is one character, '<b>x</b>' too.
+  if (visibleText(name).length < MIN_NAME_LENGTH) invalid.push('name');
 
   const slots = input.motion_responses ?? [];
   const responses = input.custom_responses_enabled ? validCustomResponses(slots) : null;
@@ -221,7 +232,7 @@ export function validateMotionForm(input: MotionFormInput, ctx: MotionFormContex
     (input.is_amendment ||
       responses.length < MIN_CUSTOM_RESPONSES ||
       slots.length > CUSTOM_RESPONSE_SLOTS ||
-      reservedCustomResponses(responses).length > 0)
+      reservedCustomResponses(responses, ctx.abstain_label).length > 0)
   ) {
     invalid.push('motion_responses');
   }

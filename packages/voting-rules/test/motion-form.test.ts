@@ -40,10 +40,25 @@ describe('custom responses', () => {
 
   it('reserved responses are the stored standard values as spelt, and the abstain value in any case', () => {
     expect(
-      reservedCustomResponses(['Yes', 'Abstained', 'ABSTAINED', 'in_favor', 'opposed', 'Abstain']),
-    ).toEqual(['Abstained', 'ABSTAINED', 'in_favor', 'opposed']);
+      reservedCustomResponses(['Yes', 'Abstained', 'ABSTAINED', 'in_favor', 'opposed', 'Present'], 'Present'),
+    ).toEqual(['Abstained', 'ABSTAINED', 'in_favor', 'opposed', 'Present']);
     // Everyday wording is free: only the stored spelling would read as the standard response.
-    expect(reservedCustomResponses(['Yes', 'No', 'Opposed', 'OPPOSED', 'In Favor', 'In_Favor'])).toEqual([]);
+    expect(
+      reservedCustomResponses(['Yes', 'No', 'Opposed', 'OPPOSED', 'In Favor', 'In_Favor'], 'Abstain'),
+    ).toEqual([]);
+  });
+
+  // The association's abstain label shows on the fixed abstain slot: a custom response spelt like it
+  // would be a second 'Abstain' on the ballot, counted as a response that can win.
+  it.each([
+    ['Abstain', ['Abstain', 'No way'], ['Abstain']],
+    ['Abstain', ['abstain', ' ABSTAIN '], ['abstain', ' ABSTAIN ']],
+    ['Abstain', ['Abstention', 'Abstaining'], []],
+    ['Present', ['present', 'Abstain'], ['present']], // the label in use, not the default
+    [' Present ', ['PRESENT', 'Yes'], ['PRESENT']],
+    ['Present', ['Abstained', 'Yes'], ['Abstained']], // the stored value stays reserved
+  ])('with the abstain label %o, %o reserves %o', (label, responses, expected) => {
+    expect(reservedCustomResponses(responses, label)).toEqual(expected);
   });
 
   it.each([
@@ -65,8 +80,13 @@ describe('custom responses', () => {
       ['abstained', '', ''],
       [0, 1],
     ], // the reserved value, and the one empty slot a second response needs
+    [['Yes', 'abstain', ''], [1]], // the abstain label (default Abstain)
   ])('flags the response slots %o → %o', (slots, expected) => {
-    expect(invalidResponseSlots(slots)).toEqual(expected);
+    expect(invalidResponseSlots(slots, 'Abstain')).toEqual(expected);
+  });
+
+  it("flags the slot holding the association's own abstain label", () => {
+    expect(invalidResponseSlots(['Abstain', 'Present', 'No'], 'Present')).toEqual([1]);
   });
 
   // The limit of 9 slots (CUSTOM_RESPONSE_SLOTS) is checked by what it does: validateMotionForm's
@@ -167,6 +187,7 @@ describe('validateMotionForm', () => {
   const ctx: MotionFormContext = {
     committee: { two_thirds_vote: true, has_demographic: true, demographic_motion_filterable: true },
     demographic_option_count: 3,
+    abstain_label: 'Abstain',
   };
   const base: MotionFormInput = {
     name: 'Adopt the budget',
@@ -198,6 +219,19 @@ describe('validateMotionForm', () => {
     ['A', false], // must be longer than 1 character
     ['  A  ', false],
     ['AB', true],
+    // Measured as shown: tags removed, entities decoded.
+    ['&amp;', false],
+    ['&', false],
+    ['&lt;', false],
+    ['&#38;', false],
+    ['<b>x</b>', false],
+    ['<b></b>', false],
+    ['&nbsp;x&nbsp;', false],
+    ['&amp;&amp;', true],
+    ['<b>x</b>y', true],
+    ['a&lt;b', true],
+    ['a<b', true], // an unclosed '<b' is text
+    ['<3', true],
   ])('name %o → valid %s', (name, valid) => {
     expect(validateMotionForm({ ...base, name }, ctx).invalid.includes('name')).toBe(!valid);
   });
@@ -213,6 +247,10 @@ describe('validateMotionForm', () => {
     [['Yes', 'No', 'ABSTAINED'], false],
     [['in_favor', 'opposed'], false], // would count as a standard motion
     [['In Favor', 'Opposed to it'], true], // labels, not the stored values
+    [['Abstain', 'No way'], false], // the abstain label: two choices would read 'Abstain'
+    [['No way', 'ABSTAIN'], false],
+    [['< 18', '18 - 65', '> 65'], true], // plain text, kept as typed
+    [['Under <18', 'Under <65'], true],
   ])('custom responses %o → valid %s', (responses, valid) => {
     const r = validateMotionForm(
       { ...base, custom_responses_enabled: true, motion_responses: responses },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_VOTING_SETTINGS } from '@gavel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused } from './helpers.js';
 import {
@@ -73,8 +74,8 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       motion_responses: ['Support', 'Opposed'],
     });
     expect(everyday.motion.motion_responses).toEqual(['Support', 'Opposed']);
-    // Responses that are nothing once their HTML is removed are refused, not turned into Approve / Not Approve.
-    const empty = await refused(a.create(w.runner, { motion_responses: ['<b></b>', '<i></i>'] }));
+    // Responses are plain text: blank ones are dropped, and too few left are refused.
+    const empty = await refused(a.create(w.runner, { motion_responses: ['Only one', '  ', ''] }));
     expect(empty.errors?.motion_responses).toEqual(['Give at least 2 different responses (up to 9).']);
     const badFilter = await refused(a.create(w.runner, { motion_filter: ['West'] }));
     expect(badFilter.errors?.motion_filter).toBeDefined();
@@ -92,6 +93,110 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
       motion_responses: ['Ann', 'Bob', 'Cy'],
     });
     expect(motion.motion_filter).toEqual(['North', null]);
+  });
+
+  it("keeps custom responses as typed, '<', '>' and '&' included, and votes on them", async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    const cases: [string[], string[]][] = [
+      [
+        ['< 18', '18 - 65', '> 65'],
+        ['< 18', '18 - 65', '> 65'],
+      ],
+      [
+        ['A<B', 'C&D', '<i>x</i>'],
+        ['A<B', 'C&D', '<i>x</i>'],
+      ],
+      [
+        ['Under <18', 'Under <65'],
+        ['Under <18', 'Under <65'],
+      ],
+      [
+        ['  <b></b> ', '&amp;', ' a < b '],
+        ['<b></b>', '&amp;', 'a < b'],
+      ],
+    ];
+    for (const [sent, stored] of cases) {
+      const { motion } = await a.create(w.runner, { motion_responses: sent });
+      expect(motion.motion_responses).toEqual(stored);
+      const { motion: edited } = await a.update(w.runner, motion.id, { motion_responses: sent });
+      expect(edited.motion_responses).toEqual(stored);
+    }
+    // Distinct as typed: '<18' and '<65' no longer both read 'Under'.
+    const { motion } = await a.create(w.runner, { motion_responses: ['Under <18', 'Under <65'] });
+    await checkIn(h, w, w.members);
+    const { vote } = await a.start(w.runner, motion.id);
+    if (!vote) throw new Error('vote');
+    expect(vote.responses).toEqual(['Under <18', 'Under <65', 'abstained']);
+    const [m0] = w.members;
+    if (!m0) throw new Error('members');
+    expect((await a.cast(m0.ctx, motion.id, vote.id, 'Under <18')).response.response).toBe('Under <18');
+  });
+
+  it('keeps text in a name that is not markup, and refuses a name that cleaning would change', async () => {
+    const w = await newWorld(h);
+    const a = api(h, w);
+    // Stored as the sanitiser escapes it; the web renders the stored HTML, showing what was typed.
+    const kept: [string, string][] = [
+      ['Approve item a<b', 'Approve item a&lt;b'],
+      ['< 18 only', '&lt; 18 only'],
+      ['Ages <18 & >65', 'Ages &lt;18 &amp; &gt;65'],
+      ['<b>Elect</b> a<b', '<b>Elect</b> a&lt;b'],
+      ['&lt;b&gt; stays', '&lt;b&gt; stays'],
+    ];
+    for (const [sent, stored] of kept) {
+      const { motion } = await a.create(w.runner, { name: sent });
+      expect(motion.name).toBe(stored);
+      expect((await a.update(w.runner, motion.id, { name: sent })).motion.name).toBe(stored);
+    }
+    // One character as shown is too short, however it is written.
+    for (const name of ['&', '&amp;', '<b>x</b>', ' <i>&lt;</i> ', '&#38;']) {
+      const err = await refused(a.create(w.runner, { name }));
+      expect(err.code).toBe('bad_request');
+      expect(err.errors).toEqual({ name: ['The name must be longer than 1 character.'] });
+    }
+    expect((await a.create(w.runner, { name: '&&' })).motion.name).toBe('&amp;&amp;');
+    // Markup whose text would be removed: refused, naming the name, rather than stored without it.
+    const { motion } = await a.create(w.runner, { name: 'Adopt' });
+    for (const name of ['<script>alert(1)</script>Adopt', 'Adopt <b title="a>b">it</b>']) {
+      const err = await refused(a.create(w.runner, { name }));
+      expect(err.code).toBe('bad_request');
+      expect(Object.keys(err.errors ?? {})).toEqual(['name']);
+      expect(err.message).toMatch(/^The name /);
+      expect((await refused(a.update(w.runner, motion.id, { name }))).errors?.name).toEqual(err.errors?.name);
+    }
+  });
+
+  it("reserves the association's abstain label among custom responses, hidden or not", async () => {
+    const reservedMessage = (r: string) => [`The response '${r}' is reserved: choose another wording.`];
+    const byDefault = await newWorld(h);
+    const a = api(h, byDefault);
+    for (const label of ['Abstain', 'abstain', ' ABSTAIN ']) {
+      const err = await refused(a.create(byDefault.runner, { motion_responses: [label, 'No way'] }));
+      expect(err.errors).toEqual({ motion_responses: reservedMessage(label.trim()) });
+    }
+    const { motion } = await a.create(byDefault.runner, { motion_responses: ['Yes', 'No way'] });
+    const edit = await refused(
+      a.update(byDefault.runner, motion.id, { motion_responses: ['Yes', 'Abstain'] }),
+    );
+    expect(edit.errors?.motion_responses).toEqual(reservedMessage('Abstain'));
+
+    // The label in use, not the default: 'Abstain' is then an ordinary response.
+    const present = await newWorld(h);
+    h.votingSettings.set(present.tenantId, { ...DEFAULT_VOTING_SETTINGS, abstain_label: 'Present' });
+    const p = api(h, present);
+    const refusedPresent = await refused(p.create(present.runner, { motion_responses: ['Yes', 'present'] }));
+    expect(refusedPresent.errors?.motion_responses).toEqual(reservedMessage('present'));
+    const free = await p.create(present.runner, { motion_responses: ['Abstain', 'No way'] });
+    expect(free.motion.motion_responses).toEqual(['Abstain', 'No way']);
+
+    // Still reserved while abstain is hidden: showing it again would put two on the ballot.
+    const hidden = await newWorld(h);
+    h.votingSettings.set(hidden.tenantId, { ...DEFAULT_VOTING_SETTINGS, hide_abstain: true });
+    const hiddenErr = await refused(
+      api(h, hidden).create(hidden.runner, { motion_responses: ['Abstain', 'No way'] }),
+    );
+    expect(hiddenErr.errors?.motion_responses).toEqual(reservedMessage('Abstain'));
   });
 
   it("sanitises bodies and descriptions with the shared rich-text allowlist: the editor's output stays", async () => {

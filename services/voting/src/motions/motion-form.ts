@@ -1,5 +1,5 @@
 import { AppError, type TResultVisibility } from '@gavel/contracts';
-import { sanitizeInlineText, sanitizeRichText } from '@gavel/service-kit';
+import { sanitizeRichText } from '@gavel/service-kit';
 import {
   type MotionFormField,
   maxMaximumResponses,
@@ -9,7 +9,7 @@ import {
 } from '@gavel/voting-rules';
 import type { CommitteeRow } from '../scope/scope.repository.js';
 import type { MotionData } from './motion.repository.js';
-import { plainText } from './sanitize.js';
+import { sanitizeMotionName } from './sanitize.js';
 
 export interface MotionFormBody {
   name: string;
@@ -23,18 +23,28 @@ export interface MotionFormBody {
   motion_filter?: (string | null)[] | null | undefined;
 }
 
+/** Said when sanitising the name would change the text it shows. */
+export const NAME_NOT_KEPT =
+  "The name has markup that would be removed with its text: remove it, or write '<' as '&lt;'.";
+
 /**
  * The motion form rules of spec section 5 on the server (validateMotionForm from voting-rules), with
- * HTML sanitised and a message per invalid field in the API's `errors`.
+ * the name's HTML sanitised, responses kept as typed (plain text: the UI never renders them as HTML),
+ * and a message per invalid field in the API's `errors`. `abstainLabel` is the association's wording of
+ * abstain, reserved among custom responses.
  */
 export function motionDataFromForm(
   form: MotionFormBody,
-  opts: { committee: CommitteeRow; isAmendment: boolean; defaultVisibility?: string | null | undefined },
+  opts: {
+    committee: CommitteeRow;
+    isAmendment: boolean;
+    abstainLabel: string;
+    defaultVisibility?: string | null | undefined;
+  },
 ): MotionData {
-  const name = sanitizeInlineText(form.name);
+  const { name, kept: nameKept } = sanitizeMotionName(form.name);
+  // Plain text, trimmed by the rules and otherwise kept as typed: '<', '>' and '&' included.
   const slots = form.motion_responses ?? [];
-  const responses = slots.map((r) => (r === null ? null : plainText(r)));
-  // Judged on what was sent: responses that sanitise to nothing are refused, not quietly dropped.
   const customEnabled = form.custom_responses_enabled ?? slots.some((r) => !!r && r.trim() !== '');
   const filter = form.motion_filter
     ? [...new Set(form.motion_filter.map((d) => (d === null || d.trim() === '' ? null : d.trim())))]
@@ -42,10 +52,10 @@ export function motionDataFromForm(
   const { committee } = opts;
   const result = validateMotionForm(
     {
-      name: plainText(name),
+      name,
       is_amendment: opts.isAmendment,
       custom_responses_enabled: customEnabled,
-      motion_responses: responses,
+      motion_responses: slots,
       maximum_responses: form.maximum_responses ?? null,
       vote_type: form.vote_type,
       result_visibility: form.result_visibility ?? null,
@@ -59,12 +69,13 @@ export function motionDataFromForm(
       },
       demographic_option_count: committee.demographics.length,
       default_result_visibility: opts.defaultVisibility ?? null,
+      abstain_label: opts.abstainLabel,
     },
   );
   const errors: Record<string, string[]> = {};
-  const valid = customEnabled ? validCustomResponses(responses) : [];
+  const valid = customEnabled ? validCustomResponses(slots) : [];
   const count = customEnabled ? valid.length : 2;
-  const reserved = reservedCustomResponses(valid);
+  const reserved = reservedCustomResponses(valid, opts.abstainLabel);
   const messages: Record<MotionFormField, string> = {
     name: 'The name must be longer than 1 character.',
     motion_responses: opts.isAmendment
@@ -77,6 +88,7 @@ export function motionDataFromForm(
     motion_filter: 'Filtering by demographic is not available for this motion.',
   };
   for (const field of result.invalid) errors[field] = [messages[field]];
+  if (!nameKept) errors.name = [NAME_NOT_KEPT];
   if (filter && !errors.motion_filter) {
     const unknown = filter.filter((d) => d !== null && !committee.demographics.includes(d));
     if (unknown.length > 0)

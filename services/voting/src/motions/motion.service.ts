@@ -133,6 +133,7 @@ export class MotionService {
       const data = motionDataFromForm(input, {
         committee: scope.committee,
         isAmendment: parentId !== null,
+        abstainLabel: settings.abstain_label,
         defaultVisibility: settings.default_result_visibility,
       });
       let row = await this.motions.create(tx, {
@@ -169,6 +170,7 @@ export class MotionService {
       const data = motionDataFromForm(input, {
         committee: state.scope.committee,
         isAmendment: found.row.amendmentParentId !== null,
+        abstainLabel: settings.abstain_label,
         defaultVisibility: found.row.resultVisibility,
       });
       // The ballot is rewritten below: not under a response cast on the old one meanwhile.

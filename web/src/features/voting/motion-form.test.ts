@@ -6,6 +6,7 @@ import {
   type MotionFormValues,
   motionFormBody,
   motionFormFrom,
+  reservedResponses,
 } from '@/features/voting/motion-form';
 import { makeMeetingCommittee, makeMotion } from '@/features/voting/test-fixtures';
 
@@ -15,6 +16,15 @@ function values(overrides: Partial<MotionFormValues>): MotionFormValues {
 }
 function slots(...filled: string[]): string[] {
   return [...filled, ...Array.from({ length: 9 - filled.length }, () => '')];
+}
+/** The rules with the default abstain label unless told otherwise. */
+function check(
+  v: MotionFormValues,
+  c: Parameters<typeof checkMotionForm>[1],
+  isAmendment: boolean,
+  abstainLabel = 'Abstain',
+) {
+  return checkMotionForm(v, c, isAmendment, abstainLabel);
 }
 
 describe('motion form rules', () => {
@@ -28,46 +38,66 @@ describe('motion form rules', () => {
   });
 
   it('needs a name longer than 1 character', () => {
-    expect(checkMotionForm(values({ name: 'A' }), committee, false).invalid).toContain('name');
-    expect(checkMotionForm(values({ name: 'Ab' }), committee, false).invalid).not.toContain('name');
+    expect(check(values({ name: 'A' }), committee, false).invalid).toContain('name');
+    expect(check(values({ name: 'Ab' }), committee, false).invalid).not.toContain('name');
+  });
+
+  // The editor's HTML, measured as shown ('&amp;' is the one character '&'), as the server measures it.
+  it.each([
+    ['&amp;', false],
+    ['<strong>A</strong>', false],
+    ['&lt;', false],
+    ['&nbsp;A&nbsp;', false],
+    ['&amp;&amp;', true],
+    ['a&lt;b', true],
+    ['<em>A</em>b', true],
+  ])('name %o → valid %s', (name, valid) => {
+    expect(check(values({ name }), committee, false).invalid.includes('name')).toBe(!valid);
+  });
+
+  it("flags a custom response spelt like the association's abstain label, in any case", () => {
+    const abstain = values({ customResponses: true, slots: slots('abstain', 'No way') });
+    expect(check(abstain, committee, false).invalid).toContain('motion_responses');
+    expect(reservedResponses(abstain, 'Abstain')).toEqual(['abstain']);
+    // Another association's wording: its label is reserved, 'Abstain' is an ordinary response.
+    const present = values({ customResponses: true, slots: slots('Abstain', 'PRESENT') });
+    expect(check(present, committee, false, 'Present').invalid).toContain('motion_responses');
+    expect(reservedResponses(present, 'Present')).toEqual(['PRESENT']);
+    const free = values({ customResponses: true, slots: slots('Abstain', 'No way') });
+    expect(check(free, committee, false, 'Present').valid).toBe(true);
+  });
+
+  it("keeps custom responses with '<', '>' and '&' as typed", () => {
+    const v = values({ customResponses: true, slots: slots('< 18', 'Under <65', 'C&D', '<i>x</i>') });
+    const result = check(v, committee, false);
+    expect(result.valid).toBe(true);
+    expect(result.value.motion_responses).toEqual(['< 18', 'Under <65', 'C&D', '<i>x</i>']);
   });
 
   it('needs 2 distinct custom responses, compared case-insensitively', () => {
-    const same = checkMotionForm(
-      values({ customResponses: true, slots: slots('Yes', 'YES ') }),
-      committee,
-      false,
-    );
+    const same = check(values({ customResponses: true, slots: slots('Yes', 'YES ') }), committee, false);
     expect(same.invalid).toContain('motion_responses');
-    const two = checkMotionForm(
-      values({ customResponses: true, slots: slots('Yes', 'No') }),
-      committee,
-      false,
-    );
+    const two = check(values({ customResponses: true, slots: slots('Yes', 'No') }), committee, false);
     expect(two.valid).toBe(true);
   });
 
   it('offers maximum responses and multiple choice only with more than 2 responses', () => {
-    const two = checkMotionForm(values({ customResponses: true, slots: slots('A', 'B') }), committee, false);
+    const two = check(values({ customResponses: true, slots: slots('A', 'B') }), committee, false);
     expect(two.maximum_responses_shown).toBe(false);
     expect(two.vote_type_choice_offered).toBe(false);
-    const three = checkMotionForm(
-      values({ customResponses: true, slots: slots('A', 'B', 'C') }),
-      committee,
-      false,
-    );
+    const three = check(values({ customResponses: true, slots: slots('A', 'B', 'C') }), committee, false);
     expect(three.maximum_responses_shown).toBe(true);
     expect(three.allowed_vote_types).toEqual(['simple_majority', 'multiple']);
   });
 
   it('forces multiple choice above 1 response and flags a maximum above responses minus 1', () => {
-    const forced = checkMotionForm(
+    const forced = check(
       values({ customResponses: true, slots: slots('A', 'B', 'C'), maximum: '2' }),
       committee,
       false,
     );
     expect(forced.value.vote_type).toBe('multiple');
-    const tooMany = checkMotionForm(
+    const tooMany = check(
       values({ customResponses: true, slots: slots('A', 'B', 'C'), maximum: '3' }),
       committee,
       false,
@@ -76,7 +106,7 @@ describe('motion form rules', () => {
   });
 
   it('resets the maximum and multiple choice when responses drop to 2', () => {
-    const result = checkMotionForm(
+    const result = check(
       values({ customResponses: true, slots: slots('A', 'B'), maximum: '2', voteType: 'multiple' }),
       committee,
       false,
@@ -102,16 +132,16 @@ describe('motion form rules', () => {
   });
 
   it('offers two-thirds only when the committee asks for it', () => {
-    const result = checkMotionForm(values({}), makeMeetingCommittee({ two_thirds_vote: true }), false);
+    const result = check(values({}), makeMeetingCommittee({ two_thirds_vote: true }), false);
     expect(result.allowed_vote_types).toEqual(['simple_majority', 'two_thirds']);
     expect(result.vote_type_choice_offered).toBe(true);
   });
 
   it('offers the demographic filter for motions only', () => {
-    expect(checkMotionForm(values({}), committee, false).demographic_filter_offered).toBe(true);
-    expect(checkMotionForm(values({}), committee, true).demographic_filter_offered).toBe(false);
+    expect(check(values({}), committee, false).demographic_filter_offered).toBe(true);
+    expect(check(values({}), committee, true).demographic_filter_offered).toBe(false);
     expect(
-      checkMotionForm(values({}), makeMeetingCommittee({ demographic_motion_filterable: false }), false)
+      check(values({}), makeMeetingCommittee({ demographic_motion_filterable: false }), false)
         .demographic_filter_offered,
     ).toBe(false);
   });
@@ -125,7 +155,7 @@ describe('motion form rules', () => {
       maximum: '2',
       filter: ['North', null],
     });
-    expect(motionFormBody(v, checkMotionForm(v, committee, false))).toEqual({
+    expect(motionFormBody(v, check(v, committee, false))).toEqual({
       name: 'Pick colours',
       body: '<p>Which?</p>',
       custom_responses_enabled: true,

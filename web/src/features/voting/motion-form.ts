@@ -16,7 +16,6 @@ import {
   validResponseCount,
 } from '@gavel/voting-rules';
 import type { MotionFormBody } from '@/features/voting/api';
-import { plainText } from '@/features/voting/wording';
 
 export type MotionFormMode = 'create' | 'edit' | 'amend';
 
@@ -109,9 +108,14 @@ export function isFractionalMaximum(values: MotionFormValues): boolean {
   return typed !== null && !Number.isInteger(typed);
 }
 
-/** The custom responses that are stored values reserved by the rules ('in_favor', 'abstained'…), as typed. */
-export function reservedResponses(values: MotionFormValues): string[] {
-  return values.customResponses ? reservedCustomResponses(validCustomResponses(values.slots)) : [];
+/**
+ * The custom responses the rules reserve (stored values such as 'in_favor' or 'abstained', and the
+ * association's abstain label in any case), as typed.
+ */
+export function reservedResponses(values: MotionFormValues, abstainLabel: string): string[] {
+  return values.customResponses
+    ? reservedCustomResponses(validCustomResponses(values.slots), abstainLabel)
+    : [];
 }
 
 /**
@@ -127,7 +131,10 @@ export function followMaximumRule(values: MotionFormValues, typing = false): Mot
   return maximum === typed ? values : { ...values, maximum: String(maximum) };
 }
 
-/** Every rule of spec section 5 "Motion form" applied to the values. */
+/**
+ * Every rule of spec section 5 "Motion form" applied to the values; `abstainLabel` is the association's
+ * wording of abstain, which custom responses may not repeat.
+ */
 export function checkMotionForm(
   values: MotionFormValues,
   committee: Pick<
@@ -135,11 +142,12 @@ export function checkMotionForm(
     'two_thirds_vote' | 'has_demographic' | 'demographic_motion_filterable' | 'demographics'
   >,
   isAmendment: boolean,
+  abstainLabel: string,
 ): MotionFormResult {
   return validateMotionForm(
     {
-      // The name may carry inline formatting: its length rule reads the text.
-      name: plainText(values.name),
+      // Inline HTML: the rule measures its visible text, as the server does.
+      name: values.name,
       is_amendment: isAmendment,
       custom_responses_enabled: values.customResponses,
       motion_responses: values.slots,
@@ -155,6 +163,7 @@ export function checkMotionForm(
         demographic_motion_filterable: committee.demographic_motion_filterable,
       },
       demographic_option_count: committee.demographics.length,
+      abstain_label: abstainLabel,
     },
   );
 }

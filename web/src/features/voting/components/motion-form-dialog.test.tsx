@@ -243,6 +243,22 @@ describe('Motion form', { timeout: 20_000 }, () => {
     expect(invalid(responses)).toBe(false);
   });
 
+  it("says the association's abstain label typed as a response is reserved, and flags its slot", async () => {
+    const { user, dialog } = await openNew({ ...DEFAULT_VOTING_SETTINGS, abstain_label: 'Present' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Custom Responses' }));
+    const slot = (n: number) => within(dialog).getByLabelText(`Response ${n}`);
+    await user.type(slot(1), 'Abstain');
+    await user.type(slot(2), 'present');
+    await user.click(within(dialog).getByText('Result Visibility'));
+    const responses = within(dialog).getByRole('group', { name: 'Responses' });
+    expect(invalid(responses)).toBe(true);
+    expect(describedText(responses)).toBe("'present' is reserved: choose another response.");
+    expect([invalid(slot(1)), invalid(slot(2))]).toEqual([false, true]);
+    await user.clear(slot(2));
+    await user.type(slot(2), 'No way');
+    expect(invalid(responses)).toBe(false);
+  });
+
   it("labels the abstain slot 0 in the association's wording, and leaves it out when abstain is hidden", async () => {
     const first = await openNew({ ...DEFAULT_VOTING_SETTINGS, abstain_label: 'Present' });
     await first.user.click(within(first.dialog).getByRole('switch', { name: 'Custom Responses' }));

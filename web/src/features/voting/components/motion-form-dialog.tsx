@@ -83,9 +83,9 @@ export function reservedHint(reserved: readonly string[]): string {
 }
 
 /** What a flagged field says about these values: the specific fault where the general hint would mislead. */
-function fieldHint(field: string, values: MotionFormValues): string | undefined {
+function fieldHint(field: string, values: MotionFormValues, abstainLabel: string): string | undefined {
   if (field === 'motion_responses') {
-    const reserved = reservedResponses(values);
+    const reserved = reservedResponses(values, abstainLabel);
     if (reserved.length > 0) return reservedHint(reserved);
   }
   if (field === 'maximum_responses' && isFractionalMaximum(values)) return WHOLE_NUMBER_HINT;
@@ -238,21 +238,23 @@ function MotionForm({
   // The responses are flagged once the user has left them (or tried to save): not while typing the first.
   const [responsesTouched, setResponsesTouched] = React.useState(target.mode === 'edit');
   const [serverErrors, setServerErrors] = React.useState<Record<string, string>>({});
-  const check = checkMotionForm(values, committee, isAmendment);
+  // The association's abstain label is reserved among custom responses, whether abstain shows or not.
+  const abstainLabel = votingSettings.abstain_label;
+  const check = checkMotionForm(values, committee, isAmendment, abstainLabel);
   const invalid = new Set<string>(check.invalid);
   if (!nameTouched) invalid.delete('name');
   if (!responsesTouched) invalid.delete('motion_responses');
   const flagged = (field: string) => invalid.has(field) || field in serverErrors;
   // Within flagged responses, the slots to change; all of them when none is wrong by itself (a server's
   // refusal the form cannot place).
-  const wrongSlots = invalidResponseSlots(values.slots);
+  const wrongSlots = invalidResponseSlots(values.slots, abstainLabel);
   const slotFlagged = (index: number) =>
     flagged('motion_responses') && (wrongSlots.length === 0 || wrongSlots.includes(index));
   const describedBy = (field: string) => (flagged(field) ? hintId(field) : undefined);
   const hint = (field: string) =>
     flagged(field) && (
       <p id={hintId(field)} className="text-sm text-destructive">
-        {serverErrors[field] ?? fieldHint(field, values)}
+        {serverErrors[field] ?? fieldHint(field, values, abstainLabel)}
       </p>
     );
 
