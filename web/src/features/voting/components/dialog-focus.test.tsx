@@ -418,6 +418,21 @@ describe('Announcements: the meeting vote opens and closes', () => {
     expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget.');
   });
 
+  it('takes the outcome out of the text once a runner hides the results', () => {
+    const motion = makeMotion({ motion_vote_id: 'v-1' });
+    const { rerender } = renderPanel({ data: reply({ motions: [makeMotion()] }) });
+    const announcer = () => screen.getAllByRole('status').find((el) => el.className.includes('sr-only'));
+    rerender({ data: reply({ motions: [motion], votes: [makeVote()] }) });
+    const results = endedVote([{ response: 'in_favor', count: 2 }]);
+    rerender({ data: reply({ motions: [motion], votes: [results] }) });
+    expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget: passed.');
+    const hidden = endedVote([], { summary_visible: false, breakdown_visible: false, outcome: null });
+    rerender({
+      data: reply({ motions: [{ ...motion, result_visibility: 'hide_all' }], votes: [hidden] }),
+    });
+    expect(announcer()?.textContent).toBe('Voting has closed on Adopt the budget.');
+  });
+
   it('says nothing for a vote already open when the page loads', () => {
     renderPanel({ data: reply({ motions: [makeMotion({ motion_vote_id: 'v-1' })], votes: [makeVote()] }) });
     const announcer = screen.getAllByRole('status').find((el) => el.className.includes('sr-only'));

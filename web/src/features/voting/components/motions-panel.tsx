@@ -466,38 +466,37 @@ function useVisibilityNotices(motions: readonly TMotion[] | undefined, isRunner:
 /**
  * What screen readers are told when the meeting's vote opens or closes: the vote buttons or the results
  * appear without focus moving there (WCAG 4.1.3). Not on the first load: the page itself says so then.
- * A closed vote's outcome is told once this viewer's results arrive, unless they may not see it.
+ * A closed vote's outcome is read from the viewer's results as they now stand: told once they arrive, and
+ * gone from the text again if a runner hides them afterwards.
  */
 function useVoteAnnouncement(state: VotingState, loaded: boolean): string {
   const vote = state.inputs.scope.kind === 'meeting' ? state.activeVote : null;
   const motion = vote ? state.inputs.motions.find((m) => m.id === vote.motion_id) : undefined;
   const subject = motion && vote ? voteSubject(motion, vote.type, state.inputs.motions) : '';
   const seen = React.useRef<{ voteId: string | null; motionId: string | null; subject: string } | null>(null);
-  const [closed, setClosed] = React.useState<{ motionId: string; subject: string } | null>(null);
-  const [message, setMessage] = React.useState('');
+  const [told, setTold] = React.useState<
+    { kind: 'open'; subject: string } | { kind: 'closed'; motionId: string | null; subject: string } | null
+  >(null);
   const voteId = vote?.id ?? null;
   const motionId = motion?.id ?? null;
-  const closedMotion = closed ? state.inputs.motions.find((m) => m.id === closed.motionId) : undefined;
-  const outcome = closedMotion ? announcedOutcome(motionView(state, closedMotion).statusText) : null;
   React.useEffect(() => {
     if (!loaded) return;
     const before = seen.current;
     seen.current = { voteId, motionId, subject };
     if (before === null || before.voteId === voteId) return;
-    if (voteId !== null) {
-      setClosed(null);
-      setMessage(`Voting is open on ${subject}.`);
-    } else {
-      if (before.motionId !== null) setClosed({ motionId: before.motionId, subject: before.subject });
-      setMessage(`Voting has closed on ${before.subject}.`);
-    }
+    setTold(
+      voteId !== null
+        ? { kind: 'open', subject }
+        : { kind: 'closed', motionId: before.motionId, subject: before.subject },
+    );
   }, [loaded, voteId, motionId, subject]);
-  React.useEffect(() => {
-    if (!closed || outcome === null) return;
-    setClosed(null);
-    setMessage(`Voting has closed on ${closed.subject}: ${outcome}.`);
-  }, [closed, outcome]);
-  return message;
+  if (told === null) return '';
+  if (told.kind === 'open') return `Voting is open on ${told.subject}.`;
+  const closedMotion = state.inputs.motions.find((m) => m.id === told.motionId);
+  const outcome = closedMotion ? announcedOutcome(motionView(state, closedMotion).statusText) : null;
+  return outcome === null
+    ? `Voting has closed on ${told.subject}.`
+    : `Voting has closed on ${told.subject}: ${outcome}.`;
 }
 
 /** A row's status as an outcome worth telling, or null while it is awaited or hidden from this viewer. */
