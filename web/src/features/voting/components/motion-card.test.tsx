@@ -4,7 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_VOTE_NOTICE, progressText } from '@/features/voting/components/active-vote';
-import { motionTitleId } from '@/features/voting/components/motion-card';
+import { BY_UNANIMOUS_CONSENT, motionTitleId } from '@/features/voting/components/motion-card';
 import {
   ADMIN,
   endedVote,
@@ -558,6 +558,25 @@ describe('Motion card: results', { timeout: 20_000 }, () => {
       { response: 'abstained', count: 1 },
     ]),
   ) => reply({ motions: [makeMotion({ motion_vote_id: vote.id })], votes: [vote] });
+
+  it('says a motion or amendment passed by unanimous consent was, and not one passed by a vote', () => {
+    const amendment = makeMotion({
+      id: 'am-1',
+      name: 'Raise the reserve',
+      amendment_parent_id: 'mo-1',
+      amendment_approved: true,
+    });
+    const consented = makeMotion({ motion_approved: true });
+    // Each card's own header (the amendment's card sits inside its motion's).
+    const header = (c: HTMLElement) => within(c.querySelector('header') as HTMLElement);
+    const { rerender } = renderPanel({ data: reply({ motions: [consented, amendment] }) });
+    expect(statusOf(card())).toBe('passed');
+    expect(header(card()).getByText(BY_UNANIMOUS_CONSENT)).toBeTruthy();
+    expect(header(card(/Raise the reserve/)).getByText(BY_UNANIMOUS_CONSENT)).toBeTruthy();
+    rerender({ data: decided() });
+    expect(statusOf(card())).toBe('passed');
+    expect(header(card()).queryByText(BY_UNANIMOUS_CONSENT)).toBeNull();
+  });
 
   it('shows a valid result with breakdown, floored percentages and a chart', () => {
     renderPanel({ data: decided(), principal: principal(RUNNER, 'u-staff') });

@@ -37,6 +37,13 @@ import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 /** The id of a motion card's title, which takes focus when the card's own controls have gone. */
 export const motionTitleId = (motionId: string) => `motion-title-${motionId}`;
 
+/** Said beside a decision taken by unanimous consent: the approval flags are set by nothing else. */
+export const BY_UNANIMOUS_CONSENT = 'by unanimous consent';
+
+function ConsentNote({ shown }: { shown: boolean }) {
+  return shown ? <span className="text-xs text-muted-foreground">{BY_UNANIMOUS_CONSENT}</span> : null;
+}
+
 export interface MotionCardActions {
   onAmend: (motion: TMotion) => void;
   onDelete: (motion: TMotion) => void;
@@ -116,10 +123,12 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
                   <span className="sr-only">Amendment status: </span>
                   {view.amendmentStatusText}
                 </Badge>
+                <ConsentNote shown={motion.amendment_approved === true} />
                 <span className="text-xs text-muted-foreground">Motion as amended:</span>
                 <Badge variant={statusVariant(view.statusText)} data-status={view.statusText}>
                   {view.statusText}
                 </Badge>
+                <ConsentNote shown={motion.motion_approved === true} />
               </>
             ) : (
               <>
@@ -127,6 +136,13 @@ export function MotionCard({ state, motion, dragHandle, ...actions }: MotionCard
                   <span className="sr-only">Status: </span>
                   {view.statusText}
                 </Badge>
+                <ConsentNote
+                  shown={
+                    view.isAmendment
+                      ? motion.amendment_approved === true
+                      : (view.decidedOn ?? motion).motion_approved === true
+                  }
+                />
                 {view.isAmendment && <Badge variant="outline">Amendment</Badge>}
               </>
             )}
