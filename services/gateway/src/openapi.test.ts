@@ -177,6 +177,26 @@ describe('buildOpenApi', () => {
     expect(login).not.toHaveProperty('$schema');
   });
 
+  it("documents a committee's ?year= as a query parameter on changes too, and no code of another scope", () => {
+    const create = doc.paths['/api/admin/committee/{committeeCode}/meeting']?.post;
+    expect(create?.parameters.find((p) => p.name === 'year')).toMatchObject({ in: 'query', required: false });
+    const body = (o: typeof create) =>
+      (o?.requestBody?.content['application/json'].schema as { properties?: Record<string, unknown> })
+        ?.properties;
+    expect(body(create)).not.toHaveProperty('year');
+    expect(body(create)).toHaveProperty('name');
+    // set-year's year is what it sets: its body.
+    expect(body(doc.paths['/api/admin/set-year']?.post)).toHaveProperty('year');
+    const meetingMotion =
+      doc.paths['/api/admin/committee/{committeeCode}/meeting/{meetingCode}/motion']?.post;
+    const voteMotion = doc.paths['/api/admin/committee/{committeeCode}/vote/{voteCode}/motion']?.post;
+    expect(body(meetingMotion)).not.toHaveProperty('voteCode');
+    expect(body(voteMotion)).not.toHaveProperty('meetingCode');
+    expect(body(voteMotion)).toHaveProperty('name');
+    const motions = doc.paths['/api/meeting/{committeeCode}/{meetingCode}/retrieve/motions']?.get;
+    expect(motions?.parameters.map((p) => p.name)).not.toContain('voteCode');
+  });
+
   it('puts the input of a read in the query and documents permissions', () => {
     const route: HttpRoute = {
       method: 'GET',

@@ -122,6 +122,21 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] as string);
 }
 
+/** The codes that name a meeting or an email vote: a route's scope is the one in its path. */
+const SCOPE_CODES = ['meetingCode', 'voteCode'];
+
+/**
+ * Where a non-path field of the input goes. A route of one scope takes no code of the other (a motion call
+ * of a meeting refuses a voteCode), so it is not documented at all. Where the path names a committee, `year`
+ * is the committee's year, which the API reads from `?year=` on every method. Otherwise a read's input is
+ * its query, a change's its body.
+ */
+function placeOf(name: string, pathNames: readonly string[], mutating: boolean): 'query' | 'body' | null {
+  if (SCOPE_CODES.includes(name) && pathNames.some((n) => SCOPE_CODES.includes(n))) return null;
+  if (name === 'year' && (pathNames.includes('code') || pathNames.includes('committeeCode'))) return 'query';
+  return mutating ? 'body' : 'query';
+}
+
 /** Every status a route may answer besides 200 (and 304), from what the gateway and its service check. */
 function errorStatuses(route: HttpRoute): string[] {
   const mutating = MUTATING_METHODS.has(route.method);
@@ -198,17 +213,19 @@ function operation(route: HttpRoute, defs: Record<string, JsonSchema>, limits: R
   }));
   let requestBody: OpenApiOperation['requestBody'];
   if (input) {
-    const rest = Object.fromEntries(Object.entries(props).filter(([name]) => !names.includes(name)));
-    if (!mutating) {
-      for (const [name, schema] of Object.entries(rest)) {
-        parameters.push({ name, in: 'query', required: required.has(name), schema });
-      }
-    } else if (Object.keys(rest).length > 0 || !input.properties) {
+    const rest: Record<string, JsonSchema> = {};
+    for (const [name, schema] of Object.entries(props)) {
+      if (names.includes(name)) continue;
+      const place = placeOf(name, names, mutating);
+      if (place === 'query') parameters.push({ name, in: 'query', required: required.has(name), schema });
+      else if (place === 'body') rest[name] = schema;
+    }
+    if (mutating && (Object.keys(rest).length > 0 || !input.properties)) {
       const body: JsonSchema = input.properties
         ? {
             ...input,
             properties: rest,
-            required: [...required].filter((name) => !names.includes(name)),
+            required: [...required].filter((name) => name in rest),
           }
         : input;
       if (Array.isArray(body.required) && body.required.length === 0) delete body.required;
