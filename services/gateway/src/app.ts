@@ -240,7 +240,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (!isValidCsrfToken(cookie)) setCsrfCookie(request, reply);
     const verdict = checkCsrf(request.method, request.headers, cookie, request.routeOptions.config.xhrOnly);
     if (verdict === 'missing_requested_with') return sendError(reply, 403, MESSAGES.requestedWith);
-    if (verdict === 'token_mismatch') return sendError(reply, 419, MESSAGES.csrf);
+    if (verdict === 'token_mismatch') {
+      // Node has no reason phrase for 419 and would send 'unknown': the one Laravel's clients know.
+      reply.raw.statusMessage = 'Page Expired';
+      return sendError(reply, 419, MESSAGES.csrf);
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -78,6 +78,8 @@ describe('CSRF', () => {
       headers: { 'x-requested-with': 'XMLHttpRequest' },
     });
     expect(missing.status).toBe(419);
+    // Node knows no phrase for 419 ('unknown'): the one the convention's clients show.
+    expect(missing.statusText).toBe('Page Expired');
     expect(missing.json).toEqual({ message: 'CSRF token mismatch. Please refresh the page and try again.' });
     const wrong = await c.post('/api/auth/login', login, { headers: { 'x-xsrf-token': 'A'.repeat(43) } });
     expect(wrong.status).toBe(419);

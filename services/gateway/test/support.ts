@@ -173,6 +173,8 @@ export interface SetCookie {
 
 export interface Answer {
   status: number;
+  /** The status line's reason phrase. */
+  statusText: string;
   headers: Record<string, string | string[] | undefined>;
   text: string;
   // biome-ignore lint/suspicious/noExplicitAny: JSON bodies in assertions
@@ -266,6 +268,7 @@ export class Client {
           }
           resolve({
             status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? '',
             headers: res.headers,
             text,
             json,
