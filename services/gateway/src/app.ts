@@ -24,6 +24,7 @@ import {
   sendError,
   tooDeepError,
 } from './errors.js';
+import { methodNotAllowedMessage, methodsServing } from './method-not-allowed.js';
 import { buildOpenApi, renderDocsHtml } from './openapi.js';
 import { PrincipalResolver } from './principal.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit.js';
@@ -351,10 +352,23 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await registerSpa(app, config.WEB_ROOT);
 
+  const docsRoutes = [
+    { method: 'GET', path: '/api/docs' },
+    { method: 'GET', path: '/api/docs/openapi.json' },
+  ] as const;
+  const methodsAt = methodsServing([...routes, ...docsRoutes]);
   app.setNotFoundHandler(async (request, reply) => {
-    if (isApiPath(request.url) || normalPath(request.url).startsWith('/assets/')) {
+    if (isApiPath(request.url)) {
+      // An address the API serves, but not with this method (a path the router does not read as sent,
+      // such as `//api/me`, stays a 404).
+      const allowed = methodsAt(normalPath(request.url));
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        reply.header('allow', allowed.join(', '));
+        return sendError(reply, 405, methodNotAllowedMessage(request.method, allowed));
+      }
       return sendError(reply, 404, MESSAGES.notFound);
     }
+    if (normalPath(request.url).startsWith('/assets/')) return sendError(reply, 404, MESSAGES.notFound);
     if (request.method === 'GET' || request.method === 'HEAD') return sendSpaPage(request, reply);
     return sendError(reply, 404, MESSAGES.notFound);
   });

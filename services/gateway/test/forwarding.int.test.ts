@@ -297,7 +297,6 @@ describe('forwarding', () => {
       ['GET', '/api/nothing/here'],
       ['GET', '/api'],
       ['POST', '/api/nothing'],
-      ['DELETE', '/api/me'],
       ['GET', '/%61pi/nope'],
       ['GET', '//api/me'],
     ] as const) {
@@ -306,6 +305,16 @@ describe('forwarding', () => {
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json).toEqual({ message: 'Not found.' });
     }
+  });
+
+  it('answers 405 with Allow to a method the address does not take', async () => {
+    const del = await alice.request('DELETE', '/api/me');
+    expect(del.status).toBe(405);
+    expect(del.headers.allow).toBe('GET, HEAD');
+    expect(del.json).toEqual({ message: 'This address does not take DELETE: use GET.' });
+    const patch = await alice.request('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000');
+    expect(patch.status).toBe(405);
+    expect(patch.headers.allow?.toString().split(', ').sort()).toEqual(['GET', 'HEAD', 'PUT']);
   });
 
   it('answers a URL with bad percent-encoding in the API error shape, with a request id', async () => {
