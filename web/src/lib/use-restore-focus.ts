@@ -35,7 +35,9 @@ export function isFocusLost(): boolean {
  *
  * The opener is the element focused when `open` turned true; if it is gone or disabled by the time the
  * dialog closes, `fallback` is tried (an element that stays, such as the button the failure was about).
- * Nothing is moved when focus is already somewhere useful (another dialog opened meanwhile).
+ * Nothing is moved when focus is already somewhere useful (another dialog opened meanwhile). Focus goes
+ * back without scrolling, as Radix gives it back to a trigger: the user was there, and a browser scrolls
+ * an element of a sticky bar (the meeting footer) to where it would be without sticking, the page's end.
  */
 export function useRestoreFocus(open: boolean, fallback?: () => HTMLElement | null) {
   const openers = React.useRef<HTMLElement[]>([]);
@@ -73,7 +75,7 @@ export function useRestoreFocus(open: boolean, fallback?: () => HTMLElement | nu
     );
     openers.current = [];
     if (!isFocusLost()) return;
-    candidates.find(usable)?.focus();
+    candidates.find(usable)?.focus({ preventScroll: true });
   }, []);
 
   return { ref, onCloseAutoFocus };
@@ -84,21 +86,31 @@ export function useRestoreFocus(open: boolean, fallback?: () => HTMLElement | nu
  * recorded: `request(find)` asks, and the element `find` returns gets focus after the first render in
  * which it returns one, provided focus is lost by then (see `isFocusLost`). `{ move: true }` takes focus
  * wherever it is, for a request the user's own action made (the field of a row they just added).
+ * The page scrolls to the element as a focus() does, unless `{ preventScroll: true }`: for an element
+ * always in view, in a sticky bar, which a browser would scroll to where it would be without sticking.
  */
 export function useFocusWhenReady() {
-  const pending = React.useRef<{ find: () => HTMLElement | null; move: boolean } | null>(null);
+  const pending = React.useRef<{
+    find: () => HTMLElement | null;
+    move: boolean;
+    preventScroll: boolean;
+  } | null>(null);
   const [, setRequests] = React.useState(0);
-  const request = React.useCallback((find: () => HTMLElement | null, opts: { move?: boolean } = {}) => {
-    pending.current = { find, move: opts.move ?? false };
-    setRequests((n) => n + 1);
-  }, []);
+  const request = React.useCallback(
+    (find: () => HTMLElement | null, opts: { move?: boolean; preventScroll?: boolean } = {}) => {
+      pending.current = { find, move: opts.move ?? false, preventScroll: opts.preventScroll ?? false };
+      setRequests((n) => n + 1);
+    },
+    [],
+  );
   // Runs after every render: the element may come with a later one (fresh data).
   React.useEffect(() => {
     const wanted = pending.current;
     const element = wanted?.find();
     if (!wanted || !element) return;
     pending.current = null;
-    if (wanted.move || isFocusLost()) element.focus();
+    if (wanted.move || isFocusLost())
+      element.focus(wanted.preventScroll ? { preventScroll: true } : undefined);
   });
   return { request };
 }

@@ -75,7 +75,7 @@ type Confirming = 'start' | 'end' | null;
 const BANNER_ID = 'meeting-banner';
 
 /** Shown beside the disabled End Meeting button (spec: not during an active vote). */
-export const END_BLOCKED_BY_VOTE = 'A vote is active: end it before ending the meeting.';
+export const END_BLOCKED_BY_VOTE = 'A vote is active: close it before ending the meeting.';
 
 /** The footer: banner, and for runners Start Meeting (only today) and End Meeting (not during a vote). */
 export function MeetingFooter({
@@ -97,7 +97,9 @@ export function MeetingFooter({
   const endReasonId = React.useId();
   const endBlocked = showEnd && !endAllowed;
   // Start Meeting and End Meeting go away once they have worked: focus goes on to the banner that says
-  // what changed. After a failure, it goes back to the button, disabled while the request ran.
+  // what changed, without scrolling (the footer sticks to the window's foot, so the banner is in view; a
+  // browser would scroll the page to the footer's place at its end). After a failure, it goes back to the
+  // button, disabled while the request ran.
   const afterChange = useFocusWhenReady();
   const startButton = React.useRef<HTMLButtonElement>(null);
   const endButton = React.useRef<HTMLButtonElement>(null);
@@ -118,7 +120,7 @@ export function MeetingFooter({
     if (which === 'start') {
       start.mutate(undefined, {
         onSuccess: () => {
-          afterChange.request(bannerShows('in_progress'));
+          afterChange.request(bannerShows('in_progress'), { preventScroll: true });
           toast.success(MEETING_TEXT.started_toast);
         },
         onError: (err) =>
@@ -127,7 +129,7 @@ export function MeetingFooter({
     } else {
       end.mutate(undefined, {
         onSuccess: () => {
-          afterChange.request(bannerShows('ended'));
+          afterChange.request(bannerShows('ended'), { preventScroll: true });
           toast.success(MEETING_TEXT.ended_toast);
         },
         onError: (err) =>
