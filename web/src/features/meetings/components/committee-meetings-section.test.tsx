@@ -211,6 +211,76 @@ describe('the committee admin page lists its meetings and email votes', () => {
       expect(within(list).getByRole('link', { name: 'November Meeting' })).toBeTruthy();
     });
 
+    it("moves focus on to the next Delete, else the previous one, else the list's heading", async () => {
+      const older = makeMeeting({ id: 'mt-3', code: 'M00', name: 'Older meeting', status: 'ended' });
+      const oldest = makeMeeting({ id: 'mt-4', code: 'M000', name: 'Oldest meeting', status: 'ended' });
+      let meetings = [ended, older, oldest];
+      const gone = (code: string) => () => {
+        meetings = meetings.filter((m) => m.code !== code);
+        return { body: { ok: true } };
+      };
+      const fetchMock = open(['delete meetings'], [], [], null, [], {
+        'GET /api/admin/committee/FIN/meetings': () => ({ body: meetings }),
+        [DELETE]: gone('M0'),
+        'DELETE /api/admin/committee/FIN/meeting/M000': gone('M000'),
+        'DELETE /api/admin/committee/FIN/meeting/M00': gone('M00'),
+      });
+      const { user } = fetchMock.view;
+      const deleteAndWait = async (name: string) => {
+        await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+        await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+        await waitFor(() => expect(screen.queryByRole('link', { name })).toBeNull());
+      };
+
+      // The first of three: the next row's Delete.
+      await deleteAndWait('Old meeting');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Older meeting' })),
+      );
+      // The last of two: the one before it.
+      await deleteAndWait('Oldest meeting');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Older meeting' })),
+      );
+      // The only one: the list's heading, with 'No meetings yet' after it.
+      await deleteAndWait('Older meeting');
+      expect(await screen.findByText('No meetings yet')).toBeTruthy();
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Meetings' })),
+      );
+    });
+
+    it('moves focus on to the next meeting itself when it has no Delete (not ended)', async () => {
+      let meetings = [ended, makeMeeting()];
+      const fetchMock = open(['delete meetings'], [], [], null, [], {
+        'GET /api/admin/committee/FIN/meetings': () => ({ body: meetings }),
+        [DELETE]: () => {
+          meetings = [makeMeeting()];
+          return { body: { ok: true } };
+        },
+      });
+      const { user } = fetchMock.view;
+      await user.click(await screen.findByRole('button', { name: 'Delete Old meeting' }));
+      await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('link', { name: 'November Meeting' })),
+      );
+    });
+
+    it('gives focus back to Delete once the refusal is dismissed', async () => {
+      const fetchMock = open(['delete meetings'], [ended], [], null, [], {
+        [DELETE]: { status: 422, body: { message: 'The meeting cannot be deleted.' } },
+      });
+      const { user } = fetchMock.view;
+      const button = await screen.findByRole('button', { name: 'Delete Old meeting' });
+      await user.click(button);
+      await user.click(await screen.findByRole('button', { name: "Yes, I'm sure" }));
+      const error = await screen.findByRole('alertdialog', { name: 'Error Deleting Meeting' });
+      await user.click(within(error).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(button));
+    });
+
     it("says why the server refused, and offers no Delete without 'delete meetings'", async () => {
       const fetchMock = open(['delete meetings'], [ended], [], null, [], {
         [DELETE]: { status: 422, body: { message: 'The meeting cannot be deleted.' } },

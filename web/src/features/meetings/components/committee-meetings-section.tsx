@@ -27,6 +27,7 @@ import { toDate } from '@/lib/date-time';
 import { FALLBACK } from '@/lib/messages';
 import { type CommitteeRef, meetingBase, paths, voteBase } from '@/lib/paths';
 import { useClock } from '@/lib/use-clock';
+import { useFocusWhenReady, useRestoreFocus } from '@/lib/use-restore-focus';
 
 function when(iso: string): string {
   const date = toDate(iso);
@@ -63,14 +64,18 @@ export function CommitteeMeetingsSection({
   );
 }
 
+const MEETINGS_TITLE_ID = 'committee-meetings-title';
+
 function MeetingsCard({ committee, principal }: { committee: CommitteeRef; principal: Principal }) {
   const committeeCode = committee.code;
   const meetings = useCommitteeMeetings(committeeCode, committee.year ?? undefined);
   const canEdit = can(principal, 'update meetings');
   const canDelete = can(principal, 'delete meetings');
+  // Here, not in a row's Delete button: that goes with the row it moves focus away from.
+  const afterDelete = useFocusWhenReady();
   return (
     <ScheduleCard
-      id="committee-meetings-title"
+      id={MEETINGS_TITLE_ID}
       title="Meetings"
       newLabel="New Meeting"
       newPath={can(principal, 'create meetings') ? paths.meetingCreate(committee) : null}
@@ -87,7 +92,7 @@ function MeetingsCard({ committee, principal }: { committee: CommitteeRef; princ
         // to its edit page's Delete any more: the list offers it instead.
         action:
           canDelete && m.status === 'ended' ? (
-            <DeleteMeetingButton committeeCode={committeeCode} meeting={m} />
+            <DeleteMeetingButton committeeCode={committeeCode} meeting={m} onDeleted={afterDelete.request} />
           ) : null,
       }))}
     />
@@ -138,20 +143,45 @@ interface ScheduleRow {
   action?: React.ReactNode;
 }
 
+/**
+ * Where focus goes once a deleted meeting's row is gone (its Delete button, which had focus, with it): the
+ * next row's Delete, else that meeting's link (one not ended has no Delete); the row before when it was
+ * the last; else the list's heading, with 'No meetings yet' after it. Worked out while the row is there;
+ * the element comes back null until the reloaded list has dropped it.
+ */
+function placeAfterDelete(row: Element | null | undefined): () => HTMLElement | null {
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling ?? null;
+  return () => {
+    if (row?.isConnected) return null;
+    const next = neighbour?.isConnected
+      ? (neighbour.querySelector<HTMLElement>('[data-row-delete]') ?? neighbour.querySelector('a'))
+      : null;
+    return next ?? document.getElementById(MEETINGS_TITLE_ID);
+  };
+}
+
 /** Deletes an ended meeting from the list, once confirmed, as the edit page's Delete Meeting does. */
 function DeleteMeetingButton({
   committeeCode,
   meeting,
+  onDeleted,
 }: {
   committeeCode: string;
   meeting: { code: string; name: string };
+  /** Asks for focus once the row has gone: useFocusWhenReady's request, of the list, which stays. */
+  onDeleted: (find: () => HTMLElement | null) => void;
 }) {
   const remove = useDeleteMeeting(committeeCode, meeting.code);
   const [confirming, setConfirming] = React.useState(false);
   const [failure, setFailure] = React.useState<string | null>(null);
+  const button = React.useRef<HTMLButtonElement>(null);
+  // After a refusal, focus goes back to Delete, disabled while the request ran.
+  const restoreAfterFailure = useRestoreFocus(failure !== null, () => button.current);
   return (
     <>
       <Button
+        ref={button}
+        data-row-delete=""
         variant="outline"
         size="sm"
         aria-label={`Delete ${meeting.name}`}
@@ -169,14 +199,23 @@ function DeleteMeetingButton({
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
+          const place = placeAfterDelete(button.current?.closest('li'));
           // The list refreshes itself (useDeleteMeeting) and the row goes with the meeting.
           remove.mutate(undefined, {
-            onSuccess: () => void toast.success('Meeting Deleted'),
+            onSuccess: () => {
+              onDeleted(place);
+              toast.success('Meeting Deleted');
+            },
             onError: (err) => setFailure(errorText(err, FALLBACK.delete)),
           });
         }}
       />
-      <ErrorDialog title="Error Deleting Meeting" message={failure} onClose={() => setFailure(null)} />
+      <ErrorDialog
+        title="Error Deleting Meeting"
+        message={failure}
+        onClose={() => setFailure(null)}
+        onCloseAutoFocus={restoreAfterFailure.onCloseAutoFocus}
+      />
     </>
   );
 }
@@ -194,7 +233,10 @@ function ScheduleCard(props: {
   return (
     <Card aria-labelledby={props.id}>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle id={props.id}>{props.title}</CardTitle>
+        {/* Focusable from code: focus goes here once the last row a user deleted is gone. */}
+        <CardTitle id={props.id} tabIndex={-1}>
+          {props.title}
+        </CardTitle>
         {props.newPath && (
           <Button asChild size="sm">
             <Link to={props.newPath}>
