@@ -1,13 +1,16 @@
 import { PERMISSIONS, SESSION_EXPIRED_MESSAGE } from '@gavel/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireAuth } from '@/features/auth/components/require-auth';
 import {
   SESSION_ENDED_READ_TEXT,
   SESSION_ENDED_TEXT,
   SESSION_ENDED_TITLE,
 } from '@/features/auth/components/session-ended-dialog';
 import { makeMeeting } from '@/features/meetings/test-fixtures';
+import { openSessionEndedDialog } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeYears } from '@/test/fixtures';
@@ -149,8 +152,50 @@ describe('A session that ends while a page is open', () => {
         await waitFor(() => expect(screen.queryByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeNull());
         await waitFor(() => expect(fetchMock.requestsTo(MEETINGS).length).toBeGreaterThan(asked));
         expect((screen.getByLabelText('Quorum') as HTMLInputElement).value).toBe('9');
+        // And the user carries on where they were: in the field they were typing in.
+        expect(document.activeElement).toBe(screen.getByLabelText('Quorum'));
       },
     );
+  });
+
+  it("puts focus on the page's title after signing in again when what had focus has gone meanwhile", async () => {
+    const fetchMock = mockFetch({ 'GET /api/me': { body: admin }, 'POST /api/auth/login': { body: admin } });
+    let hide = () => {};
+    function Page() {
+      const [shown, setShown] = React.useState(true);
+      hide = () => setShown(false);
+      return (
+        <main>
+          <h1>Somewhere</h1>
+          {shown && <button type="button">Soon gone</button>}
+          <button type="button">Stays</button>
+        </main>
+      );
+    }
+    const { user, queryClient } = renderApp('/', {
+      routes: [
+        {
+          path: '/',
+          element: (
+            <RequireAuth>
+              <Page />
+            </RequireAuth>
+          ),
+        },
+      ],
+    });
+    (await screen.findByRole('button', { name: 'Soon gone' })).focus();
+    act(() => void openSessionEndedDialog(queryClient, 'read'));
+    const dialog = await screen.findByRole('dialog', { name: SESSION_ENDED_TITLE });
+    // A live update takes it away while the dialog is open.
+    act(() => hide());
+    await user.type(within(dialog).getByLabelText('Password'), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Somewhere' })),
+    );
+    expect(fetchMock.requestsTo('POST /api/auth/login')).toHaveLength(1);
   });
 
   describe('when a change is refused because the session ended', () => {
@@ -186,6 +231,8 @@ describe('A session that ends while a page is open', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: SESSION_ENDED_TITLE })).toBeNull());
       expect(router.state.location.pathname).toBe('/admin/committee/FIN');
       expect((screen.getByLabelText('Quorum') as HTMLInputElement).value).toBe('9');
+      // Focus is back on Save, which the user pressed, to save again.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })));
 
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Saved')).toBeTruthy();

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useLeaveEndedSession, useResumeSession, useSessionEnded } from '@/features/auth/queries';
 import { registerSessionEndedDialog } from '@/lib/query-client';
+import { useRestoreFocus } from '@/lib/use-restore-focus';
 import { useShownWhileClosing } from '@/lib/use-shown-while-closing';
 
 export const SESSION_ENDED_TITLE = 'Sign in again';
@@ -13,6 +14,13 @@ export const SESSION_ENDED_TEXT =
 /** When a read (a refresh of the page's data) found the session ended: no change was lost. */
 export const SESSION_ENDED_READ_TEXT =
   'Your session has expired. Sign in again to carry on: this page and what you typed stay as they are.';
+
+/** The page's title, made focusable: where focus goes back when what had it has gone. */
+function pageTitle(): HTMLElement | null {
+  const title = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (title && !title.hasAttribute('tabindex')) title.setAttribute('tabindex', '-1');
+  return title;
+}
 
 /**
  * Over the page whose call (a change, or a read in the background) the server refused for an ended
@@ -27,9 +35,14 @@ export function SessionEndedDialog({ email }: { email: string }) {
   // While mounted, a session that ends opens this dialog instead of leaving the page (query-client.ts).
   const queryClient = useQueryClient();
   React.useEffect(() => registerSessionEndedDialog(queryClient), [queryClient]);
+  // Signed in again as the same user, the dialog closes over the page: focus goes back to what had it
+  // (the field being typed in, the Save pressed), else to the page's title. (Another user leaves the page.)
+  const restoreFocus = useRestoreFocus(ended !== null, pageTitle);
   return (
     <Dialog open={ended !== null}>
       <DialogContent
+        ref={restoreFocus.ref}
+        onCloseAutoFocus={restoreFocus.onCloseAutoFocus}
         showCloseButton={false}
         onEscapeKeyDown={(event) => event.preventDefault()}
         onPointerDownOutside={(event) => event.preventDefault()}
