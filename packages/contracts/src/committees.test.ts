@@ -8,6 +8,7 @@ import {
   ZCommitteeCopyInput,
   ZCommitteeCreateInput,
   ZCommitteeUpdateInput,
+  ZCurrentYearEvent,
   ZMemberCreateInput,
   ZOwnAppointmentDecisionInput,
   ZSetYearInput,
@@ -265,5 +266,14 @@ describe('appointment decisions', () => {
   it('lets a member only accept or decline', () => {
     expect(ZOwnAppointmentDecisionInput.safeParse({ id: 'a', decision: 'Accept' }).success).toBe(true);
     expect(ZOwnAppointmentDecisionInput.safeParse({ id: 'a', decision: 'Reset' }).success).toBe(false);
+  });
+});
+
+describe('current-year event', () => {
+  it('carries the time it was set to the microsecond, with its offset', () => {
+    const event = { tenantId: 't', year: 2026, set_at: '2026-05-01T12:00:00.123456Z' };
+    expect(ZCurrentYearEvent.parse(event)).toEqual(event);
+    expect(ZCurrentYearEvent.safeParse({ ...event, set_at: '2026-05-01T12:00:00' }).success).toBe(false);
+    expect(ZCurrentYearEvent.safeParse({ ...event, year: 2026.5 }).success).toBe(false);
   });
 });

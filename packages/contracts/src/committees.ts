@@ -415,6 +415,19 @@ export const ZMembershipEvent = z.object({
 });
 export type TMembershipEvent = z.infer<typeof ZMembershipEvent>;
 
+/**
+ * evt.committees.current-year.set: the tenant's current year changed (POST /api/admin/set-year, or the first
+ * year recorded, which becomes current). Meetings and voting keep it to resolve a committee code without a
+ * year as this service does (committeeForCode). `set_at` (the database's clock when it was set, to the
+ * microsecond) orders them: a consumer keeps the latest and ignores an older one that arrives late.
+ */
+export const ZCurrentYearEvent = z.object({
+  tenantId: ZId,
+  year: z.number().int(),
+  set_at: z.iso.datetime({ offset: true }),
+});
+export type TCurrentYearEvent = z.infer<typeof ZCurrentYearEvent>;
+
 /** evt.committees.resources.copy-requested: the resources service copies a committee's resources. */
 export const ZResourcesCopyRequestedEvent = z.object({
   tenantId: ZId,

@@ -1,4 +1,5 @@
 export * from './authz.js';
+export * from './committee-code.js';
 export * from './committees.js';
 export * from './context.js';
 export * from './dates.js';

@@ -97,6 +97,7 @@ export const EVENTS = {
     membershipUpdated: 'evt.committees.membership.updated',
     membershipDeleted: 'evt.committees.membership.deleted',
     resourcesCopyRequested: 'evt.committees.resources.copy-requested',
+    currentYearSet: 'evt.committees.current-year.set',
   },
   meetings: {
     meetingCreated: 'evt.meetings.meeting.created',
@@ -134,6 +135,7 @@ export const EVENT_FAMILIES = {
   users: 'evt.identity.user.*',
   committees: 'evt.committees.committee.*',
   memberships: 'evt.committees.membership.*',
+  currentYear: 'evt.committees.current-year.*',
   meetings: 'evt.meetings.meeting.*',
   attendance: 'evt.meetings.attendance.*',
   votes: 'evt.voting.vote.*',

@@ -10,6 +10,7 @@ import { MembershipEvents } from './members/membership.events.js';
 import { MembershipHandler } from './members/membership.handler.js';
 import { MembershipRepository } from './members/membership.repository.js';
 import { MembershipService } from './members/membership.service.js';
+import { YearEvents } from './years/year.events.js';
 import { YearHandler } from './years/year.handler.js';
 import { YearRepository } from './years/year.repository.js';
 import { YearService } from './years/year.service.js';
@@ -22,6 +23,7 @@ import { YearService } from './years/year.service.js';
     // The kit's runtime writes events into this service's outbox.
     { provide: Outbox, useExisting: ServiceRuntime },
     YearRepository,
+    YearEvents,
     YearService,
     CommitteeRepository,
     CommitteeEvents,

@@ -30,7 +30,9 @@ import { MembershipEvents } from './members/membership.events.js';
 import { MembershipRepository } from './members/membership.repository.js';
 import { MembershipService } from './members/membership.service.js';
 import { MIGRATIONS_DIR } from './start.js';
+import { YearEvents } from './years/year.events.js';
 import { YearRepository } from './years/year.repository.js';
+import { YearService } from './years/year.service.js';
 
 /**
  * Demo committees for `npm run up`, for the demo association identity's seed creates (found over NATS,
@@ -213,7 +215,9 @@ export async function seedDemo(
 ): Promise<SeedSummary> {
   const outbox = opts.outbox ?? directOutbox(COMMITTEES_SCHEMA);
   const db = new Database(prisma);
-  const years = new YearRepository();
+  const yearRepo = new YearRepository();
+  // The first year recorded becomes current and is announced, so meetings and voting know it too.
+  const years = new YearService(db, yearRepo, new YearEvents(outbox));
   const committeeRepo = new CommitteeRepository();
   const membershipRepo = new MembershipRepository();
   const membershipEvents = new MembershipEvents(outbox);
@@ -225,7 +229,7 @@ export async function seedDemo(
     membershipRepo,
     membershipEvents,
   );
-  const memberships = new MembershipService(db, membershipRepo, committees, years, membershipEvents);
+  const memberships = new MembershipService(db, membershipRepo, committees, yearRepo, membershipEvents);
   const { tenantId } = directory;
   const byEmail = new Map(directory.users.map((u) => [u.email.toLowerCase(), u]));
   const admin = byEmail.get(ADMIN);
@@ -297,7 +301,7 @@ export async function seedDemo(
     summary.push({ code: demo.input.code, year, created, membersAdded });
   }
 
-  const yearRows = await db.transaction((tx) => years.list(tx, tenantId));
+  const yearRows = await db.transaction((tx) => yearRepo.list(tx, tenantId));
   return {
     tenantId,
     years: yearRows.map((r) => ({ year: r.year, is_current: r.isCurrent })),

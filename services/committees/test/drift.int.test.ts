@@ -11,6 +11,7 @@ describe('schema drift', () => {
         '20261122000000_init',
         '20261126090000_committee_email_votes',
         '20261127090000_schedule_codes',
+        '20261128090000_announce_current_year',
       ],
     });
   });

@@ -3,6 +3,7 @@ import {
   DEFAULT_VOTING_SETTINGS,
   EVENTS,
   SUBJECTS,
+  type TCurrentYearEvent,
   type TUserSearchResult,
   ZAppointment,
   ZAppointmentDashboardReply,
@@ -124,7 +125,8 @@ describe('demo seed', () => {
       committees: 5,
       memberships,
       member_users: 15,
-      gavel_outbox: 5 + memberships,
+      // each committee and membership, and the first year made current
+      gavel_outbox: 5 + memberships + 1,
     });
 
     const prisma = h.service.runtime.prisma;
@@ -159,6 +161,11 @@ describe('demo seed', () => {
     await outboxDrained(h);
     const created = await streamEvents(h, EVENTS.committees.committeeCreated);
     expect(created).toHaveLength(5);
+    // Meetings and voting learn the current year as they learn the committees.
+    const currentYear = () => streamEvents<TCurrentYearEvent>(h, EVENTS.committees.currentYearSet);
+    expect((await currentYear()).map((e) => [e.payload.tenantId, e.payload.year])).toEqual([
+      [TENANT.id, 2026],
+    ]);
 
     second = await seedDemo(
       h.service.runtime.prisma,
@@ -175,6 +182,7 @@ describe('demo seed', () => {
     await new Promise((r) => setTimeout(r, 300));
     await outboxDrained(h);
     expect(await streamEvents(h, EVENTS.committees.committeeCreated)).toHaveLength(5);
+    expect(await currentYear()).toHaveLength(1);
     expect(formatSummary(second)).toContain('0 committee(s) created, 5 already there');
   });
 

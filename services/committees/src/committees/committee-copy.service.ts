@@ -14,7 +14,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../db/database.js';
 import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
-import { YearRepository } from '../years/year.repository.js';
+import { YearService } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
 import { CommitteeRepository, settingsOf } from './committee.repository.js';
 import { CommitteeService, codeConflict } from './committee.service.js';
@@ -31,7 +31,7 @@ export class CommitteeCopyService {
     @Inject(CommitteeRepository) private readonly committees: CommitteeRepository,
     @Inject(CommitteeService) private readonly committeeService: CommitteeService,
     @Inject(MembershipRepository) private readonly memberships: MembershipRepository,
-    @Inject(YearRepository) private readonly years: YearRepository,
+    @Inject(YearService) private readonly years: YearService,
     @Inject(CommitteeEvents) private readonly committeeEvents: CommitteeEvents,
     @Inject(MembershipEvents) private readonly membershipEvents: MembershipEvents,
     @Inject(Outbox) private readonly outbox: Outbox,

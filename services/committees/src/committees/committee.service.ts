@@ -5,6 +5,7 @@ import {
   can,
   canAny,
   canViewCommittee,
+  committeeForCode,
   FORBIDDEN_MESSAGE,
   requireUser,
   type TCommittee,
@@ -20,7 +21,7 @@ import { Database } from '../db/database.js';
 import type { Db } from '../db/prisma.js';
 import { MembershipEvents } from '../members/membership.events.js';
 import { MembershipRepository } from '../members/membership.repository.js';
-import { YearRepository } from '../years/year.repository.js';
+import { YearService } from '../years/year.service.js';
 import { CommitteeEvents } from './committee.events.js';
 import { toCommittee } from './committee.mapper.js';
 import {
@@ -35,7 +36,7 @@ export class CommitteeService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(CommitteeRepository) private readonly committees: CommitteeRepository,
-    @Inject(YearRepository) private readonly years: YearRepository,
+    @Inject(YearService) private readonly years: YearService,
     @Inject(CommitteeEvents) private readonly events: CommitteeEvents,
     @Inject(MembershipRepository) private readonly memberships: MembershipRepository,
     @Inject(MembershipEvents) private readonly membershipEvents: MembershipEvents,
@@ -190,20 +191,15 @@ export class CommitteeService {
   }
 
   /**
-   * A code names a committee in the given year: that year's, else a term-based one (it serves in every
-   * year, as the year's committee list and appointments dashboard have it). Without a year: the one of
-   * the current year, else a term-based one, else the most recent year's.
+   * The committee a code names (contracts' committeeForCode, the rule meetings and voting resolve it by
+   * too): in the given year, that year's, else a term-based one (it serves in every year, as the year's
+   * committee list and appointments dashboard have it). Without a year: the one of the current year, else a
+   * term-based one, else the most recent year's.
    */
   async resolve(tx: Db, tenantId: string, ref: TCommitteeRef): Promise<CommitteeRow> {
     const rows = await this.committees.findByCode(tx, tenantId, ref.code);
-    let found: CommitteeRow | undefined;
-    if (ref.year !== undefined) {
-      found = rows.find((r) => r.year === ref.year) ?? rows.find((r) => r.year === null);
-    } else {
-      const current = await this.years.current(tx, tenantId);
-      found =
-        rows.find((r) => current && r.year === current.year) ?? rows.find((r) => r.year === null) ?? rows[0];
-    }
+    const currentYear = ref.year === undefined ? (await this.years.current(tx, tenantId))?.year : undefined;
+    const found = committeeForCode(rows, { year: ref.year, currentYear });
     if (!found) throw committeeNotFound();
     return found;
   }
