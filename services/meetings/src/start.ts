@@ -3,6 +3,7 @@ import {
   EVENT_FAMILIES,
   EVENTS,
   ZCommitteeEvent,
+  ZCurrentYearEvent,
   ZEmailVoteEvent,
   ZMembershipEvent,
   ZUserEvent,
@@ -24,6 +25,7 @@ import { dropUnendedMeetings, openMeetingChannels } from './meetings/open-meetin
 import { meetingsModule } from './meetings.module.js';
 import {
   applyCommitteeEvent,
+  applyCurrentYearEvent,
   applyEmailVoteEvent,
   applyMembershipEvent,
   applyUserEvent,
@@ -38,6 +40,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', impo
 export const CONSUMERS = {
   committees: { durable: 'meetings-committees', subject: EVENT_FAMILIES.committees },
   memberships: { durable: 'meetings-memberships', subject: EVENT_FAMILIES.memberships },
+  currentYear: { durable: 'meetings-current-year', subject: EVENT_FAMILIES.currentYear },
   users: { durable: 'meetings-identity-users', subject: EVENT_FAMILIES.users },
   votes: { durable: 'meetings-voting-votes', subject: EVENT_FAMILIES.votes },
   emailVotes: { durable: 'meetings-email-votes', subject: EVENT_FAMILIES.emailVotes },
@@ -81,6 +84,10 @@ export function meetingsService(
           await applyMembershipEvent(tx, e.subject, e.payload);
           await hintOpenMeetings(tx, e.payload.tenantId, e.payload.membership.committee_id, 'attendance');
         },
+      );
+      // A committee code without a year names the current year's committee, as committees resolves it.
+      await runtime.consume(c.currentYear.durable, [c.currentYear.subject], ZCurrentYearEvent, (e, tx) =>
+        applyCurrentYearEvent(tx, e.payload),
       );
       await runtime.consume(c.users.durable, [c.users.subject], ZUserEvent, (e, tx) =>
         applyUserEvent(tx, e.payload),

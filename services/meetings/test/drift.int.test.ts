@@ -13,6 +13,7 @@ describe('schema drift', () => {
         '20261125090000_calendar_sequence',
         '20261126120000_email_votes',
         '20261126130000_drop_vote_responses',
+        '20261128100000_current_year',
       ],
     });
   });

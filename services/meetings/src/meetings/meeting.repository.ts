@@ -32,19 +32,16 @@ export interface RsvpTally {
 /** Meetings, and the read models they are looked up through (committees by code, memberships, users). */
 @Injectable()
 export class MeetingRepository {
-  /**
-   * Committees with this code, the most recent year first, term-based after dated ones; with `year`, the
-   * one of that year or the term-based one (a term-based committee holds its code in every year).
-   */
-  async committeesByCode(db: Db, tenantId: string, code: string, year?: number): Promise<CommitteeRow[]> {
-    const rows = await db.committeeCopy.findMany({
-      where: {
-        tenantId,
-        code: sameCode(code),
-        ...(year === undefined ? {} : { OR: [{ year }, { year: null }] }),
-      },
-    });
+  /** Committees with this code in every year, the most recent year first, term-based after dated ones. */
+  async committeesByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
+    const rows = await db.committeeCopy.findMany({ where: { tenantId, code: sameCode(code) } });
     return rows.sort((a, b) => (b.year ?? -1) - (a.year ?? -1));
+  }
+
+  /** The tenant's current year as committees last announced it; null until it has. */
+  async currentYear(db: Db, tenantId: string): Promise<number | null> {
+    const row = await db.currentYearCopy.findUnique({ where: { tenantId }, select: { year: true } });
+    return row?.year ?? null;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   canAny,
   canViewEmailVote,
   canViewMeeting,
+  committeeForCode,
   DEFAULT_MEETING_TYPE,
   FORBIDDEN_MESSAGE,
   MEETING_CHANGED_MEANWHILE,
@@ -155,13 +156,20 @@ export class MeetingService {
     return found;
   }
 
+  /**
+   * The committee a committee-scoped call names (list, create): as the committees service resolves the code
+   * (contracts' committeeForCode), that year's, else term-based; without a year, the current year's (once
+   * committees has announced it), else term-based, else the most recent year's.
+   */
   private async committeeByCode(
     db: Db,
     tenantId: string,
     code: string,
     year?: number,
   ): Promise<CommitteeRow> {
-    const [committee] = await this.meetings.committeesByCode(db, tenantId, code, year);
+    const committees = await this.meetings.committeesByCode(db, tenantId, code);
+    const currentYear = year === undefined ? await this.meetings.currentYear(db, tenantId) : null;
+    const committee = committeeForCode(committees, { year, currentYear });
     if (!committee) throw new AppError('not_found', 'Committee not found.');
     return committee;
   }

@@ -1,5 +1,6 @@
 import type {
   TCommitteeEvent,
+  TCurrentYearEvent,
   TEmailVoteEvent,
   TMembershipEvent,
   TUserEvent,
@@ -182,5 +183,20 @@ export async function applyEmailVoteEvent(
     v.committee_id,
     v.code,
     v.start,
+  );
+}
+
+/**
+ * The tenant's current year: the latest change by its set_at, so an older event arriving late (or again)
+ * leaves a newer one be. A committee code without a year names that year's committee (committeeForCode).
+ */
+export async function applyCurrentYearEvent(tx: RawSql, event: TCurrentYearEvent): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ${T('current_years')} (tenant_id, year, set_at) VALUES ($1::uuid, $2, $3::timestamptz)
+     ON CONFLICT (tenant_id) DO UPDATE SET year = EXCLUDED.year, set_at = EXCLUDED.set_at
+     WHERE ${T('current_years')}.set_at <= EXCLUDED.set_at`,
+    event.tenantId,
+    event.year,
+    event.set_at,
   );
 }
