@@ -12,6 +12,7 @@ describe('schema drift', () => {
         '20261123150000_committee_demographic_display',
         '20261124090000_meeting_visibility',
         '20261124190000_idempotency_key_per_member',
+        '20261128100000_current_year',
       ],
     });
   });

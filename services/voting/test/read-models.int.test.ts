@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EVENTS, type TAttendanceEvent } from '@gavel/contracts';
+import { EVENTS, type TAttendanceEvent, type TCurrentYearEvent } from '@gavel/contracts';
+import { newTenantId } from '@gavel/service-kit/testing';
 import { eventually } from '@gavel/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, refused } from './helpers.js';
@@ -157,5 +158,32 @@ describe('read models from events', () => {
     const { motion } = await api(h, w).create(w.runner);
     const row = await h.service.runtime.prisma.motion.findFirst({ where: { id: motion.id } });
     expect(row?.meetingId).toBe(w.meeting.id);
+  });
+
+  it("keeps the tenant's latest current year from committees: an older one arriving late changes nothing", async () => {
+    const tenantId = newTenantId();
+    const held = () => h.service.runtime.prisma.currentYearRm.findUnique({ where: { tenantId } });
+    const handled = async () =>
+      (
+        await h.service.runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM voting.gavel_processed_events WHERE consumer = 'voting-current-year'`,
+        )
+      )[0]?.n ?? 0;
+    const announce = async (year: number, setAt: string) => {
+      const before = await handled();
+      const event: TCurrentYearEvent = { tenantId, year, set_at: setAt };
+      await publishEvent(h, EVENTS.committees.currentYearSet, event);
+      await eventually(async () => (await handled()) > before, 10_000);
+    };
+    await announce(2026, '2026-05-01T12:00:00.000002Z');
+    expect(await held()).toMatchObject({ year: 2026 });
+    // An earlier change delivered after it (a microsecond earlier is earlier), then a later one.
+    await announce(2025, '2026-05-01T12:00:00.000001Z');
+    expect(await held()).toMatchObject({ year: 2026 });
+    await announce(2027, '2026-06-01T08:00:00.000000+02:00');
+    expect(await held()).toMatchObject({ year: 2027 });
+    expect(
+      await h.service.runtime.prisma.currentYearRm.findUnique({ where: { tenantId: newTenantId() } }),
+    ).toBeNull();
   });
 });

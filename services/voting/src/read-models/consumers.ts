@@ -4,6 +4,7 @@ import {
   voteChannel,
   ZAttendanceEvent,
   ZCommitteeEvent,
+  ZCurrentYearEvent,
   ZMeetingEvent,
   ZMembershipEvent,
 } from '@gavel/contracts';
@@ -14,6 +15,7 @@ import type { VoteService } from '../votes/vote.service.js';
 import {
   upsertAttendance,
   upsertCommittee,
+  upsertCurrentYear,
   upsertMeeting,
   upsertMembership,
 } from './read-model.repository.js';
@@ -29,6 +31,7 @@ export const CONSUMERS = {
    */
   committees: { durable: 'voting-committees-v2', subject: EVENT_FAMILIES.committees },
   memberships: { durable: 'voting-memberships', subject: EVENT_FAMILIES.memberships },
+  currentYear: { durable: 'voting-current-year', subject: EVENT_FAMILIES.currentYear },
   meetings: { durable: 'voting-meetings', subject: EVENT_FAMILIES.meetings },
   attendance: { durable: 'voting-attendance', subject: EVENT_FAMILIES.attendance },
 } as const;
@@ -68,6 +71,10 @@ export async function startReadModelConsumers(
     await upsertMembership(tx, e.subject, e.payload);
     await hintOpenEmailVotes(tx, e.payload.tenantId, e.payload.membership.committee_id);
   });
+  // A committee code without a year names the current year's committee, as committees resolves it.
+  await runtime.consume(c.currentYear.durable, [c.currentYear.subject], ZCurrentYearEvent, (e, tx) =>
+    upsertCurrentYear(tx, e.payload),
+  );
   await runtime.consume(c.meetings.durable, [c.meetings.subject], ZMeetingEvent, async (e, tx) => {
     await upsertMeeting(tx, e.subject, e.payload);
     // The consumer's transaction is the service's own Prisma transaction.

@@ -1,9 +1,16 @@
-import type { TAttendanceEvent, TCommitteeEvent, TMeetingEvent, TMembershipEvent } from '@gavel/contracts';
+import type {
+  TAttendanceEvent,
+  TCommitteeEvent,
+  TCurrentYearEvent,
+  TMeetingEvent,
+  TMembershipEvent,
+} from '@gavel/contracts';
 import type { RawSql } from '@gavel/service-kit';
 
 /**
- * The read models other services' events keep (committees, memberships, meetings, check-ins), and the
- * electorate of each open vote derived from them. Raw SQL: these run inside the consumers' transactions.
+ * The read models other services' events keep (committees, memberships, the current year, meetings,
+ * check-ins), and the electorate of each open vote derived from them. Raw SQL: these run inside the
+ * consumers' transactions.
  */
 const S = '"voting"';
 
@@ -105,6 +112,21 @@ export async function upsertMeeting(tx: RawSql, subject: string, e: TMeetingEven
     m.show_motions,
     m.visibility,
     subject.endsWith('.deleted'),
+  );
+}
+
+/**
+ * The tenant's current year: the latest change by its set_at, so an older event arriving late (or again)
+ * leaves a newer one be. A committee code without a year names that year's committee (committeeForCode).
+ */
+export async function upsertCurrentYear(tx: RawSql, e: TCurrentYearEvent): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ${S}.current_years (tenant_id, year, set_at) VALUES ($1::uuid, $2, $3::timestamptz)
+     ON CONFLICT (tenant_id) DO UPDATE SET year = EXCLUDED.year, set_at = EXCLUDED.set_at
+     WHERE ${S}.current_years.set_at <= EXCLUDED.set_at`,
+    e.tenantId,
+    e.year,
+    e.set_at,
   );
 }
 

@@ -11,18 +11,18 @@ export type EmailVoteRow = EmailVote;
 /** Reads committees, meetings (read models) and email votes by their codes; locks a scope for a change. */
 @Injectable()
 export class ScopeRepository {
-  /** Committees of the tenant with this code, newest year first (term-based last). */
-  /** Newest year first, term-based last; with `year`, that year's committee or the term-based one. */
-  committeesByCode(db: Db, tenantId: string, code: string, year?: number): Promise<CommitteeRow[]> {
+  /** Committees of the tenant with this code in every year, newest year first (term-based last). */
+  committeesByCode(db: Db, tenantId: string, code: string): Promise<CommitteeRow[]> {
     return db.committeeRm.findMany({
-      where: {
-        tenantId,
-        code: sameCode(code),
-        deleted: false,
-        ...(year === undefined ? {} : { OR: [{ year }, { year: null }] }),
-      },
+      where: { tenantId, code: sameCode(code), deleted: false },
       orderBy: { year: { sort: 'desc', nulls: 'last' } },
     });
+  }
+
+  /** The tenant's current year as committees last announced it; null until it has. */
+  async currentYear(db: Db, tenantId: string): Promise<number | null> {
+    const row = await db.currentYearRm.findUnique({ where: { tenantId }, select: { year: true } });
+    return row?.year ?? null;
   }
 
   committee(db: Db, tenantId: string, id: string): Promise<CommitteeRow | null> {

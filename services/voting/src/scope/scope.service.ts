@@ -2,6 +2,7 @@ import {
   AppError,
   canViewEmailVote,
   canViewMeeting,
+  committeeForCode,
   meetingChannel,
   requireUser,
   SUBJECTS,
@@ -153,10 +154,17 @@ export class ScopeService {
     return scope;
   }
 
-  /** The committee with this code in `year`, else the newest (where a new email vote goes by default). */
+  /**
+   * The committee a committee-scoped call names (the email votes listed and created under it): as the
+   * committees service resolves the code (contracts' committeeForCode), that year's, else term-based;
+   * without a year, the current year's (once committees has announced it), else term-based, else the most
+   * recent year's.
+   */
   async committeeByCode(db: Db, ctx: TRequestContext, code: string, year?: number): Promise<CommitteeRow> {
-    const committees = await this.repo.committeesByCode(db, tenantOf(ctx), code, year);
-    const committee = committees[0];
+    const tenantId = tenantOf(ctx);
+    const committees = await this.repo.committeesByCode(db, tenantId, code);
+    const currentYear = year === undefined ? await this.repo.currentYear(db, tenantId) : null;
+    const committee = committeeForCode(committees, { year, currentYear });
     if (!committee) throw notFound('committee');
     return committee;
   }
