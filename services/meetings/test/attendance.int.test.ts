@@ -341,6 +341,41 @@ describe('validation, rules and tenants on RSVP and attendance calls', () => {
     });
   });
 
+  it('a member removed from the committee is not let back in by the RSVP kept from before', async () => {
+    const { tenant, committee, admin } = await world(h);
+    const ann = await member(h, tenant, committee.id);
+    await member(h, tenant, committee.id); // still a member: the meeting stays viewable to the editor below
+    await rsvp(ann.ctx, ann.user.id, { attending: true, attending_via: 'remote' });
+    await publishEvent(h, EVENTS.committees.membershipDeleted, {
+      tenantId: tenant,
+      membership: ann.membership,
+    });
+    await eventually(
+      async () =>
+        (await attendance(admin)).members.find((m) => m.user_id === ann.user.id)?.is_member === false,
+      10_000,
+    );
+    // A committee-only meeting: neither they nor an editor may RSVP them (only members are added), and
+    // they no longer see it.
+    const rsvps = userCtx(tenant, ['modify meeting rsvps']);
+    await expect(rsvp(rsvps, ann.user.id, { attending: false })).rejects.toMatchObject({
+      code: 'rule_broken',
+      message: 'Only committee members can be added to this meeting.',
+    });
+    await expect(rsvp(ann.ctx, ann.user.id, { attending: false })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(attendance(ann.ctx)).rejects.toMatchObject({ code: 'forbidden' });
+    // Removing what is left of them is still allowed.
+    expect((await unrsvp(rsvps, ann.user.id)).member.rsvp).toBeNull();
+    // An open meeting takes their RSVP again, as a non-member's.
+    await h.call(S.meetingUpdate, admin, { ...REF, visibility: 'open' }, ZMeeting);
+    expect((await rsvp(ann.ctx, ann.user.id, { attending: false })).member).toMatchObject({
+      is_member: false,
+      rsvp: { attending: false, attendee_type: 'user' },
+    });
+  });
+
   it("never changes another tenant's RSVPs or attendance, nor reaches another tenant's users", async () => {
     const { tenant, committee, admin } = await world(h);
     const ann = await member(h, tenant, committee.id);

@@ -68,6 +68,11 @@ interface Target {
  * RSVPs are planned attendance ('modify meeting rsvps': "adding people before the meeting"): they close when
  * the meeting starts, after which attendance is the check-in.
  */
+/** A row of a user who is not a committee member: one added to an open meeting. */
+function isGuestRow(row: { attendeeType: string } | null): boolean {
+  return row?.attendeeType === 'user';
+}
+
 function assertRsvpsOpen(meeting: { status: string }): void {
   if (meeting.status === 'in_progress')
     throw new AppError('rule_broken', 'RSVPs are closed: the meeting has started.');
@@ -133,7 +138,7 @@ export class AttendanceService {
       const editor = can(ctx, 'modify meeting rsvps');
       requirePermission(editor || isUser(ctx, input.id));
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
-      const target = await this.target(tx, ctx, meeting, input.id, !!existing);
+      const target = await this.target(tx, ctx, meeting, input.id, !isGuestRow(existing));
       assertRsvpsOpen(meeting);
       const via = input.attending ? attendingVia(meeting, input.attending_via) : null;
       const unchanged =
@@ -156,7 +161,7 @@ export class AttendanceService {
       const { meeting, committee } = await this.changing(tx, ctx, input);
       requirePermission(can(ctx, 'modify meeting rsvps') || isUser(ctx, input.id));
       const existing = await this.repo.rsvp(tx, ctx.tenantId, meeting.id, input.id);
-      const target = await this.target(tx, ctx, meeting, input.id, true);
+      const target = await this.target(tx, ctx, meeting, input.id, false);
       assertRsvpsOpen(meeting);
       let parts: MemberParts | undefined;
       if (existing) {
@@ -182,7 +187,7 @@ export class AttendanceService {
       requirePermission(staff || isUser(ctx, input.id));
       assertInProgress(meeting);
       const existing = await this.repo.attendee(tx, ctx.tenantId, meeting.id, input.id);
-      const target = await this.target(tx, ctx, meeting, input.id, !!existing, 'attendance');
+      const target = await this.target(tx, ctx, meeting, input.id, !isGuestRow(existing), 'attendance');
       if (!staff && (existing || !target.membership))
         throw new AppError('forbidden', 'Please see a staff member to change your check-in.');
       const via = attendingVia(meeting, input.attending_via);
@@ -217,7 +222,7 @@ export class AttendanceService {
       const { meeting, committee } = await this.changing(tx, ctx, input);
       requirePermission(isStaff(ctx));
       assertInProgress(meeting);
-      const target = await this.target(tx, ctx, meeting, input.id, true, 'attendance');
+      const target = await this.target(tx, ctx, meeting, input.id, false, 'attendance');
       const row = await this.repo.lockExisting(tx, ctx.tenantId, meeting.id, input.id);
       let parts: MemberParts | undefined;
       if (row && !row.deletedAt) {
@@ -391,15 +396,17 @@ export class AttendanceService {
   }
 
   /**
-   * Resolves whom the call is about: a committee member, or another user of the tenant. Adding a
-   * non-member (no row yet) needs the editor permission and an open meeting (spec section 6).
+   * Resolves whom the call is about: a committee member, or another user of the tenant. `adding` a
+   * non-member (the call writes a row for them and they have none as a non-member yet) needs the editor
+   * permission (or, for an RSVP, being that user) and an open meeting (spec section 6). A row kept from
+   * when they were a member does not count as added: removed or declined, it does not let them back in.
    */
   private async target(
     db: Db,
     ctx: TRequestContext,
     meeting: MeetingRow,
     userId: string,
-    hasRow: boolean,
+    adding: boolean,
     area: 'rsvp' | 'attendance' = 'rsvp',
   ): Promise<Target> {
     const user = await this.meetings.user(db, ctx.tenantId, userId);
@@ -411,7 +418,7 @@ export class AttendanceService {
         membership,
         who: { attendeeType: 'membership', attendeeId: membership.id, userId, membershipId: membership.id },
       };
-    if (!hasRow) {
+    if (adding) {
       const editor = area === 'rsvp' ? can(ctx, 'modify meeting rsvps') : isStaff(ctx);
       const ownOpen = area === 'rsvp' && isUser(ctx, userId);
       if (!editor && !ownOpen) throw new AppError('forbidden', FORBIDDEN_MESSAGE);

@@ -205,12 +205,17 @@ export class MeetingRepository {
     return db.userCopy.findMany({ where: { tenantId, id: { in: ids.filter(isUuid) } } });
   }
 
-  /** Whether the user has an RSVP or attendee row of the meeting (a non-member added to it). */
+  /**
+   * Whether the user was added to the meeting as a non-member: an RSVP or attendee row of theirs as a user.
+   * A row kept from when they were a committee member does not count: removed or declined, they no longer
+   * see a committee-only meeting.
+   */
   async isParticipant(db: Db, tenantId: string, meetingId: string, userId: string | null): Promise<boolean> {
     if (!isUuid(userId)) return false;
+    const asGuest = { tenantId, meetingId, userId, attendeeType: 'user' };
     const [rsvps, attendees] = await Promise.all([
-      db.rsvp.count({ where: { tenantId, meetingId, userId } }),
-      db.attendee.count({ where: { tenantId, meetingId, userId } }),
+      db.rsvp.count({ where: asGuest }),
+      db.attendee.count({ where: asGuest }),
     ]);
     return rsvps + attendees > 0;
   }
