@@ -65,8 +65,8 @@ export class EmailVoteService {
 
   /**
    * GET /api/admin/committee/{committeeCode}/votes[?year=]: the email votes of the committee of that year
-   * (without it, the newest, as the meetings list), newest window first. Allowed to whoever may list the committee's
-   * meetings, holders of 'create email vote' and admins.
+   * (without it, the current year's, as the meetings list), newest window first. Allowed to whoever may
+   * list the committee's meetings, holders of 'create email vote' and admins.
    */
   async list(ctx: TRequestContext, input: TCommitteeEmailVotesRef): Promise<TEmailVote[]> {
     requireUser(ctx);
