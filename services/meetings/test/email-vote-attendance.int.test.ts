@@ -35,7 +35,7 @@ const REF = { committeeCode: 'FIN', voteCode: 'EV1' };
 const attendance = (ctx: TRequestContext, ref: Record<string, string> = REF) =>
   h.call(SUBJECTS.meetings.retrieveVoteAttendance, ctx, ref, ZRetrieveAttendanceReply);
 
-const VOTE_NOT_FOUND = { code: 'not_found', message: 'That vote does not exist.' };
+const VOTE_NOT_FOUND = { code: 'not_found', message: 'Vote not found.' };
 
 /**
  * A tenant with committee FIN and its email vote EV1: Ann (Chair, voting), Bob (voting), Cat (Advisor), and
@@ -236,7 +236,7 @@ describe('retrieve/attendance of an email vote', () => {
     expect(await statuses()).toEqual([null, null, null]);
 
     // Voting answers with an error (say, an unknown vote code).
-    const failing = await stubVoting({ error: { code: 'not_found', message: 'That vote does not exist.' } });
+    const failing = await stubVoting({ error: { code: 'not_found', message: 'Vote not found.' } });
     try {
       expect(await statuses()).toEqual([null, null, null]);
     } finally {
@@ -264,7 +264,7 @@ describe('retrieve/attendance of an email vote: the vote itself', () => {
   });
   afterAll(() => votingLookup?.stop());
 
-  it('answers 404 "That vote does not exist." for a vote code the committee has no vote with', async () => {
+  it('answers 404 "Vote not found." for a vote code the committee has no vote with', async () => {
     const { tenant, ann } = await committeeWorld();
     const voting = await stubVoting({ rows: [] });
     try {

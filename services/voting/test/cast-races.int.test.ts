@@ -229,7 +229,7 @@ describe('a cast arriving while the motion is being deleted', () => {
       answers.push(...casts);
       await Promise.race([eventually(() => waitingForLock(h), 10_000), Promise.all(casts)]);
     });
-    expect(await Promise.all(answers)).toEqual(b.members.map(() => 'That vote does not exist.'));
+    expect(await Promise.all(answers)).toEqual(b.members.map(() => 'Vote not found.'));
     expect(await rows(b)).toEqual({ motions: 0, votes: 0, responses: 0 });
   });
 });

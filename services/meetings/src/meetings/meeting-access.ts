@@ -2,7 +2,7 @@ import { AppError, can, type TRequestContext } from '@gavel/contracts';
 
 export const MEETING_NOT_FOUND = 'Meeting not found.';
 /** The voting service's words for an unknown email vote (its retrieve/vote answers them too). */
-export const EMAIL_VOTE_NOT_FOUND = 'That vote does not exist.';
+export const EMAIL_VOTE_NOT_FOUND = 'Vote not found.';
 
 /** An email vote this service knows of no copy of: the caller may ask voting, which owns it. */
 export class EmailVoteNotFound extends AppError {

@@ -35,8 +35,9 @@ export interface Scope {
   channel: string;
 }
 
+/** '{What} not found.', in the words the committees, meetings and identity services use. */
 export function notFound(what = 'meeting'): AppError {
-  return new AppError('not_found', `That ${what} does not exist.`);
+  return new AppError('not_found', `${what[0]?.toUpperCase()}${what.slice(1)} not found.`);
 }
 
 /** Tenant id as a uuid, or a not-found (another tenant's data is never found). */

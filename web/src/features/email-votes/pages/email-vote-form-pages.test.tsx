@@ -440,11 +440,11 @@ describe('EmailVoteEditPage: a vote that does not exist', () => {
   it('says so and leads back to the committee admin page, with nothing to retry', async () => {
     mockFetch({
       'GET /api/me': { body: makeMe({ roles: [], permissions: ['create email vote'] }) },
-      'GET /api/vote/FIN/EV1/retrieve/vote': { status: 404, body: { message: 'That vote does not exist.' } },
+      'GET /api/vote/FIN/EV1/retrieve/vote': { status: 404, body: { message: 'Vote not found.' } },
     });
     renderApp('/admin/committee/FIN/vote/EV1/edit');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('That vote does not exist.')).toBeTruthy();
+    expect(within(alert).getByText('Vote not found.')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Back to Committee Admin' }).getAttribute('href')).toBe(
       '/admin/committee/FIN',
     );

@@ -75,19 +75,19 @@ describe('EmailVotePage', () => {
   it('offers a way home, not a retry, for a vote that does not exist', async () => {
     mockFetch({
       'GET /api/me': { body: makeMe({ roles: [], permissions: [] }) },
-      'GET /api/vote/FIN/RV3/retrieve/vote': { status: 404, body: { message: 'That vote does not exist.' } },
+      'GET /api/vote/FIN/RV3/retrieve/vote': { status: 404, body: { message: 'Vote not found.' } },
       'GET /api/vote/FIN/RV3/retrieve/attendance': {
         status: 404,
-        body: { message: 'That vote does not exist.' },
+        body: { message: 'Vote not found.' },
       },
       'GET /api/vote/FIN/RV3/retrieve/motions': {
         status: 404,
-        body: { message: 'That vote does not exist.' },
+        body: { message: 'Vote not found.' },
       },
     });
     renderApp('/vote/FIN/RV3');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('That vote does not exist.')).toBeTruthy();
+    expect(within(alert).getByText('Vote not found.')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
@@ -210,12 +210,12 @@ describe('EmailVotePage live', () => {
 
   it('says that a vote deleted while its page is open is gone, with the way home', async () => {
     const { vote, fetchMock, state } = await openPage();
-    const gone = { status: 404, body: { message: 'That vote does not exist.' } };
+    const gone = { status: 404, body: { message: 'Vote not found.' } };
     fetchMock.on(VOTE, gone);
     fetchMock.on(MOTIONS, gone);
     await state(vote);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('That vote does not exist.')).toBeTruthy();
+    expect(within(alert).getByText('Vote not found.')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('Vote Active')).toBeNull();
     expect(screen.queryByText('Vote in progress')).toBeNull();
