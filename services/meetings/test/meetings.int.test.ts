@@ -365,6 +365,11 @@ describe('create, edit, delete, list', () => {
     expect(loaded.updated_at).toBe(byB.updated_at);
     expect((await edit({ name: "A's name", updated_at: loaded.updated_at })).name).toBe("A's name");
     expect((await edit({ location_name: 'Hall' })).location_name).toBe('Hall');
+    // Emptied, it is no location (null), as one never given.
+    expect(await edit({ location_name: '', location_address: '  ' })).toMatchObject({
+      location_name: null,
+      location_address: null,
+    });
     // A meeting started since it was loaded has changed too.
     const beforeStart = await h.call(S.meetingGet, admin, REF, ZMeeting);
     await start(admin);

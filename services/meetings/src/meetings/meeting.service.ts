@@ -435,8 +435,9 @@ function meetingData(
     showMotions: pick('show_motions', current?.showMotions ?? true) as boolean,
     allowInPerson,
     allowRemote,
-    locationName: pick('location_name', current?.locationName ?? null) as string | null,
-    locationAddress: pick('location_address', current?.locationAddress ?? null) as string | null,
+    // An emptied field is no location, as one never given.
+    locationName: (pick('location_name', current?.locationName ?? null) as string | null) || null,
+    locationAddress: (pick('location_address', current?.locationAddress ?? null) as string | null) || null,
     visibility: pick('visibility', current?.visibility ?? 'committee') as string,
     inMeetingVoting: pick('in_meeting_voting', current?.inMeetingVoting ?? true) as boolean,
     slug: slugify(`${name}-${code}`),
