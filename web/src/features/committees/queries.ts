@@ -1,5 +1,12 @@
 import type { TCommitteeCopyInput, TCommitteeCreateInput } from '@gavel/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   addMember,
   type CommitteeUpdateBody,
@@ -39,9 +46,15 @@ export function useMembers(code: string, year?: number) {
   });
 }
 
-/** After any change to committees or memberships: lists, details and dashboards refetch. */
-export function invalidateCommitteeData(queryClient: ReturnType<typeof useQueryClient>): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all });
+/**
+ * After any change to committees or memberships: lists, details and dashboards refetch (the committees'
+ * queries `keep` accepts, all by default).
+ */
+export function invalidateCommitteeData(
+  queryClient: QueryClient,
+  keep: (query: Query) => boolean = () => true,
+): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.committees.all, predicate: keep });
   void queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.years });
 }
@@ -71,15 +84,54 @@ export function useUpdateCommittee(code: string) {
   });
 }
 
+/**
+ * Drops each query from the cache once no component shows it any more (at once if none does). Removing a
+ * query a mounted page still uses would not do: the page, still on screen while the next page's chunk
+ * loads, builds the query anew at its next render and fetches it.
+ */
+function removeOnceUnused(queryClient: QueryClient, queries: readonly Query[]): void {
+  const cache = queryClient.getQueryCache();
+  for (const query of queries) {
+    if (query.getObserversCount() === 0) {
+      cache.remove(query);
+      continue;
+    }
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      if (event.type === 'removed') unsubscribe();
+      else if (event.type === 'observerRemoved' && query.getObserversCount() === 0) {
+        unsubscribe();
+        cache.remove(query);
+      }
+    });
+  }
+}
+
+/**
+ * DELETE /admin/committee/{code}. The deleted committee's own queries (its page's, keyed by the page's
+ * ?year= or none) are neither invalidated nor refetched, which would only answer 404 while its page is
+ * still shown: they are dropped once the page is gone. Everything else about committees refetches.
+ */
 export function useDeleteCommittee(code: string, year?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteCommittee(code, year),
     onSuccess: () => {
-      // The page is left: its own queries must not refetch a committee that is gone.
-      queryClient.removeQueries({ queryKey: queryKeys.committees.detail(code, year) });
-      queryClient.removeQueries({ queryKey: queryKeys.committees.members(code, year) });
-      invalidateCommitteeData(queryClient);
+      const keys: QueryKey[] = [
+        queryKeys.committees.detail(code, year),
+        queryKeys.committees.detail(code),
+        queryKeys.committees.members(code, year),
+        queryKeys.committees.members(code),
+        queryKeys.meetings.list(code, year),
+        queryKeys.meetings.list(code),
+        queryKeys.meetings.emailVotes(code, year),
+        queryKeys.meetings.emailVotes(code),
+      ];
+      const cache = queryClient.getQueryCache();
+      const gone = new Set(keys.flatMap((queryKey) => cache.findAll({ queryKey, exact: true })));
+      void queryClient.cancelQueries({ predicate: (query) => gone.has(query) });
+      removeOnceUnused(queryClient, [...gone]);
+      invalidateCommitteeData(queryClient, (query) => !gone.has(query));
     },
   });
 }

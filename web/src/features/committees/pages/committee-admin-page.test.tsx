@@ -1,8 +1,11 @@
 import type { TUserSearchResult } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NO_RESULTS, TYPE_MORE } from '@/features/users/components/user-typeahead';
+import { queryKeys } from '@/lib/query-keys';
 import { UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
+import { routes } from '@/routes';
 import { captureDownload } from '@/test/capture-download';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeMembership } from '@/test/fixtures';
@@ -58,7 +61,11 @@ function found(n: number): TUserSearchResult {
 
 async function openAdmin(
   routes: Parameters<typeof mockFetch>[0] = {},
-  { me = editor, path = '/admin/committee/FIN?year=2026' } = {},
+  {
+    me = editor,
+    path = '/admin/committee/FIN?year=2026',
+    appRoutes,
+  }: { me?: ReturnType<typeof makeMe>; path?: string; appRoutes?: RouteObject[] } = {},
 ) {
   const fetchMock = mockFetch({
     'GET /api/me': { body: me },
@@ -66,9 +73,30 @@ async function openAdmin(
     [MEMBERS]: { body: members },
     ...routes,
   });
-  const app = renderApp(path);
+  const app = renderApp(path, { routes: appRoutes });
   await screen.findByRole('heading', { name: 'Finance Committee', level: 1 });
   return { ...app, fetchMock };
+}
+
+/** The app's routes with the page at `path` loading its chunk slowly, as a browser's first visit does. */
+function withSlowPage(list: RouteObject[], path: string): RouteObject[] {
+  return list.map((route) => {
+    const { lazy, children } = route;
+    const slow =
+      route.path === path && typeof lazy === 'function'
+        ? {
+            lazy: () =>
+              new Promise<Awaited<ReturnType<typeof lazy>>>((resolve) =>
+                setTimeout(() => resolve(lazy()), 100),
+              ),
+          }
+        : {};
+    return {
+      ...route,
+      ...slow,
+      ...(children ? { children: withSlowPage(children, path) } : {}),
+    } as RouteObject;
+  });
 }
 
 describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
@@ -835,6 +863,31 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(router.state.location.search).toBe('?year=2026');
     expect(await screen.findByText('Committee Deleted')).toBeTruthy();
+  });
+
+  it('asks nothing more of the deleted committee on the way back to the admin home', async () => {
+    // As in a browser, the admin home's chunk takes a moment: the committee's page stays on screen meanwhile.
+    const { user, router, fetchMock, queryClient } = await openAdmin(
+      {
+        [DELETE]: { body: { ok: true } },
+        'GET /api/admin/years': { body: [{ year: 2026, is_current: true }] },
+        'GET /api/admin/2026/committees': { body: [] },
+        'GET /api/admin/committee/FIN/votes': { body: [] },
+      },
+      { appRoutes: withSlowPage(routes, '/admin') },
+    );
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Delete Committee' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: "Yes, I'm sure" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('No committees found, try selecting a different year')).toBeTruthy();
+    const after = fetchMock.requests().slice(fetchMock.requests().findIndex((r) => r.method === 'DELETE'));
+    const asked = after.map((r) => `${r.method} ${r.path}`);
+    expect(asked.filter((r) => r.startsWith(GET))).toEqual([]);
+    // Its page gone, nothing of it is kept: a committee made again under the code starts afresh.
+    expect(queryClient.getQueryState(queryKeys.committees.detail('FIN', 2026))).toBeUndefined();
+    expect(queryClient.getQueryState(queryKeys.committees.members('FIN', 2026))).toBeUndefined();
   });
 });
 
