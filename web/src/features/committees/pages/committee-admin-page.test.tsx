@@ -149,6 +149,25 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(fetchMock.requestsTo(MEMBERS)[0]?.path).toBe('/api/admin/committee/FIN/members?year=2026');
   });
 
+  it('counts the declined appointments beside the members, whom they are not', async () => {
+    const declined = member(
+      { id: 'u-3', name: 'Alan Turing', email: 'alan@example.org' },
+      { id: 'm-3', position: 'Chair', appointment_status: 'Declined' },
+    );
+    await openAdmin({ [MEMBERS]: { body: [...members, declined] } });
+    await screen.findByRole('table', { name: 'Members' });
+    const counts = screen.getByRole('list', { name: 'Member counts' });
+    expect(within(counts).getByText('Members: 2')).toBeTruthy();
+    expect(await within(counts).findByText('Declined: 1')).toBeTruthy();
+  });
+
+  it('shows no declined count when nobody declined', async () => {
+    await openAdmin();
+    await screen.findByRole('table', { name: 'Members' });
+    const counts = screen.getByRole('list', { name: 'Member counts' });
+    expect(within(counts).queryByText(/Declined/)).toBeNull();
+  });
+
   it('links the avatars to the user edit page for admins only', async () => {
     const notAdmin = makeMe({ roles: [{ id: 'r-run', name: 'Meeting Runner', permissions: [] }] });
     await openAdmin({}, { me: { ...notAdmin, permissions: ['edit committees', 'view any meeting'] } });

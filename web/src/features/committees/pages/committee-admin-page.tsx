@@ -77,7 +77,7 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
   const data = committee.data;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <CommitteeHeader committee={data} />
+      <CommitteeHeader committee={data} year={year} />
       <SettingsCard key={`${data.id}:${data.code}`} committee={data} year={year} canEdit={canEdit} />
       <MembersSection committee={data} year={year} canEdit={canEdit} />
       <CommitteeMeetingsSection committee={data} principal={principal} />
@@ -86,8 +86,12 @@ function CommitteeAdmin({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-function CommitteeHeader({ committee }: { committee: TCommittee }) {
+function CommitteeHeader({ committee, year }: { committee: TCommittee; year?: number }) {
   useDocumentTitle(`${committee.name} · ${APP_TITLE}`);
+  // The counts leave declined appointments out (they neither attend nor vote), which the members list
+  // shows: their number says where the list's other rows come from.
+  const members = useMembers(committee.code, year);
+  const declined = members.data?.filter((m) => m.appointment_status === 'Declined').length ?? 0;
   return (
     <header className="flex flex-col gap-2">
       <h1 className="text-2xl font-semibold tracking-tight break-words">{committee.name}</h1>
@@ -111,6 +115,11 @@ function CommitteeHeader({ committee }: { committee: TCommittee }) {
         <li>
           <Badge variant="secondary">Non-voting: {committee.non_voting_members_count}</Badge>
         </li>
+        {declined > 0 && (
+          <li>
+            <Badge variant="outline">Declined: {declined}</Badge>
+          </li>
+        )}
       </ul>
     </header>
   );
