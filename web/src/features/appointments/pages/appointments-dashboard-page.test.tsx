@@ -635,16 +635,37 @@ describe('AppointmentsDashboardPage: filters', () => {
     }
   });
 
-  it('says when the filters hide everything, with a Clear Filter', async () => {
+  it('says when the filters hide everything, with a Clear Filter, and no count of nothing', async () => {
     const { user } = await openLoaded();
     await user.type(screen.getByLabelText('Last name'), 'nobody');
     expect(screen.getByText('No appointments match the filters.')).toBeTruthy();
+    expect(screen.queryByText('0 appointments of 0 users')).toBeNull();
     expect(
       screen.queryByText('No users are required to accept a committee appointments at this time.'),
     ).toBeNull();
     const clears = screen.getAllByRole('button', { name: 'Clear Filter' });
     await user.click(clears[clears.length - 1] as HTMLElement);
     expect(shownUsers()).toHaveLength(3);
+  });
+
+  it("moves focus to the count after Clear Filter, which is then disabled (not left on the page's body)", async () => {
+    const { user } = await openLoaded();
+    await user.type(screen.getByLabelText('Last name'), 'hop');
+    expect(shownUsers()).toEqual(['Grace Hopper']);
+    const clear = screen.getByRole('button', { name: 'Clear Filter' });
+    await user.click(clear);
+    expect((clear as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('4 appointments of 3 users'));
+  });
+
+  it("moves focus to the count after the empty state's Clear Filter, which goes with it", async () => {
+    const { user } = await openLoaded();
+    await user.type(screen.getByLabelText('Last name'), 'nobody');
+    const clears = screen.getAllByRole('button', { name: 'Clear Filter' });
+    const emptyStateClear = clears[clears.length - 1] as HTMLElement;
+    await user.click(emptyStateClear);
+    expect(emptyStateClear.isConnected).toBe(false);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('4 appointments of 3 users'));
   });
 });
 
@@ -809,5 +830,28 @@ describe('AppointmentsDashboardPage: decisions, keyboard and double clicks', () 
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(shownUsers()).toEqual(['Charles Babbage']));
     await waitFor(() => expect(document.activeElement?.textContent).toBe('1 appointment of 1 user'));
+  });
+
+  it('moves focus to the empty text when a decision takes the last shown appointment out of the list', async () => {
+    const { user, fetchMock } = await openLoaded('/admin/appointments/2026', {
+      routes: { [PUT_M1]: { body: makeAppointment({ id: 'm-1', appointment_status: 'Accepted' }) } },
+    });
+    await user.type(screen.getByLabelText('Last name'), 'hop');
+    await choose(user, 'Status', 'Tentative');
+    expect(shownRows()).toEqual(['Finance Committee, Member, Tentative']);
+    fetchMock.on(DASHBOARD, {
+      body: groups().map((group) => ({
+        ...group,
+        appointments: group.appointments.map((a) =>
+          a.id === 'm-1' ? { ...a, appointment_status: 'Accepted' as const } : a,
+        ),
+      })),
+    });
+    await user.click(within(grace()).getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(shownUsers()).toEqual([]));
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toBe('No appointments match the filters.'),
+    );
   });
 });

@@ -32,16 +32,17 @@ import { defaultYear } from '@/features/years/default-year';
 import { useYears } from '@/features/years/queries';
 import { yearNotFoundNotice } from '@/features/years/use-selected-year';
 import { ApiError, errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { downloadCsv } from '@/lib/csv';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { useRefocusWhenRemoved } from '@/lib/use-restore-focus';
+import { useFocusWhenReady, useRefocusWhenRemoved } from '@/lib/use-restore-focus';
 
 export const NO_APPOINTMENTS = 'No users are required to accept a committee appointments at this time.';
 export const NO_MATCHES = 'No appointments match the filters.';
 export const APPOINTMENTS_FORBIDDEN = 'You do not have permission to view committee appointments.';
 
-/** What is shown (the count, else the empty text): where focus goes when what it was on goes. */
+/** What is shown (the count, else the empty text): where focus goes when what it was on goes (a row, a Clear Filter). */
 const SUMMARY_ID = 'appointments-summary';
 
 /** A refusal (403) does not change by asking again: no 'Try again' then. */
@@ -229,13 +230,22 @@ function Results({
   // A decision can take its appointment out of the filtered list, and focus (on its buttons or their
   // confirmation) goes with it: focus then moves to the count of what is shown.
   const keepFocus = useRefocusWhenRemoved(() => summary.current);
+  const focusAfterClear = useFocusWhenReady();
+  const empty = shown.length === 0;
 
   function exportCsv() {
     downloadCsv(buildAppointmentsCsv(shown, { usesNicknames }), appointmentsCsvFileName());
   }
 
+  function clearFilters() {
+    // The button pressed goes with the filters (disabled, or gone with the empty state): focus moves to
+    // the count of what is now shown, as when a decision takes a row out of the list.
+    focusAfterClear.request(() => summary.current);
+    setFilters(NO_FILTERS);
+  }
+
   const clear = (
-    <Button variant="outline" onClick={() => setFilters(NO_FILTERS)} disabled={!isFiltering(filters)}>
+    <Button variant="outline" onClick={clearFilters} disabled={!isFiltering(filters)}>
       Clear Filter
     </Button>
   );
@@ -257,21 +267,26 @@ function Results({
           </Button>
         </div>
       </div>
+      {/* One line, kept (a live region, and where focus goes): the count, or when nothing matches the
+          empty text instead of '0 appointments of 0 users'. */}
       <p
         id={SUMMARY_ID}
         ref={summary}
         role="status"
         tabIndex={-1}
-        className="text-sm text-muted-foreground outline-none"
+        className={cn('text-sm text-muted-foreground outline-none', empty && 'pt-8 text-center')}
       >
-        {shownCount === 1 ? '1 appointment' : `${shownCount} appointments`}
-        {shown.length === 1 ? ' of 1 user' : ` of ${shown.length} users`}
+        {empty ? (
+          NO_MATCHES
+        ) : (
+          <>
+            {shownCount === 1 ? '1 appointment' : `${shownCount} appointments`}
+            {shown.length === 1 ? ' of 1 user' : ` of ${shown.length} users`}
+          </>
+        )}
       </p>
-      {shown.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
-          <p>{NO_MATCHES}</p>
-          {clear}
-        </div>
+      {empty ? (
+        <div className="flex justify-center pb-8">{clear}</div>
       ) : (
         <ul aria-label="Appointments by user" className="flex flex-col gap-3" {...keepFocus}>
           {paged.shown.map((group) => (
