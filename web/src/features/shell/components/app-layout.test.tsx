@@ -26,6 +26,28 @@ function sidebar(): HTMLElement {
 }
 
 describe('AppLayout', () => {
+  it("offers 'Skip to content' as the first Tab stop, which moves focus to the page past the sidebar and top bar", async () => {
+    const { user } = await openAdmin();
+    const main = screen.getByRole('main');
+    expect(document.activeElement).toBe(document.body);
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    expect(skip.getAttribute('href')).toBe(`#${main.id}`);
+    // Visually hidden until focused.
+    expect(skip.className).toMatch(/(^| )sr-only( |$)/);
+    expect(skip.className).toContain('focus:not-sr-only');
+
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(main);
+    // The page is focused, not reachable by Tab itself; the next Tab goes on from it into the page.
+    expect(main.getAttribute('tabindex')).toBe('-1');
+    await user.tab();
+    expect(main.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(main);
+  });
+
   it('toggles the sidebar and remembers the choice in localStorage', async () => {
     const { user, unmount } = await openAdmin();
     const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });

@@ -6,6 +6,9 @@ import { TopBar } from '@/features/shell/components/top-bar';
 import { useSidebar } from '@/features/shell/use-sidebar';
 import { useFocusAfterNavigation } from '@/lib/use-focus-after-navigation';
 
+/** The page's own content, where 'Skip to content' goes. */
+export const MAIN_CONTENT_ID = 'main-content';
+
 /** The frame of every signed-in page: sidebar, top bar and the page itself. */
 export function AppLayout() {
   const { me } = useCurrentUser();
@@ -19,6 +22,18 @@ export function AppLayout() {
   const pageLoading = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-svh">
+      {/* The first Tab stop, shown only when focused: past the sidebar's links and the top bar to the page.
+          Focus is moved by hand (the address keeps no #fragment the router would take for a move). */}
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-md focus:outline-none focus:ring-[3px] focus:ring-ring/50"
+      >
+        Skip to content
+      </a>
       <AppSidebar
         open={sidebar.open}
         overlay={!sidebar.isDesktop}
@@ -35,7 +50,7 @@ export function AppLayout() {
             <span className="sr-only">Loading page…</span>
           </div>
         )}
-        <main ref={mainRef} className="flex-1 p-4 outline-none md:p-6">
+        <main ref={mainRef} id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>
       </div>
