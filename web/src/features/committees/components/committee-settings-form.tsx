@@ -3,6 +3,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { ChoiceSelect } from '@/components/choice-select';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DescribedTooltip } from '@/components/described-tooltip';
 import { ErrorDialog } from '@/components/error-dialog';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -37,7 +38,15 @@ export interface CommitteeSettingsFormProps {
   secondaryAction?: React.ReactNode;
   /** A question asked before saving valid values, for a save that costs something; null saves at once. */
   confirmSave?: (values: CommitteeFormValues) => SaveQuestion | null;
+  /**
+   * On edit, the committee's positions that members hold (declined appointments too), by their loaded
+   * names: their rows cannot be removed, only renamed. Undefined while the members are not known (the
+   * service still refuses the save).
+   */
+  heldPositions?: ReadonlySet<string>;
 }
+
+export const POSITION_HELD = 'A position members hold cannot be removed.';
 
 export interface SaveQuestion {
   title: string;
@@ -85,6 +94,7 @@ export function CommitteeSettingsForm({
   onSave,
   secondaryAction,
   confirmSave,
+  heldPositions,
 }: CommitteeSettingsFormProps) {
   const { values, setValues, errors, setErrors, set } = useFormFields(initial);
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -284,7 +294,7 @@ export function CommitteeSettingsForm({
         <legend className="mb-2 text-sm font-medium">Positions with voting rights</legend>
         {mode === 'edit' && (
           <p className="text-sm text-muted-foreground">
-            Members move with a renamed position. A position members hold cannot be removed.
+            Members move with a renamed position. {POSITION_HELD}
           </p>
         )}
         {values.positions.length === 0 && (
@@ -294,6 +304,8 @@ export function CommitteeSettingsForm({
           {values.positions.map((row, index) => {
             const inputId = ids.position(row.key);
             const label = `Position ${index + 1}`;
+            // A renamed row is still the position its members hold: removing it would remove that.
+            const held = row.original !== undefined && (heldPositions?.has(row.original) ?? false);
             return (
               <ListRow
                 key={row.key}
@@ -325,6 +337,7 @@ export function CommitteeSettingsForm({
                   </div>
                   <RemoveRowButton
                     label={`Remove position ${index + 1}`}
+                    refusal={held ? POSITION_HELD : undefined}
                     onClick={() => removePosition(row.key)}
                   />
                 </div>
@@ -533,7 +546,34 @@ function ListRow({
   );
 }
 
-function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+/**
+ * A row's remove button. With a `refusal` it stays in place, disabled, and says why as its description and
+ * tooltip (aria-disabled rather than disabled, so that keyboard users reach it and hear why).
+ */
+function RemoveRowButton({
+  label,
+  refusal,
+  onClick,
+}: {
+  label: string;
+  refusal?: string;
+  onClick: () => void;
+}) {
+  if (refusal !== undefined) {
+    return (
+      <DescribedTooltip text={refusal}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          aria-disabled="true"
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      </DescribedTooltip>
+    );
+  }
   return (
     <Button variant="ghost" size="icon" aria-label={label} onClick={onClick}>
       <Trash2Icon aria-hidden="true" />

@@ -2,11 +2,13 @@ import type { TUserSearchResult } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { POSITION_HELD } from '@/features/committees/components/committee-settings-form';
 import { NO_RESULTS, TYPE_MORE } from '@/features/users/components/user-typeahead';
 import { queryKeys } from '@/lib/query-keys';
 import { UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { routes } from '@/routes';
 import { captureDownload } from '@/test/capture-download';
+import { describedText } from '@/test/described';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeCommittee, makeMe, makeMembership } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -420,6 +422,52 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fetchMock.requestsTo(PUT)[0]?.body).not.toHaveProperty('position_renames');
+  });
+
+  it('keeps a position members hold, declined ones too: its remove button says why instead', async () => {
+    const declined = member(
+      { id: 'u-3', name: 'Alan Turing', email: 'alan@example.org' },
+      { id: 'm-3', position: 'Member', appointment_status: 'Declined' },
+    );
+    const { user, fetchMock } = await openAdmin({
+      [MEMBERS]: { body: [...members, declined] },
+      [PUT]: { body: committee },
+    });
+    await screen.findByRole('table', { name: 'Members' });
+    const remove = (n: number) => screen.getByRole('button', { name: `Remove position ${n}` });
+    // Chair (Ada), Vice Chair (nobody), Member (Alan, declined), Staff Liaison (Grace).
+    await waitFor(() => expect(remove(1).getAttribute('aria-disabled')).toBe('true'));
+    for (const n of [1, 3, 4]) {
+      expect(remove(n).getAttribute('aria-disabled')).toBe('true');
+      expect(describedText(remove(n))).toBe(POSITION_HELD);
+    }
+    expect(remove(2).getAttribute('aria-disabled')).toBeNull();
+    expect(describedText(remove(2))).toBe('');
+
+    // Reached with the keyboard, it says why; pressed, it removes nothing.
+    remove(1).focus();
+    expect((await screen.findByRole('tooltip')).textContent).toBe(POSITION_HELD);
+    await user.click(remove(1));
+    await user.keyboard('{Enter}');
+    expect((screen.getByLabelText('Position 1') as HTMLInputElement).value).toBe('Chair');
+
+    // A position nobody holds goes; one renamed keeps its members (and cannot be removed either).
+    await user.click(remove(2));
+    expect(screen.queryByDisplayValue('Vice Chair')).toBeNull();
+    const chair = screen.getByLabelText('Position 1');
+    await user.clear(chair);
+    await user.type(chair, 'Presiding Officer');
+    expect(remove(1).getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const body = fetchMock.requestsTo(PUT)[0]?.body as Record<string, unknown>;
+    expect(body.position_renames).toEqual([{ from: 'Chair', to: 'Presiding Officer' }]);
+    expect(body.voting_rights).toEqual([
+      { position: 'Presiding Officer', is_voting: true },
+      { position: 'Member', is_voting: true },
+      { position: 'Staff Liaison', is_voting: false },
+    ]);
   });
 
   it('moves focus to a message about the whole list of positions, which may be far above Save', async () => {
@@ -953,7 +1001,9 @@ describe('CommitteeAdminPage: focus', { timeout: 20_000 }, () => {
   });
 
   it('moves focus into a new position, and from a removed one to the next, else the one before, else Add', async () => {
-    const { user } = await openAdmin();
+    // Nobody holds a position: each can be removed.
+    const { user } = await openAdmin({ [MEMBERS]: { body: [] } });
+    await screen.findByText('This committee has no members yet.');
     const position = (n: number) => screen.getByLabelText(`Position ${n}`) as HTMLInputElement;
     await user.click(screen.getByRole('button', { name: 'Add Position' }));
     expect(document.activeElement).toBe(position(5));

@@ -140,6 +140,11 @@ function SettingsCard({
   const initial = React.useMemo(() => committeeFormValues(committee), [committee]);
   // The members list the page shows (one query): who would lose a demographic value the save drops.
   const members = useMembers(committee.code, year);
+  // Positions members hold, declined appointments too (as the service counts them): they cannot be removed.
+  const heldPositions = React.useMemo(
+    () => (members.data ? new Set(members.data.map((m) => m.position)) : undefined),
+    [members.data],
+  );
 
   function confirmSave(values: CommitteeFormValues): SaveQuestion | null {
     const message = demographicLoss(values, committee, members.data);
@@ -170,6 +175,7 @@ function SettingsCard({
             errorTitle={SAVE_ERROR_TITLE}
             onSave={save}
             confirmSave={confirmSave}
+            heldPositions={heldPositions}
           />
         ) : (
           <CommitteeSettingsSummary committee={committee} />
