@@ -21,6 +21,7 @@ import type { UserUpdateBody } from '@/features/users/api';
 import { useUpdateUser } from '@/features/users/queries';
 import { errorText, fieldErrorsOf, firstMessages } from '@/lib/api-client';
 import { usePreventDuplicateSubmit } from '@/lib/use-prevent-duplicate-submit';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 export const SAVE_SUCCESS = 'Saved';
 export const SAVE_ERROR_TITLE = 'Error Saving User';
@@ -91,6 +92,8 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const update = useUpdateUser(userId);
+  // Leaving with changes not saved asks first; once saved, what was sent is the form's baseline.
+  const unsaved = useUnsavedChanges(values);
   const formRef = React.useRef<HTMLFormElement>(null);
 
   // A failed submit takes the user to the first field with a message.
@@ -108,7 +111,10 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
     }
     setErrors({});
     try {
-      await update.mutateAsync(body);
+      await unsaved.saving(
+        () => update.mutateAsync(body),
+        () => values,
+      );
       toast.success(SAVE_SUCCESS);
     } catch (err) {
       const perField = fieldErrorsOf(err);
@@ -190,6 +196,7 @@ export function UserEditForm({ view }: { view: TUserEditView }) {
       </div>
 
       <ErrorDialog title={SAVE_ERROR_TITLE} message={failure} onClose={() => setFailure(null)} />
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </form>
   );
 }

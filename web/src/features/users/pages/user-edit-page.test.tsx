@@ -1,6 +1,7 @@
 import type { TUserEditView } from '@gavel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DISCARD_CHANGES, KEEP_EDITING, UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { makeMe, makeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -39,7 +40,43 @@ async function openEdit(routes: Parameters<typeof mockFetch>[0]) {
   return { ...app, fetchMock };
 }
 
+/** Whether leaving the page now (reload, closing the tab) would ask: the page cancelled beforeunload. */
+function browserWouldAsk(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describe('UserEditPage', () => {
+  it('asks before leaving changes that are not saved, in the app and the browser, and not once saved', async () => {
+    const { user, router } = await openEdit({ [PUT]: { body: editView() } });
+    expect(browserWouldAsk()).toBe(false);
+    await user.type(screen.getByLabelText('Nickname'), 'Amazing Grace');
+    expect(browserWouldAsk()).toBe(true);
+    await router.navigate('/admin');
+    const ask = await screen.findByRole('alertdialog', { name: UNSAVED_TITLE });
+    await user.click(within(ask).getByRole('button', { name: KEEP_EDITING }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/admin/users/u-9/edit');
+    expect((screen.getByLabelText('Nickname') as HTMLInputElement).value).toBe('Amazing Grace');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(browserWouldAsk()).toBe(false);
+    await router.navigate('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('alertdialog', { name: UNSAVED_TITLE })).toBeNull();
+  });
+
+  it('leaves with the changes discarded once the user says so', async () => {
+    const { user, router } = await openEdit({});
+    await user.click(screen.getByRole('switch', { name: 'admin' }));
+    await router.navigate('/');
+    const ask = await screen.findByRole('alertdialog', { name: UNSAVED_TITLE });
+    await user.click(within(ask).getByRole('button', { name: DISCARD_CHANGES }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('saves names, email and roles, and says "Saved"', async () => {
     const { user, fetchMock } = await openEdit({
       [PUT]: ({ body }) => ({ body: { ...editView((body as { roles: string[] }).roles) } }),
