@@ -189,6 +189,30 @@ describe('CommitteeCreatePage', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2026');
   });
 
+  it('says so when ?year= is no year it can take, naming it and the year shown instead', async () => {
+    for (const [asked, shown] of [
+      ['1800', '2026'],
+      ['abc', '2026'],
+    ]) {
+      const { router } = await openCreate(`/admin/committee/create?year=${asked}`);
+      expect(await screen.findByText(`There is no year ${asked}: showing ${shown}.`)).toBeTruthy();
+      expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe(shown);
+      // The address says it too, as on the admin home.
+      await waitFor(() => expect(router.state.location.search).toBe(`?year=${shown}`));
+      cleanup();
+    }
+  });
+
+  it('takes a year that does not exist yet without a notice, and says nothing for an empty ?year=', async () => {
+    const first = await openCreate('/admin/committee/create?year=2030');
+    expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2030');
+    first.unmount();
+    const { router } = await openCreate('/admin/committee/create?year=');
+    expect(((await screen.findByLabelText('Year')) as HTMLInputElement).value).toBe('2026');
+    expect(router.state.location.search).toBe('?year=');
+    expect(screen.queryByText(/There is no year/)).toBeNull();
+  });
+
   it('says so, with a retry, when the current year cannot be loaded without ?year=', async () => {
     let fail = true;
     const { user } = await openCreate('/admin/committee/create', {

@@ -1,4 +1,5 @@
 import { can } from '@gavel/contracts';
+import * as React from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorState, LoadingState } from '@/components/page-status';
@@ -14,7 +15,9 @@ import {
 import { CommitteeSettingsForm } from '@/features/committees/components/committee-settings-form';
 import { useCreateCommittee } from '@/features/committees/queries';
 import { yearParam } from '@/features/committees/year-param';
+import { defaultYear } from '@/features/years/default-year';
 import { useYears } from '@/features/years/queries';
+import { yearNotFoundNotice } from '@/features/years/use-selected-year';
 import { errorText } from '@/lib/api-client';
 import { FALLBACK } from '@/lib/messages';
 import { paths } from '@/lib/paths';
@@ -31,17 +34,32 @@ export function CommitteeCreatePage() {
 }
 
 function CommitteeCreate() {
-  const [searchParams] = useSearchParams();
-  const asked = yearParam(searchParams.get('year'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  // An empty ?year= asks for no year, as on the admin home.
+  const raw = searchParams.get('year')?.trim() || null;
   // ?year= may name a year that does not exist yet: the service records it on create.
-  return asked === undefined ? <CreateInCurrentYear /> : <CreateCard year={asked} />;
-}
-
-/** Without ?year= the form starts in the current year, else the newest, else this calendar year. */
-function CreateInCurrentYear() {
+  const asked = yearParam(raw);
+  // Without a year it can take, the form starts in the current year, else the newest, else this calendar
+  // year. Not in silence when the address asked for one (1800, abc): the committee would land in a year the
+  // admin did not choose. The notice, and the address, say so as on the admin home.
   const years = useYears();
-  if (years.isPending) return <LoadingState />;
-  // Not the calendar year in silence: the committee would land in a year the admin did not choose.
+  const fallback = years.data ? (defaultYear(years.data, null) ?? new Date().getFullYear()) : undefined;
+  const refused = asked === undefined && raw !== null ? raw : null;
+  React.useEffect(() => {
+    if (refused === null || fallback === undefined) return;
+    toast.info(yearNotFoundNotice(refused, fallback), { id: 'year-not-found' });
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        updated.set('year', String(fallback));
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [refused, fallback, setSearchParams]);
+
+  const year = asked ?? fallback;
+  if (year !== undefined) return <CreateCard year={year} />;
   if (years.isError) {
     return (
       <ErrorState
@@ -51,8 +69,7 @@ function CreateInCurrentYear() {
       />
     );
   }
-  const current = years.data?.find((y) => y.is_current)?.year ?? years.data?.[0]?.year;
-  return <CreateCard year={current ?? new Date().getFullYear()} />;
+  return <LoadingState />;
 }
 
 function CreateCard({ year }: { year: number }) {
