@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
 import { setCookie } from '@/test/cookies';
-import { json, mockFetch } from '@/test/fetch-mock';
+import { type FetchMock, json, mockFetch } from '@/test/fetch-mock';
 import { makeMe, makeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const BYPASS = 'POST /api/auth/bypass';
+const signedOut = { status: 401, body: { message: 'Unauthenticated.' } };
+
+/** GET /api/me as the server answers it: nobody is signed in until a code has been sent, then its user. */
+function meOnceCodeSent(fetchMock: () => FetchMock) {
+  return () => (fetchMock().requestsTo(BYPASS).length > 0 ? { body: makeMe() } : signedOut);
+}
 
 function boxes(): HTMLInputElement[] {
   // hidden: a modal dialog hides the rest of the page from the accessibility tree.
@@ -79,9 +86,9 @@ describe('BypassCodeCard', () => {
   });
 
   it('spreads a pasted full code from the first box and submits it', async () => {
-    const fetchMock = mockFetch({
+    const fetchMock: FetchMock = mockFetch({
       [BYPASS]: { status: 200, body: { to: '/admin' } },
-      'GET /api/me': { status: 200, body: makeMe() },
+      'GET /api/me': meOnceCodeSent(() => fetchMock),
     });
     const { user } = await openCard();
     await user.click(boxes()[3] as HTMLInputElement);
@@ -93,9 +100,9 @@ describe('BypassCodeCard', () => {
 
   it('submits the completed code exactly once, upper-case, with the required headers', async () => {
     let answer: (response: Response) => void = () => {};
-    const fetchMock = mockFetch({
+    const fetchMock: FetchMock = mockFetch({
       [BYPASS]: () => new Promise<Response>((resolve) => (answer = resolve)),
-      'GET /api/me': { status: 200, body: makeMe() },
+      'GET /api/me': meOnceCodeSent(() => fetchMock),
     });
     setCookie('XSRF-TOKEN', 'tok%2Ben');
     const { user } = await openCard();
@@ -203,9 +210,9 @@ describe('BypassCodeCard', () => {
   });
 
   it('on success shows "Success!" and navigates to the returned path, focus on its title', async () => {
-    mockFetch({
+    const fetchMock: FetchMock = mockFetch({
       [BYPASS]: { status: 200, body: { to: '/admin' } },
-      'GET /api/me': { status: 200, body: makeMe() },
+      'GET /api/me': meOnceCodeSent(() => fetchMock),
     });
     const { user, router } = await openCard();
     await user.click(boxes()[0] as HTMLInputElement);
@@ -228,9 +235,14 @@ describe('BypassCodeCard', () => {
       'GET /api/me': { body: makeMe() },
       'GET /api/admin/users/u-9': { body: view('Grace Hopper') },
     });
-    const { user, router } = renderApp('/admin/users/u-9/edit');
+    const { user, router, queryClient } = renderApp('/admin/users/u-9/edit');
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
-    await router.navigate('/login/bypass');
+    // The session ends without a sign-out (a 401), and the user leaves the sign-in-again dialog for the
+    // sign-in page, then the code page: the cache is still full.
+    fetchMock.on('GET /api/me', signedOut);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    await user.click(await screen.findByRole('button', { name: 'Go to the sign-in page' }));
+    await user.click(await screen.findByRole('link', { name: 'Have a bypass code?' }));
     await screen.findByText('Enter Bypass Code');
     fetchMock.on(BYPASS, { body: { to: '/admin/users/u-9/edit' } });
     fetchMock.on('GET /api/me', { body: makeMe({ user: { id: 'u-2', name: 'Bob Other' } }) });

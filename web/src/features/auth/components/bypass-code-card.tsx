@@ -53,7 +53,12 @@ function addedText(value: string, old: string): string {
  * the server refused the code, closing the dialog empties the boxes for another try; otherwise (rate
  * limited, server or network failure) the code stays as typed, to send again.
  */
-export function BypassCodeCard() {
+export function BypassCodeCard({
+  onSend,
+}: {
+  /** Hears that a code is being sent: from then on, a signed-in user may be the one it signs in. */
+  onSend?: () => void;
+}) {
   const [chars, setChars] = React.useState<readonly string[]>(EMPTY);
   const [status, setStatus] = React.useState<Status>('idle');
   const [error, setError] = React.useState<string | null>(null);
@@ -84,6 +89,7 @@ export function BypassCodeCard() {
     if (inFlight.current) return;
     inFlight.current = true;
     setStatus('checking');
+    onSend?.();
     bypass.mutate(code, {
       onSuccess: ({ to }) => {
         setStatus('success');
