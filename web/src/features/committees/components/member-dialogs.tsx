@@ -170,11 +170,14 @@ function focusFirstInvalid(form: React.RefObject<HTMLFormElement | null>): void 
 
 const EMPTY_CHOICES: MemberChoices = { position: '', demographic: '', appointment_status: 'Tentative' };
 
-/** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
 /** The Add Member dialog's user search box, and the chosen user's Change button that replaces it. */
 const USER_FIELD_ID = 'add-member-user';
 const CHANGE_USER_ID = 'add-member-change-user';
+/** The prefix of the dialog's choice fields' ids, and its Position select's (MemberChoiceFields). */
+const CHOICES_PREFIX = 'add-member';
+const POSITION_ID = `${CHOICES_PREFIX}-position`;
 
+/** 'Add Member': a user from the typeahead (members excluded), a position, demographic and status. */
 export function AddMemberDialog({
   committee,
   members,
@@ -201,12 +204,16 @@ export function AddMemberDialog({
   }
 
   // A field's message goes as soon as its value changes. The control used goes with it (the search box
-  // for the chosen user's card, the card's Change for the search box): focus moves to its replacement.
+  // for the chosen user's card, the card's Change for the search box): focus moves on, to the Position
+  // select once a user is chosen (the next field to fill; the card's Change when there is no position to
+  // choose), back to the search box on Change.
   const focusLater = useFocusWhenReady();
   function changeUser(next: TUserSearchResult | null) {
     setUser(next);
     setErrors((current) => withoutError(current, 'user_id'));
-    focusLater.request(() => document.getElementById(next ? CHANGE_USER_ID : USER_FIELD_ID), { move: true });
+    const target =
+      next === null ? USER_FIELD_ID : committee.positions.length > 0 ? POSITION_ID : CHANGE_USER_ID;
+    focusLater.request(() => document.getElementById(target), { move: true });
   }
 
   function changeChoices(next: MemberChoices) {
@@ -288,7 +295,7 @@ export function AddMemberDialog({
             )}
             <MemberChoiceFields
               committee={committee}
-              idPrefix="add-member"
+              idPrefix={CHOICES_PREFIX}
               values={choices}
               errors={errors}
               onChange={changeChoices}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { POSITION_HELD } from '@/features/committees/components/committee-settings-form';
-import { NO_RESULTS, TYPE_MORE } from '@/features/users/components/user-typeahead';
+import { moreMatches, NO_RESULTS, TYPE_MORE } from '@/features/users/components/user-typeahead';
 import { queryKeys } from '@/lib/query-keys';
 import { UNSAVED_TITLE } from '@/lib/use-unsaved-changes';
 import { routes } from '@/routes';
@@ -598,14 +598,19 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
     await within(dialog).findByRole('option', { name: /User10 Test/ });
     const options = within(dialog).getAllByRole('option');
     expect(options).toHaveLength(10);
+    // 11 asked for (Ada left out), 12 answered: more may match.
+    expect(within(dialog).getByText(moreMatches(10))).toBeTruthy();
     // u-1 (Ada) is a member already.
     expect(within(dialog).queryByRole('option', { name: /User1 Test/ })).toBeNull();
 
     await user.click(within(dialog).getByRole('option', { name: /User12 Test/ }));
     expect(within(dialog).getByText('user12@example.org')).toBeTruthy();
-    // The search box gave way to the chosen user's card: focus is on its Change, and back in the search.
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Change'));
-    await user.keyboard('{Enter}');
+    // The search box gave way to the chosen user's card: focus is on the next field to fill, the Position.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('combobox', { name: 'Position' })),
+    );
+    // The card's Change gives the search box back, with focus in it.
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
     expect((document.activeElement as HTMLElement).id).toBe('add-member-user');
     await user.type(document.activeElement as HTMLElement, 'us');
@@ -742,10 +747,17 @@ describe('CommitteeAdminPage', { timeout: 20_000 }, () => {
         }),
       },
       [MEMBERS]: { body: [] },
+      [SEARCH]: { body: [found(5)] },
     });
     await screen.findByText('This committee has no members yet.');
     await user.click(screen.getByRole('button', { name: 'Add Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    // A user chosen, there is no position to choose: focus goes to the card's Change.
+    await user.type(within(dialog).getByRole('combobox', { name: 'User' }), 'us');
+    await user.click(await within(dialog).findByRole('option', { name: /User5 Test/ }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Change' })),
+    );
     const position = within(dialog).getByRole('combobox', { name: 'Position' });
     expect(position.hasAttribute('disabled')).toBe(true);
     expect(position.getAttribute('aria-describedby')).toBeTruthy();

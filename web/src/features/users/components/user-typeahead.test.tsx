@@ -3,7 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_RESULTS, ONLY_EXCLUDED, UserTypeahead } from '@/features/users/components/user-typeahead';
+import {
+  moreMatches,
+  NO_RESULTS,
+  ONLY_EXCLUDED,
+  UserTypeahead,
+} from '@/features/users/components/user-typeahead';
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch } from '@/test/fetch-mock';
 
@@ -54,6 +59,32 @@ describe('UserTypeahead', () => {
     expect(screen.getByText('dana1@example.org')).toBeTruthy();
     // Debounced: one request for the whole word, asking for 10.
     expect(fetchMock.requestsTo(SEARCH).map((r) => r.body)).toEqual([{ query: 'dana', limit: 10 }]);
+  });
+
+  it('says under a full answer that more users may match and more text narrows them, and not under a short one', async () => {
+    const { fetchMock, user } = setup(Array.from({ length: 10 }, (_, i) => result(i + 1)));
+    const input = screen.getByRole('combobox', { name: 'User' });
+    await user.type(input, 'dana');
+    await screen.findByRole('option', { name: /Dana1 Smith/ });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Showing the first 10 matches: type more to narrow the search.',
+    );
+    fetchMock.on(SEARCH, { body: Array.from({ length: 9 }, (_, i) => result(i + 1)) });
+    await user.type(input, 'x');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(9));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('counts the members left out of a full answer: the matches shown are still only the first', async () => {
+    // 13 asked for (3 members left out), 13 answered: 10 shown, and more may match.
+    const { user } = setup(
+      Array.from({ length: 13 }, (_, i) => result(i + 1)),
+      ['u-1', 'u-2', 'u-3'],
+    );
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'dana');
+    await screen.findByRole('option', { name: /Dana4 Smith/ });
+    expect(screen.getAllByRole('option')).toHaveLength(10);
+    expect(screen.getByRole('status').textContent).toBe(moreMatches(10));
   });
 
   it('takes no more text than the server searches (255 characters), so the search never fails on its length', async () => {

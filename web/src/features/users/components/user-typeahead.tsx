@@ -21,6 +21,12 @@ export const NO_RESULTS = 'No results found';
 /** Users were found, but every one is left out (already a member): more of the name narrows the search. */
 export const ONLY_EXCLUDED = 'Everyone found is already a member. Type more of the name or email.';
 export const TYPE_MORE = `Type at least ${TYPEAHEAD_MIN_CHARS} characters to search`;
+/**
+ * Under a full answer (the service gave as many as asked for, so more users may match; its reply does not
+ * say): the list is only the first matches.
+ */
+export const moreMatches = (shown: number) =>
+  `Showing the first ${shown} matches: type more to narrow the search.`;
 /** After a failed search; Enter in the box does the same. */
 export const TRY_AGAIN = 'Try again';
 
@@ -43,12 +49,13 @@ const SEARCH_LIMIT_CAP = 50;
  */
 function useUserSearch(query: string, excluding: number) {
   const limit = Math.min(SEARCH_LIMIT_CAP, TYPEAHEAD_MAX_MATCHES + excluding);
-  return useQuery({
+  const search = useQuery({
     queryKey: [...queryKeys.users.search(query), limit],
     queryFn: ({ signal }) => searchUsers({ query, limit }, signal),
     enabled: query.length >= TYPEAHEAD_MIN_CHARS,
     staleTime: 30_000,
   });
+  return { search, limit };
 }
 
 export interface UserTypeaheadProps {
@@ -90,7 +97,7 @@ export function UserTypeahead({
   const query = text.trim();
   const debounced = useDebounced(query, TYPEAHEAD_DEBOUNCE_MS);
   const excluded = new Set(excludeIds);
-  const search = useUserSearch(debounced, excluded.size);
+  const { search, limit } = useUserSearch(debounced, excluded.size);
   const matches =
     debounced === query && search.data
       ? search.data.filter((user) => !excluded.has(user.id)).slice(0, TYPEAHEAD_MAX_MATCHES)
@@ -186,6 +193,8 @@ export function UserTypeahead({
     );
   } else if (search.data && matches.length === 0) {
     status = search.data.length > 0 ? ONLY_EXCLUDED : NO_RESULTS;
+  } else if (search.data && search.data.length >= limit) {
+    status = moreMatches(matches.length);
   }
 
   return (
