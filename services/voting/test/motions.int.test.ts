@@ -297,13 +297,14 @@ describe('motions: create, edit, amend, delete, re-sort', () => {
     // Permissions are checked before anything of the meeting is looked up (or locked): a plain member
     // learns nothing of which motions exist.
     const plain = userCtx(w.tenantId);
+    // One call at a time: a refusal that arrived before the loop awaited it would be reported unhandled.
     for (const attempt of [
-      a.amend(plain, randomUUID()),
-      a.update(plain, randomUUID()),
-      a.remove(plain, randomUUID()),
-      a.resort(plain, [randomUUID()]),
+      () => a.amend(plain, randomUUID()),
+      () => a.update(plain, randomUUID()),
+      () => a.remove(plain, randomUUID()),
+      () => a.resort(plain, [randomUUID()]),
     ]) {
-      expect((await refused(attempt)).code).toBe('forbidden');
+      expect((await refused(attempt())).code).toBe('forbidden');
     }
     const twice = await refused(a.resort(w.runner, [m2.id, m2.id, m1.id]));
     expect(twice.code).toBe('bad_request');
