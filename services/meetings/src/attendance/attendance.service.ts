@@ -36,7 +36,13 @@ import {
   type UserRow,
 } from '../meetings/meeting.repository.js';
 import { isActiveVote, MeetingService, type ViewableMeeting } from '../meetings/meeting.service.js';
-import { EmailVoteNotFound, isRunner, isStaff, MEETING_NOT_FOUND } from '../meetings/meeting-access.js';
+import {
+  COMMITTEE_NOT_FOUND,
+  EmailVoteNotFound,
+  isRunner,
+  isStaff,
+  MEETING_NOT_FOUND,
+} from '../meetings/meeting-access.js';
 import {
   type AttendanceListRows,
   type Audience,
@@ -338,7 +344,7 @@ export class AttendanceService {
       this.inShare(ctx, async (db) => {
         // Read again after the versions: the caller's copy of the committee may be older than them.
         const committee = await this.meetings.committee(db, tenantId, committeeId);
-        if (!committee) throw new AppError('not_found', 'Committee not found.');
+        if (!committee) throw new AppError('not_found', COMMITTEE_NOT_FOUND);
         const rows = await this.listRows(db, tenantId, committee, meetingId);
         return toAttendanceList(committee, rows, audience, () => null);
       }),

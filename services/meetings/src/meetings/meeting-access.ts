@@ -1,6 +1,7 @@
 import { AppError, can, type TRequestContext } from '@gavel/contracts';
 
 export const MEETING_NOT_FOUND = 'Meeting not found.';
+export const COMMITTEE_NOT_FOUND = 'Committee not found.';
 /** The voting service's words for an unknown email vote (its retrieve/vote answers them too). */
 export const EMAIL_VOTE_NOT_FOUND = 'Vote not found.';
 

@@ -47,7 +47,13 @@ import {
   type MeetingRow,
   type MembershipRow,
 } from './meeting.repository.js';
-import { EmailVoteNotFound, isRunner, isStaff, MEETING_NOT_FOUND } from './meeting-access.js';
+import {
+  COMMITTEE_NOT_FOUND,
+  EmailVoteNotFound,
+  isRunner,
+  isStaff,
+  MEETING_NOT_FOUND,
+} from './meeting-access.js';
 import { MeetingTimeZones } from './meeting-time-zones.js';
 
 /** A meeting the caller may view, with what the access rules looked at. */
@@ -131,7 +137,7 @@ export class MeetingService {
   ): Promise<{ committee: CommitteeRow; membership: MembershipRow | null }> {
     requireUser(ctx);
     const committees = await this.meetings.committeesByCode(db, ctx.tenantId, ref.committeeCode);
-    if (!committees.length) throw new AppError('not_found', 'Committee not found.');
+    if (!committees.length) throw new AppError('not_found', COMMITTEE_NOT_FOUND);
     const committeeId =
       knownCommitteeId ??
       (
@@ -170,7 +176,7 @@ export class MeetingService {
     const committees = await this.meetings.committeesByCode(db, tenantId, code);
     const currentYear = year === undefined ? await this.meetings.currentYear(db, tenantId) : null;
     const committee = committeeForCode(committees, { year, currentYear });
-    if (!committee) throw new AppError('not_found', 'Committee not found.');
+    if (!committee) throw new AppError('not_found', COMMITTEE_NOT_FOUND);
     return committee;
   }
 
@@ -211,7 +217,7 @@ export class MeetingService {
       const committee = await this.committeeByCode(tx, ctx.tenantId, input.committeeCode, input.year);
       // A committee deleted meanwhile takes the meeting with it, or is gone before it is created.
       if (!(await this.meetings.holdCommittee(tx, ctx.tenantId, committee.id)))
-        throw new AppError('not_found', 'Committee not found.');
+        throw new AppError('not_found', COMMITTEE_NOT_FOUND);
       const data = meetingData(input, null, this.site);
       // A meeting created already over could never start (only on its day), end, or let its committee go.
       if (time(data.end) <= this.clock.now().getTime()) throw ruleBroken(MEETING_RULE_ERRORS.newEndInPast);
