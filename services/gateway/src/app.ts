@@ -59,6 +59,10 @@ export interface GatewayDeps {
   limits?: RateLimits;
 }
 
+/** The API description: a browsable page, or the JSON document for a client that asks for it. */
+const DOCS_PATH = '/api/docs';
+const DOCS_JSON_PATH = '/api/docs/openapi.json';
+
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** The caller's request id when it is a sane token, else a new one. */
@@ -321,12 +325,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   };
   const sendDocument = (reply: FastifyReply) =>
     reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(documentJson);
-  app.get('/api/docs/openapi.json', async (request, reply) => {
+  app.get(DOCS_JSON_PATH, async (request, reply) => {
     if (!(await knownHost(request, reply))) return reply;
     return sendDocument(reply);
   });
   // One address for both: a browser gets the page, a client asking for JSON the document.
-  app.get('/api/docs', async (request, reply) => {
+  app.get(DOCS_PATH, async (request, reply) => {
     if (!(await knownHost(request, reply))) return reply;
     if (prefersJson(request.headers.accept)) return sendDocument(reply.header('vary', 'accept'));
     return reply
@@ -352,11 +356,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await registerSpa(app, config.WEB_ROOT);
 
-  const docsRoutes = [
-    { method: 'GET', path: '/api/docs' },
-    { method: 'GET', path: '/api/docs/openapi.json' },
-  ] as const;
-  const methodsAt = methodsServing([...routes, ...docsRoutes]);
+  const methodsAt = methodsServing([
+    ...routes,
+    { method: 'GET', path: DOCS_PATH },
+    { method: 'GET', path: DOCS_JSON_PATH },
+  ]);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url)) {
       // An address the API serves, but not with this method (a path the router does not read as sent,
