@@ -117,8 +117,12 @@ export function forgetOnceUnobserved(client: QueryClient, queryKey: QueryKey) {
     return;
   }
   const unsubscribe = cache.subscribe((event) => {
-    if (event.query !== query || event.type !== 'observerRemoved' || query.getObserversCount() > 0) return;
-    unsubscribe();
-    cache.remove(query);
+    if (event.query !== query) return;
+    // Removed some other way meanwhile: nothing left to wait for.
+    if (event.type === 'removed') unsubscribe();
+    else if (event.type === 'observerRemoved' && query.getObserversCount() === 0) {
+      unsubscribe();
+      cache.remove(query);
+    }
   });
 }

@@ -22,6 +22,7 @@ import {
   updateCommittee,
   updateMember,
 } from '@/features/committees/api';
+import { forgetOnceUnobserved } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function useCommittees(year: number | null) {
@@ -85,29 +86,6 @@ export function useUpdateCommittee(code: string) {
 }
 
 /**
- * Drops each query from the cache once no component shows it any more (at once if none does). Removing a
- * query a mounted page still uses would not do: the page, still on screen while the next page's chunk
- * loads, builds the query anew at its next render and fetches it.
- */
-function removeOnceUnused(queryClient: QueryClient, queries: readonly Query[]): void {
-  const cache = queryClient.getQueryCache();
-  for (const query of queries) {
-    if (query.getObserversCount() === 0) {
-      cache.remove(query);
-      continue;
-    }
-    const unsubscribe = cache.subscribe((event) => {
-      if (event.query !== query) return;
-      if (event.type === 'removed') unsubscribe();
-      else if (event.type === 'observerRemoved' && query.getObserversCount() === 0) {
-        unsubscribe();
-        cache.remove(query);
-      }
-    });
-  }
-}
-
-/**
  * DELETE /admin/committee/{code}. The deleted committee's own queries (its page's, keyed by the page's
  * ?year= or none) are neither invalidated nor refetched, which would only answer 404 while its page is
  * still shown: they are dropped once the page is gone. Everything else about committees refetches.
@@ -130,7 +108,7 @@ export function useDeleteCommittee(code: string, year?: number) {
       const cache = queryClient.getQueryCache();
       const gone = new Set(keys.flatMap((queryKey) => cache.findAll({ queryKey, exact: true })));
       void queryClient.cancelQueries({ predicate: (query) => gone.has(query) });
-      removeOnceUnused(queryClient, [...gone]);
+      for (const query of gone) forgetOnceUnobserved(queryClient, query.queryKey);
       invalidateCommitteeData(queryClient, (query) => !gone.has(query));
     },
   });
