@@ -103,8 +103,9 @@ function EmailVotesCard({ committee, principal }: { committee: CommitteeRef; pri
   const committeeCode = committee.code;
   const votes = useCommitteeEmailVotes(committeeCode, committee.year ?? undefined);
   const canManage = can(principal, 'create email vote');
-  // A vote's phase is the clock's (votes open and close on the server's time): the page's one-second clock,
-  // so a vote that opens or closes while the page is open shows it then, and loses its Edit link on closing.
+  // A vote's phase is the clock's (votes open and close on the server's time): a one-second clock of its
+  // own, so a vote that opens or closes while the page is open shows it then, and loses its Edit link on
+  // closing.
   const { now } = useClock();
   return (
     <ScheduleCard

@@ -117,7 +117,6 @@ function MeetingEditor({
         </p>
       )}
       <MeetingForm
-        key={data.id}
         committeeCode={code}
         initial={initial}
         submitLabel="Save Meeting"
