@@ -75,7 +75,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // While the sign-in-again dialog is open, reads wait (polls, refetches on focus or on mount): each
         // would only answer 401 again. Signing in again fetches the page's answers anew (useResumeSession).
-        // A query with an `enabled` of its own keeps it; none of those polls or refetches on focus.
+        // A query with an `enabled` of its own overrides this: such a query must not poll.
         enabled: () => !isSessionEnded(client),
       },
       mutations: { retry: false },

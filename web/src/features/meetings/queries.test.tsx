@@ -1,10 +1,18 @@
 import type { TMeeting } from '@gavel/contracts';
-import { screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CommitteeMeetingsSection } from '@/features/meetings/components/committee-meetings-section';
-import { useDeleteMeeting, useEndMeeting, useStartMeeting } from '@/features/meetings/queries';
-import { makeMeeting } from '@/features/meetings/test-fixtures';
+import {
+  useDeleteMeeting,
+  useEndMeeting,
+  useMeetingAttendance,
+  useStartMeeting,
+} from '@/features/meetings/queries';
+import { makeAttendance, makeMeeting } from '@/features/meetings/test-fixtures';
 import { principal } from '@/features/voting/test-fixtures';
+import { createQueryClient, openSessionEndedDialog, registerSessionEndedDialog } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
@@ -84,5 +92,22 @@ describe("a meeting's change refreshes its committee's list of every year", () =
     expect(within(list).queryByText(badge)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(await within(list).findByText(badge)).toBeTruthy();
+  });
+});
+
+describe('useMeetingAttendance', () => {
+  it('holds its poll while the sign-in-again dialog is open, as every read does', async () => {
+    mockFetch({ 'GET /api/meeting/FIN/M1/retrieve/attendance': { body: makeAttendance() } });
+    const client = createQueryClient();
+    const unregister = registerSessionEndedDialog(client);
+    const { unmount } = renderHook(() => useMeetingAttendance('FIN', 'M1', 5_000), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    const query = () => client.getQueryCache().find({ queryKey: queryKeys.meetings.attendance('FIN', 'M1') });
+    expect(query()?.isDisabled()).toBe(false);
+    act(() => void openSessionEndedDialog(client, 'read'));
+    expect(query()?.isDisabled()).toBe(true);
+    unmount();
+    unregister();
   });
 });

@@ -49,14 +49,13 @@ export function useMeetingAttendance(
   meetingCode: string,
   interval: number | false,
   live = false,
-  enabled = true,
 ) {
   const refetchInterval = usePagePolling(interval, live);
+  // No `enabled` of its own: the client's default holds this poll while the sign-in-again dialog is open.
   return useQuery({
     queryKey: queryKeys.meetings.attendance(committeeCode, meetingCode),
     queryFn: ({ signal }) => fetchMeetingAttendance(committeeCode, meetingCode, signal),
     refetchInterval,
-    enabled,
   });
 }
 
